@@ -1,0 +1,197 @@
+//! Request and response plumbing shared by every handler: JSON bodies and query strings that
+//! name the field at fault, bearer credentials, pagination, and ETag / 304 answers.
+
+use std::future::{ready, Ready};
+
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use utoipa::IntoParams;
+
+use crate::error::ApiError;
+
+/// Largest request body accepted (bulk participant lists, TRF files).
+pub const MAX_BODY: usize = 4 * 1024 * 1024;
+
+/// Parses JSON, naming the field at fault in the error.
+pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    if body.is_empty() {
+        return Err(ApiError::bad_request(None, "the request needs a JSON body"));
+    }
+    let de = &mut serde_json::Deserializer::from_slice(body);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let field = if path == "." || path.is_empty() {
+            None
+        } else {
+            Some(path)
+        };
+        if inner.is_syntax() || inner.is_eof() {
+            ApiError::bad_request(None, format!("malformed JSON: {inner}"))
+        } else {
+            let message = inner.to_string();
+            let message = message
+                .split(" at line ")
+                .next()
+                .unwrap_or(&message)
+                .to_string();
+            match field {
+                Some(f) => ApiError::invalid(f, message),
+                None => {
+                    // serde names a missing field in its message: "missing field `name`"
+                    let missing = message
+                        .strip_prefix("missing field `")
+                        .and_then(|m| m.strip_suffix('`'));
+                    match missing {
+                        Some(f) => ApiError::invalid(f, "is required"),
+                        None => ApiError::invalid("body", message),
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// A JSON request body (any content type is accepted; scripts often omit it).
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
+    type Error = ApiError;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let bytes = web::Bytes::from_request(req, payload);
+        Box::pin(async move {
+            let body = bytes.await.map_err(|e| {
+                ApiError::bad_request(None, format!("cannot read the request body: {e}"))
+            })?;
+            parse_json(&body).map(JsonBody)
+        })
+    }
+}
+
+/// Parses a query string, naming the parameter at fault.
+pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
+    let de = serde_urlencoded::Deserializer::new(form_urlencoded_parse(query));
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let message = e.into_inner().to_string();
+        if let Some(f) = message
+            .strip_prefix("missing field `")
+            .and_then(|m| m.strip_suffix('`'))
+        {
+            return ApiError::invalid(f, "is required");
+        }
+        let field = if path == "." || path.is_empty() {
+            "query".to_string()
+        } else {
+            path
+        };
+        ApiError::invalid(field, message)
+    })
+}
+
+fn form_urlencoded_parse(query: &str) -> form_urlencoded::Parse<'_> {
+    form_urlencoded::parse(query.as_bytes())
+}
+
+/// Query parameters, with errors naming the parameter.
+pub struct QueryParams<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest for QueryParams<T> {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(parse_query(req.query_string()).map(QueryParams))
+    }
+}
+
+/// The bearer token of a request, if it has one.
+pub struct Bearer(pub Option<String>);
+
+impl FromRequest for Bearer {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = req
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| {
+                let (scheme, rest) = v.trim().split_once(' ')?;
+                scheme
+                    .eq_ignore_ascii_case("bearer")
+                    .then(|| rest.trim().to_string())
+            })
+            .filter(|t| !t.is_empty());
+        ready(Ok(Bearer(token)))
+    }
+}
+
+/// `?limit=&offset=` of a list.
+#[derive(Debug, Clone, Copy, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Pagination {
+    /// Items per page (1–500, default 50).
+    #[param(minimum = 1, maximum = 500, default = 50)]
+    pub limit: Option<u32>,
+    /// Items to skip (default 0).
+    #[param(minimum = 0, default = 0)]
+    pub offset: Option<u64>,
+}
+
+impl Pagination {
+    /// The checked (limit, offset).
+    pub fn resolve(self) -> Result<(u32, u64), ApiError> {
+        let limit = self.limit.unwrap_or(50);
+        if !(1..=500).contains(&limit) {
+            return Err(ApiError::invalid("limit", "must be between 1 and 500"));
+        }
+        Ok((limit, self.offset.unwrap_or(0)))
+    }
+}
+
+fn etag_of(body: &[u8]) -> String {
+    let digest = Sha256::digest(body);
+    let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+    format!("\"{hex}\"")
+}
+
+fn matches_if_none_match(req: &HttpRequest, etag: &str) -> bool {
+    req.headers()
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == etag)
+}
+
+/// A 200 answer of `body` with `content_type`, carrying an ETag; 304 when the client already
+/// has it (`If-None-Match`).
+pub fn cached(req: &HttpRequest, content_type: &str, body: Vec<u8>) -> HttpResponse {
+    let etag = etag_of(&body);
+    if matches_if_none_match(req, &etag) {
+        return HttpResponse::NotModified()
+            .insert_header((header::ETAG, etag))
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .finish();
+    }
+    HttpResponse::Ok()
+        .insert_header((header::ETAG, etag))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .content_type(content_type)
+        .body(body)
+}
+
+/// A JSON 200 answer with an ETag (304 when unchanged).
+pub fn json_cached<T: Serialize>(req: &HttpRequest, value: &T) -> Result<HttpResponse, ApiError> {
+    let body = serde_json::to_vec(value)
+        .map_err(|e| ApiError::Internal(format!("cannot serialise the answer: {e}")))?;
+    Ok(cached(req, "application/json", body))
+}

@@ -1,0 +1,157 @@
+//! `POST /api/v1/events/{id}/lots`: draw pairing numbers; for round robins this also makes the
+//! whole schedule from the Berger table, in the same transaction.
+
+use actix_web::{post, web, HttpResponse};
+use rusqlite::Connection;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::api::auth;
+use crate::api::extract::{Bearer, JsonBody};
+use crate::domain::{
+    is_round_robin, Event, LotsMethod, Participant, ParticipantStatus, RoundStatus,
+    FORMAT_DOUBLE_ROUND_ROBIN,
+};
+use crate::engine::lots::{draw_by_rating, draw_random, Entrant};
+use crate::engine::round_robin::berger;
+use crate::error::{ApiError, ApiResult, Problem};
+use crate::store::tokens::Role;
+use crate::store::{events, games, now, participants, rounds, Store};
+
+/// How to draw lots.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"method": "random", "seed": 20261122}))]
+pub struct DrawLots {
+    pub method: LotsMethod,
+    /// For a random draw: the seed to use (send a recorded seed again to reproduce a draw).
+    /// Omitted: a fresh seed is chosen and recorded.
+    pub seed: Option<u64>,
+}
+
+/// The outcome of a draw.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DrawnLots {
+    pub event: Event,
+    /// Active participants in pairing-number order.
+    pub participants: Vec<Participant>,
+}
+
+fn fresh_seed() -> ApiResult<u64> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ApiError::Internal(format!("no randomness for a seed: {e}")))?;
+    // Keep seeds within i64 so they round-trip through SQLite and JSON clients unchanged.
+    Ok(u64::from_le_bytes(bytes) >> 12)
+}
+
+/// Makes every round of a round robin from the Berger table: `by_number[k]` is the participant
+/// with pairing number k + 1.
+fn make_round_robin(conn: &Connection, event: &Event, by_number: &[i64]) -> ApiResult<()> {
+    let double = event.format == FORMAT_DOUBLE_ROUND_ROBIN;
+    let table = berger(by_number.len() as u32, double)
+        .map_err(|e| ApiError::conflict(format!("cannot make the schedule: {}", e.message)))?;
+    let now = now();
+    for round in &table.rounds {
+        let round_id = rounds::insert(conn, event.id, round.round, RoundStatus::Published, &now)?;
+        for g in &round.games {
+            games::insert(
+                conn,
+                round_id,
+                g.board,
+                by_number[g.white as usize - 1],
+                by_number[g.black as usize - 1],
+            )?;
+        }
+        if let Some(bye) = round.bye {
+            games::insert_bye(conn, round_id, by_number[bye as usize - 1], 0.0)?;
+        }
+    }
+    Ok(())
+}
+
+/// Draw lots: assign pairing numbers to the active participants at random (from a recorded
+/// seed) or by rating. For a round robin the whole schedule is made at once. Drawing again
+/// replaces the numbers and the schedule while no result has been entered. Admin only.
+#[utoipa::path(
+    post, path = "/api/v1/events/{event_id}/lots", tag = "participants",
+    params(("event_id" = i64, Path, description = "Event id")),
+    request_body = DrawLots,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = DrawnLots),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Results already entered, or too few participants", body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/api/v1/events/{event_id}/lots")]
+pub async fn draw_lots(
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+    Bearer(token): Bearer,
+    JsonBody(body): JsonBody<DrawLots>,
+) -> ApiResult<HttpResponse> {
+    let event_id = path.into_inner();
+    if body.method == LotsMethod::Rating && body.seed.is_some() {
+        return Err(ApiError::invalid("seed", "a draw by rating takes no seed"));
+    }
+    let seed = match body.method {
+        LotsMethod::Random => Some(match body.seed {
+            Some(s) => s,
+            None => fresh_seed()?,
+        }),
+        LotsMethod::Rating => None,
+    };
+    let drawn = store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            let event = events::get(tx, event_id)?;
+            if games::count_results(tx, event_id)? > 0 {
+                return Err(ApiError::conflict(
+                    "results have been entered; lots can no longer be drawn again",
+                ));
+            }
+            let active: Vec<Participant> = participants::all(tx, event_id)?
+                .into_iter()
+                .filter(|p| p.status == ParticipantStatus::Active)
+                .collect();
+            if is_round_robin(&event.format) && active.len() < 3 {
+                return Err(ApiError::conflict(format!(
+                    "a round robin needs at least 3 active participants; the event has {}",
+                    active.len()
+                )));
+            }
+            let entrants: Vec<Entrant> = active
+                .iter()
+                .map(|p| Entrant {
+                    key: p.id,
+                    rating: p.rating,
+                })
+                .collect();
+            let order = match seed {
+                Some(s) => draw_random(&entrants, s),
+                None => draw_by_rating(&entrants),
+            };
+            let now = now();
+            rounds::delete_all(tx, event_id)?;
+            participants::assign_pairing_numbers(tx, event_id, &order)?;
+            events::set_lots(tx, event_id, body.method, seed, &now)?;
+            if is_round_robin(&event.format) {
+                make_round_robin(tx, &event, &order)?;
+            }
+            let mut numbered: Vec<Participant> = participants::all(tx, event_id)?
+                .into_iter()
+                .filter(|p| p.pairing_number.is_some())
+                .collect();
+            numbered.sort_by_key(|p| p.pairing_number);
+            Ok(DrawnLots {
+                event: events::get(tx, event_id)?,
+                participants: numbered,
+            })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(drawn))
+}

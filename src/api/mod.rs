@@ -1,0 +1,56 @@
+//! The HTTP shell: one module per resource, each handler thin (parse, authorise, call the
+//! store and engines in one transaction, answer).
+
+pub mod auth;
+pub mod events;
+pub mod extract;
+pub mod lots;
+pub mod openapi;
+pub mod participants;
+pub mod results;
+pub mod rounds;
+pub mod standings;
+pub mod system;
+pub mod tables;
+pub mod tokens;
+
+use actix_web::web;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::error::ApiError;
+use crate::store::Store;
+
+/// Registers every route, the error handlers for malformed requests, and the docs.
+pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
+    cfg.app_data(web::Data::new(store))
+        .app_data(web::PayloadConfig::new(extract::MAX_BODY))
+        .app_data(
+            web::PathConfig::default()
+                .error_handler(|e, _| ApiError::not_found(format!("no such resource: {e}")).into()),
+        )
+        .service(system::healthz)
+        .service(events::create_event)
+        .service(events::list_events)
+        .service(events::get_event)
+        .service(events::update_event)
+        .service(events::delete_event)
+        .service(tokens::create_token)
+        .service(tokens::list_tokens)
+        .service(tokens::revoke_token)
+        .service(participants::add_participants)
+        .service(participants::add_participant)
+        .service(participants::list_participants)
+        .service(participants::get_participant)
+        .service(participants::update_participant)
+        .service(participants::withdraw_participant)
+        .service(participants::delete_participant)
+        .service(lots::draw_lots)
+        .service(rounds::list_rounds)
+        .service(rounds::get_round)
+        .service(results::submit_results)
+        .service(standings::get_standings)
+        .service(standings::get_crosstable)
+        .service(tables::berger_table)
+        .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi::document()))
+        .service(web::redirect("/docs", "/docs/"));
+}

@@ -1,0 +1,317 @@
+//! `/api/v1/events/{id}/participants`: enter, edit, withdraw and list players or pairs.
+
+use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
+use rusqlite::Connection;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::api::auth;
+use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
+use crate::domain::{
+    check, validate_name, validate_rating, NewParticipant, Page, Participant, ParticipantPatch,
+    ParticipantStatus,
+};
+use crate::error::{ApiError, ApiResult, Problem};
+use crate::store::tokens::Role;
+use crate::store::{events, now, participants, rounds, Store};
+
+/// Several participants at once.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BulkParticipants {
+    /// Up to 5000 participants, entered in this order.
+    pub participants: Vec<NewParticipant>,
+}
+
+/// The participants entered.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EnteredParticipants {
+    pub items: Vec<Participant>,
+}
+
+/// Entries are closed once a fixed schedule (a round robin) has been drawn.
+fn ensure_entries_open(conn: &Connection, event_id: i64) -> ApiResult<()> {
+    if rounds::count(conn, event_id)? > 0 {
+        return Err(ApiError::conflict(
+            "the schedule is already made; participants can no longer be entered or removed",
+        ));
+    }
+    Ok(())
+}
+
+fn enter(conn: &Connection, event_id: i64, list: &[NewParticipant]) -> ApiResult<Vec<Participant>> {
+    ensure_entries_open(conn, event_id)?;
+    let now = now();
+    let mut out = Vec::with_capacity(list.len());
+    for p in list {
+        let id = participants::insert(conn, event_id, p, &now)?;
+        out.push(participants::get(conn, event_id, id)?);
+    }
+    events::touch(conn, event_id, &now)?;
+    Ok(out)
+}
+
+/// Enter one participant. Admin only; not after a round-robin schedule is made.
+#[utoipa::path(
+    post, path = "/api/v1/events/{event_id}/participants", tag = "participants",
+    params(("event_id" = i64, Path, description = "Event id")),
+    request_body = NewParticipant,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = Participant),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Schedule already made, or external_id taken", body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/api/v1/events/{event_id}/participants")]
+pub async fn add_participant(
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+    Bearer(token): Bearer,
+    JsonBody(body): JsonBody<NewParticipant>,
+) -> ApiResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let mut errors = Vec::new();
+    body.validate("", &mut errors);
+    check(errors)?;
+    let mut added = store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            enter(tx, event_id, std::slice::from_ref(&body))
+        })
+        .await?;
+    let p = added
+        .pop()
+        .ok_or_else(|| ApiError::Internal("no participant entered".into()))?;
+    Ok(HttpResponse::Created()
+        .insert_header((
+            "Location",
+            format!("/api/v1/events/{event_id}/participants/{}", p.id),
+        ))
+        .json(p))
+}
+
+/// Enter many participants in one transaction (all or none). Admin only.
+#[utoipa::path(
+    post, path = "/api/v1/events/{event_id}/participants/bulk", tag = "participants",
+    params(("event_id" = i64, Path, description = "Event id")),
+    request_body = BulkParticipants,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = EnteredParticipants),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid entries, each named as participants[i].field", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/api/v1/events/{event_id}/participants/bulk")]
+pub async fn add_participants(
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+    Bearer(token): Bearer,
+    JsonBody(body): JsonBody<BulkParticipants>,
+) -> ApiResult<HttpResponse> {
+    let event_id = path.into_inner();
+    if body.participants.is_empty() || body.participants.len() > 5000 {
+        return Err(ApiError::invalid(
+            "participants",
+            "must hold 1 to 5000 entries",
+        ));
+    }
+    let mut errors = Vec::new();
+    for (i, p) in body.participants.iter().enumerate() {
+        p.validate(&format!("participants[{i}]."), &mut errors);
+    }
+    check(errors)?;
+    let items = store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            enter(tx, event_id, &body.participants)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(EnteredParticipants { items }))
+}
+
+/// List an event's participants (by pairing number once lots are drawn).
+#[utoipa::path(
+    get, path = "/api/v1/events/{event_id}/participants", tag = "participants",
+    params(("event_id" = i64, Path, description = "Event id"), Pagination),
+    responses(
+        (status = 200, body = Page<Participant>),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/api/v1/events/{event_id}/participants")]
+pub async fn list_participants(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+    QueryParams(page): QueryParams<Pagination>,
+) -> ApiResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (limit, offset) = page.resolve()?;
+    let page = store
+        .read(move |conn| {
+            events::get(conn, event_id)?;
+            Ok(Page {
+                items: participants::list(conn, event_id, limit, offset)?,
+                total: participants::count(conn, event_id)?,
+                limit,
+                offset,
+            })
+        })
+        .await?;
+    json_cached(&req, &page)
+}
+
+/// Read one participant.
+#[utoipa::path(
+    get, path = "/api/v1/events/{event_id}/participants/{participant_id}", tag = "participants",
+    params(("event_id" = i64, Path, description = "Event id"), ("participant_id" = i64, Path, description = "Participant id")),
+    responses(
+        (status = 200, body = Participant),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/api/v1/events/{event_id}/participants/{participant_id}")]
+pub async fn get_participant(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<(i64, i64)>,
+) -> ApiResult<HttpResponse> {
+    let (event_id, id) = path.into_inner();
+    let p = store
+        .read(move |conn| {
+            events::get(conn, event_id)?;
+            participants::get(conn, event_id, id)
+        })
+        .await?;
+    json_cached(&req, &p)
+}
+
+/// Change a participant's details. Admin only.
+#[utoipa::path(
+    patch, path = "/api/v1/events/{event_id}/participants/{participant_id}", tag = "participants",
+    params(("event_id" = i64, Path, description = "Event id"), ("participant_id" = i64, Path, description = "Participant id")),
+    request_body = ParticipantPatch,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Participant),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[patch("/api/v1/events/{event_id}/participants/{participant_id}")]
+pub async fn update_participant(
+    store: web::Data<Store>,
+    path: web::Path<(i64, i64)>,
+    Bearer(token): Bearer,
+    JsonBody(patch): JsonBody<ParticipantPatch>,
+) -> ApiResult<HttpResponse> {
+    let (event_id, id) = path.into_inner();
+    let mut errors = Vec::new();
+    if let Some(name) = &patch.name {
+        validate_name("name", name, &mut errors);
+    }
+    validate_rating("rating", patch.rating, &mut errors);
+    check(errors)?;
+    let p = store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            let mut p = participants::get(tx, event_id, id)?;
+            if let Some(v) = patch.name {
+                p.name = v.trim().to_string();
+            }
+            if patch.rating.is_some() {
+                p.rating = patch.rating;
+            }
+            if patch.club.is_some() {
+                p.club = patch.club;
+            }
+            if patch.federation.is_some() {
+                p.federation = patch.federation;
+            }
+            if patch.external_id.is_some() {
+                p.external_id = patch.external_id;
+            }
+            participants::update(tx, &p)?;
+            events::touch(tx, event_id, &now())?;
+            participants::get(tx, event_id, id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(p))
+}
+
+/// Withdraw a participant: no further pairings; games already scheduled stay (enter forfeits
+/// for them). Admin only.
+#[utoipa::path(
+    post, path = "/api/v1/events/{event_id}/participants/{participant_id}/withdraw", tag = "participants",
+    params(("event_id" = i64, Path, description = "Event id"), ("participant_id" = i64, Path, description = "Participant id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Participant),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/api/v1/events/{event_id}/participants/{participant_id}/withdraw")]
+pub async fn withdraw_participant(
+    store: web::Data<Store>,
+    path: web::Path<(i64, i64)>,
+    Bearer(token): Bearer,
+) -> ApiResult<HttpResponse> {
+    let (event_id, id) = path.into_inner();
+    let p = store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            participants::get(tx, event_id, id)?;
+            participants::set_status(tx, id, ParticipantStatus::Withdrawn)?;
+            events::touch(tx, event_id, &now())?;
+            participants::get(tx, event_id, id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(p))
+}
+
+/// Remove a participant entered by mistake (before the schedule is made). Admin only.
+#[utoipa::path(
+    delete, path = "/api/v1/events/{event_id}/participants/{participant_id}", tag = "participants",
+    params(("event_id" = i64, Path, description = "Event id"), ("participant_id" = i64, Path, description = "Participant id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Schedule already made: withdraw instead", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[delete("/api/v1/events/{event_id}/participants/{participant_id}")]
+pub async fn delete_participant(
+    store: web::Data<Store>,
+    path: web::Path<(i64, i64)>,
+    Bearer(token): Bearer,
+) -> ApiResult<HttpResponse> {
+    let (event_id, id) = path.into_inner();
+    store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            participants::get(tx, event_id, id)?;
+            ensure_entries_open(tx, event_id)?;
+            participants::delete(tx, id)?;
+            events::touch(tx, event_id, &now())
+        })
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
+}

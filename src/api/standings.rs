@@ -1,0 +1,257 @@
+//! `/api/v1/events/{id}/standings` and `/crosstable`: the table of an event, computed from its
+//! results by the scoring engine.
+
+use std::collections::HashMap;
+
+use actix_web::http::header;
+use actix_web::{get, web, HttpRequest, HttpResponse};
+use rusqlite::Connection;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::api::extract::{cached, json_cached, QueryParams};
+use crate::domain::{tiebreaks, Participant, Seat};
+use crate::engine::scoring::{self, GameResult, ScoredBye, ScoredGame, Tiebreak};
+use crate::error::{ApiResult, Problem};
+use crate::store::{events, games, participants, Store};
+
+/// One line of the standings.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct StandingRow {
+    /// 1-based; players equal on every criterion share it.
+    pub rank: u32,
+    pub shared: bool,
+    pub participant: Seat,
+    pub points: f64,
+    /// Games played over the board (forfeits excluded).
+    pub games_played: u32,
+    /// Wins, forfeit wins included.
+    pub wins: u32,
+    pub sonneborn_berger: f64,
+    /// Points scored against the players tied on points with this one.
+    pub direct_encounter: f64,
+}
+
+/// The standings of an event.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Standings {
+    pub event_id: i64,
+    /// The tie-breaks applied, in order.
+    pub tiebreaks: Vec<Tiebreak>,
+    pub standings: Vec<StandingRow>,
+}
+
+/// One row of the crosstable.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CrosstableRow {
+    /// Pairing number (the row and column index).
+    pub number: u32,
+    pub participant: Seat,
+    /// One cell per pairing number: `X` on the diagonal, `1`, `½`, `0`, `+`, `-` per game
+    /// (several, in round order, in a double round robin), empty while not played.
+    pub cells: Vec<String>,
+    pub total: f64,
+    /// `1`, or `3-4` for a shared place.
+    pub position: String,
+}
+
+/// The crosstable of seed 000.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Crosstable {
+    pub event_id: i64,
+    pub rows: Vec<CrosstableRow>,
+}
+
+/// What the scoring engine needs, indexed by position in pairing-number order.
+struct Scoresheet {
+    players: Vec<Participant>,
+    games: Vec<ScoredGame>,
+    byes: Vec<ScoredBye>,
+    tiebreaks: Vec<Tiebreak>,
+}
+
+fn scoresheet(conn: &Connection, event_id: i64) -> ApiResult<Scoresheet> {
+    let event = events::get(conn, event_id)?;
+    let mut players = participants::all(conn, event_id)?;
+    players.sort_by_key(|p| (p.pairing_number.is_none(), p.pairing_number, p.id));
+    let index: HashMap<i64, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let mut scored = Vec::new();
+    for g in games::all(conn, event_id)? {
+        if let (Some(&white), Some(&black)) = (index.get(&g.white_id), index.get(&g.black_id)) {
+            scored.push(ScoredGame {
+                round: g.round,
+                white,
+                black,
+                result: g.result.as_deref().and_then(GameResult::parse),
+            });
+        }
+    }
+    let byes = games::all_byes(conn, event_id)?
+        .into_iter()
+        .filter_map(|b| {
+            Some(ScoredBye {
+                round: b.round,
+                player: *index.get(&b.participant_id)?,
+                half_points: (b.points * 2.0).round() as u32,
+            })
+        })
+        .collect();
+    Ok(Scoresheet {
+        players,
+        games: scored,
+        byes,
+        tiebreaks: tiebreaks(&event.settings),
+    })
+}
+
+fn seat(p: &Participant) -> Seat {
+    Seat {
+        id: p.id,
+        name: p.name.clone(),
+        pairing_number: p.pairing_number,
+        rating: p.rating,
+    }
+}
+
+/// The standings: points, then the event's tie-breaks (default: direct encounter, wins,
+/// Sonneborn-Berger).
+#[utoipa::path(
+    get, path = "/api/v1/events/{event_id}/standings", tag = "results",
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses(
+        (status = 200, body = Standings),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/api/v1/events/{event_id}/standings")]
+pub async fn get_standings(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let sheet = store.read(move |conn| scoresheet(conn, event_id)).await?;
+    let rows = scoring::standings(
+        sheet.players.len(),
+        &sheet.games,
+        &sheet.byes,
+        &sheet.tiebreaks,
+    )
+    .into_iter()
+    .map(|s| StandingRow {
+        rank: s.rank,
+        shared: s.shared,
+        participant: seat(&sheet.players[s.player]),
+        points: s.half_points as f64 / 2.0,
+        games_played: s.games_played,
+        wins: s.wins,
+        sonneborn_berger: s.sb_quarters as f64 / 4.0,
+        direct_encounter: s.direct_half_points as f64 / 2.0,
+    })
+    .collect();
+    json_cached(
+        &req,
+        &Standings {
+            event_id,
+            tiebreaks: sheet.tiebreaks,
+            standings: rows,
+        },
+    )
+}
+
+/// `?format=csv` for the crosstable as CSV.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CrosstableQuery {
+    /// `json` (default) or `csv` (also chosen by `Accept: text/csv`).
+    pub format: Option<String>,
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The crosstable: players × players with each result, X on the diagonal, total and position
+/// (seed 000), as JSON or CSV.
+#[utoipa::path(
+    get, path = "/api/v1/events/{event_id}/crosstable", tag = "results",
+    params(("event_id" = i64, Path, description = "Event id"), CrosstableQuery),
+    responses(
+        (status = 200, body = Crosstable, content_type = "application/json"),
+        (status = 200, description = "CSV: No,Name,1..N,Total,Position", body = String, content_type = "text/csv"),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/api/v1/events/{event_id}/crosstable")]
+pub async fn get_crosstable(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+    QueryParams(query): QueryParams<CrosstableQuery>,
+) -> ApiResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let wants_csv = match query.format.as_deref() {
+        Some("csv") => true,
+        Some("json") => false,
+        Some(other) => {
+            return Err(crate::error::ApiError::invalid(
+                "format",
+                format!("{other:?} is not a format; use json or csv"),
+            ))
+        }
+        None => req
+            .headers()
+            .get(header::ACCEPT)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|a| a.contains("text/csv")),
+    };
+    let sheet = store.read(move |conn| scoresheet(conn, event_id)).await?;
+    // Only numbered players have a row and column.
+    let numbered: Vec<usize> = (0..sheet.players.len())
+        .filter(|&i| sheet.players[i].pairing_number.is_some())
+        .collect();
+    let grid = scoring::crosstable(
+        sheet.players.len(),
+        &sheet.games,
+        &sheet.byes,
+        &sheet.tiebreaks,
+    );
+    let rows: Vec<CrosstableRow> = numbered
+        .iter()
+        .map(|&i| CrosstableRow {
+            number: sheet.players[i].pairing_number.unwrap_or_default(),
+            participant: seat(&sheet.players[i]),
+            cells: numbered.iter().map(|&j| grid.cells[i][j].clone()).collect(),
+            total: grid.totals[i] as f64 / 2.0,
+            position: grid.positions[i].clone(),
+        })
+        .collect();
+    if wants_csv {
+        let mut out = String::from("No,Name");
+        for r in &rows {
+            out.push_str(&format!(",{}", r.number));
+        }
+        out.push_str(",Total,Position\n");
+        for r in &rows {
+            out.push_str(&format!("{},{}", r.number, csv_field(&r.participant.name)));
+            for c in &r.cells {
+                out.push(',');
+                out.push_str(&csv_field(c));
+            }
+            out.push_str(&format!(
+                ",{},{}\n",
+                scoring::format_half_points((r.total * 2.0) as u32),
+                r.position
+            ));
+        }
+        return Ok(cached(&req, "text/csv; charset=utf-8", out.into_bytes()));
+    }
+    json_cached(&req, &Crosstable { event_id, rows })
+}

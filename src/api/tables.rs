@@ -1,0 +1,39 @@
+//! `/api/v1/tables/...`: stateless pairing tables for directors and other software.
+
+use actix_web::{get, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::api::extract::{json_cached, QueryParams};
+use crate::engine::round_robin::{berger, BergerTable};
+use crate::error::{ApiError, ApiResult, Problem};
+
+/// Parameters of a Berger table.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BergerQuery {
+    /// Number of players (3 to 1000); with an odd number the highest number is the bye.
+    pub players: u32,
+    /// Double round robin (default false).
+    pub double: Option<bool>,
+}
+
+/// The Berger all-play-all table for N players (seed 000), single or double round robin.
+#[utoipa::path(
+    get, path = "/api/v1/tables/berger", tag = "tables",
+    params(BergerQuery),
+    responses(
+        (status = 200, body = BergerTable),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/api/v1/tables/berger")]
+pub async fn berger_table(
+    req: HttpRequest,
+    QueryParams(q): QueryParams<BergerQuery>,
+) -> ApiResult<HttpResponse> {
+    let table = berger(q.players, q.double.unwrap_or(false))
+        .map_err(|e| ApiError::invalid("players", e.message))?;
+    json_cached(&req, &table)
+}

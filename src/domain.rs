@@ -1,0 +1,376 @@
+//! The resources the API serves, defined once and used by both the store and the handlers.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, FieldError};
+
+/// The game an event is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    Chess,
+    Bridge,
+}
+
+impl GameKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameKind::Chess => "chess",
+            GameKind::Bridge => "bridge",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "chess" => Some(GameKind::Chess),
+            "bridge" => Some(GameKind::Bridge),
+            _ => None,
+        }
+    }
+
+    /// The event formats this server runs for the game.
+    pub fn formats(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Chess => &[FORMAT_ROUND_ROBIN, FORMAT_DOUBLE_ROUND_ROBIN],
+            GameKind::Bridge => &[],
+        }
+    }
+}
+
+pub const FORMAT_ROUND_ROBIN: &str = "round_robin";
+pub const FORMAT_DOUBLE_ROUND_ROBIN: &str = "double_round_robin";
+
+/// Whether a format's whole schedule is fixed when lots are drawn.
+pub fn is_round_robin(format: &str) -> bool {
+    format == FORMAT_ROUND_ROBIN || format == FORMAT_DOUBLE_ROUND_ROBIN
+}
+
+/// How pairing numbers were assigned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LotsMethod {
+    /// At random, from a recorded seed.
+    Random,
+    /// By rating, highest first (unrated last, then by entry order).
+    Rating,
+}
+
+impl LotsMethod {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LotsMethod::Random => "random",
+            LotsMethod::Rating => "rating",
+        }
+    }
+}
+
+/// The record of a drawing of lots.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Lots {
+    pub method: LotsMethod,
+    /// The seed the random draw used (reproduce the draw by sending it again).
+    pub seed: Option<u64>,
+    pub drawn_at: String,
+}
+
+/// An event (a tournament section).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "id": 1, "name": "Club Championship 2026", "game": "chess", "format": "round_robin",
+    "start_date": "2026-11-28", "end_date": "2026-11-29", "settings": {},
+    "lots": null, "participants": 0, "rounds": 0,
+    "created_at": "2026-11-22T10:00:00Z", "updated_at": "2026-11-22T10:00:00Z"
+}))]
+pub struct Event {
+    pub id: i64,
+    pub name: String,
+    pub game: GameKind,
+    pub format: String,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    /// Format-specific settings (see the event formats in the README).
+    #[schema(value_type = Object)]
+    pub settings: Value,
+    /// Set once lots are drawn.
+    pub lots: Option<Lots>,
+    /// Number of participants (withdrawn included).
+    pub participants: u32,
+    /// Number of rounds created so far.
+    pub rounds: u32,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// A new event. The answer carries the event's admin token, shown only once.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "name": "Club Championship 2026", "game": "chess", "format": "round_robin",
+    "start_date": "2026-11-28", "end_date": "2026-11-29", "settings": {"tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"]}
+}))]
+pub struct NewEvent {
+    pub name: String,
+    pub game: GameKind,
+    pub format: String,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    #[schema(value_type = Option<Object>)]
+    pub settings: Option<Value>,
+}
+
+/// The answer to creating an event.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CreatedEvent {
+    #[serde(flatten)]
+    pub event: Event,
+    /// The event's admin credential (send as `Authorization: Bearer <token>`). Shown once: only its hash is stored.
+    pub admin_token: String,
+}
+
+/// Changes to an event; absent fields stay as they are (`null` clears a date).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventPatch {
+    pub name: Option<String>,
+    /// Only before lots are drawn.
+    pub format: Option<String>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<NaiveDate>)]
+    pub start_date: Option<Option<NaiveDate>>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<NaiveDate>)]
+    pub end_date: Option<Option<NaiveDate>>,
+    #[schema(value_type = Option<Object>)]
+    pub settings: Option<Value>,
+}
+
+/// Distinguishes an absent field (None) from an explicit null (Some(None)).
+mod double_option {
+    use serde::{Deserialize, Deserializer};
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<Option<Option<T>>, D::Error>
+    where
+        T: Deserialize<'de>,
+        D: Deserializer<'de>,
+    {
+        Option::<T>::deserialize(d).map(Some)
+    }
+}
+
+/// Whether a participant still takes part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ParticipantStatus {
+    Active,
+    Withdrawn,
+}
+
+/// A player (chess) or a pair (bridge) in an event.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "id": 7, "event_id": 1, "name": "Carlsen, Magnus", "rating": 2830, "club": "OSL",
+    "federation": "NOR", "external_id": "1503014", "pairing_number": 3, "status": "active"
+}))]
+pub struct Participant {
+    pub id: i64,
+    pub event_id: i64,
+    pub name: String,
+    pub rating: Option<i32>,
+    /// Club or team code (also used for team-mate avoidance).
+    pub club: Option<String>,
+    pub federation: Option<String>,
+    /// An id from another system (federation id, membership number); unique within the event.
+    pub external_id: Option<String>,
+    /// Set when lots are drawn.
+    pub pairing_number: Option<u32>,
+    pub status: ParticipantStatus,
+}
+
+/// A new participant.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "Carlsen, Magnus", "rating": 2830, "club": "OSL", "federation": "NOR", "external_id": "1503014"}))]
+pub struct NewParticipant {
+    pub name: String,
+    pub rating: Option<i32>,
+    pub club: Option<String>,
+    pub federation: Option<String>,
+    pub external_id: Option<String>,
+}
+
+/// Changes to a participant; absent fields stay as they are.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ParticipantPatch {
+    pub name: Option<String>,
+    pub rating: Option<i32>,
+    pub club: Option<String>,
+    pub federation: Option<String>,
+    pub external_id: Option<String>,
+}
+
+impl NewParticipant {
+    /// Checks the values; `at` prefixes field names (e.g. `participants[3].`).
+    pub fn validate(&self, at: &str, errors: &mut Vec<FieldError>) {
+        validate_name(&format!("{at}name"), &self.name, errors);
+        validate_rating(&format!("{at}rating"), self.rating, errors);
+    }
+}
+
+pub fn validate_name(field: &str, name: &str, errors: &mut Vec<FieldError>) {
+    let trimmed = name.trim();
+    if trimmed.is_empty() {
+        errors.push(FieldError {
+            field: field.into(),
+            message: "must not be empty".into(),
+        });
+    } else if trimmed.chars().count() > 200 {
+        errors.push(FieldError {
+            field: field.into(),
+            message: "must be at most 200 characters".into(),
+        });
+    }
+}
+
+pub fn validate_rating(field: &str, rating: Option<i32>, errors: &mut Vec<FieldError>) {
+    if let Some(r) = rating {
+        if !(0..=4000).contains(&r) {
+            errors.push(FieldError {
+                field: field.into(),
+                message: "must be between 0 and 4000".into(),
+            });
+        }
+    }
+}
+
+/// Turns collected field errors into a 422, or Ok when there are none.
+pub fn check(errors: Vec<FieldError>) -> Result<(), ApiError> {
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::Validation(errors))
+    }
+}
+
+/// A participant as shown on a pairing.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Seat {
+    pub id: i64,
+    pub name: String,
+    pub pairing_number: Option<u32>,
+    pub rating: Option<i32>,
+}
+
+/// A game on a board.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "id": 12, "board": 1,
+    "white": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100},
+    "black": {"id": 8, "name": "Hugo", "pairing_number": 8, "rating": 1950},
+    "result": "1-0"
+}))]
+pub struct Game {
+    pub id: i64,
+    pub board: u32,
+    pub white: Seat,
+    pub black: Seat,
+    /// `1-0`, `0-1`, `1/2-1/2`, `+/-`, `-/+`, `-/-`, or null while not played.
+    pub result: Option<String>,
+}
+
+/// A participant without an opponent in a round.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Bye {
+    pub participant: Seat,
+    pub points: f64,
+}
+
+/// Whether a round is visible to everyone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RoundStatus {
+    Draft,
+    Published,
+}
+
+/// A round with its games.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Round {
+    pub number: u32,
+    pub status: RoundStatus,
+    pub games: Vec<Game>,
+    pub byes: Vec<Bye>,
+}
+
+/// A round in a list (without its games).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct RoundSummary {
+    pub number: u32,
+    pub status: RoundStatus,
+    pub games: u32,
+    pub results_entered: u32,
+}
+
+/// A page of a list.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Page<T: ToSchema> {
+    pub items: Vec<T>,
+    /// Number of items in the whole list.
+    pub total: u64,
+    pub limit: u32,
+    pub offset: u64,
+}
+
+/// Checks an event's settings for its format; names the setting at fault.
+///
+/// Round robins know `tiebreaks`: an ordered list of `direct_encounter`, `wins`,
+/// `sonneborn_berger`, `games_played` (default: direct encounter, wins, Sonneborn-Berger).
+pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError> {
+    let Some(map) = settings.as_object() else {
+        return Err(ApiError::invalid("settings", "must be a JSON object"));
+    };
+    let known: &[&str] = if is_round_robin(format) {
+        &["tiebreaks"]
+    } else {
+        &[]
+    };
+    let mut errors = Vec::new();
+    for key in map.keys() {
+        if !known.contains(&key.as_str()) {
+            errors.push(FieldError {
+                field: format!("settings.{key}"),
+                message: if known.is_empty() {
+                    format!("format {format} has no settings")
+                } else {
+                    format!(
+                        "unknown setting; format {format} knows: {}",
+                        known.join(", ")
+                    )
+                },
+            });
+        }
+    }
+    if let Some(tb) = map.get("tiebreaks") {
+        if let Err(e) = serde_json::from_value::<Vec<crate::engine::scoring::Tiebreak>>(tb.clone())
+        {
+            errors.push(FieldError {
+                field: "settings.tiebreaks".into(),
+                message: format!(
+                    "must be a list of direct_encounter, wins, sonneborn_berger, games_played ({e})"
+                ),
+            });
+        }
+    }
+    check(errors)
+}
+
+/// The tie-break order of an event's settings.
+pub fn tiebreaks(settings: &Value) -> Vec<crate::engine::scoring::Tiebreak> {
+    settings
+        .get("tiebreaks")
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .unwrap_or_else(|| crate::engine::scoring::DEFAULT_TIEBREAKS.to_vec())
+}

@@ -1,0 +1,12 @@
+//! tourney: an event server for chess and bridge tournament directors.
+//!
+//! Functional core, thin shell: `engine` holds the pure pairing, table and scoring engines;
+//! `store` the SQLite persistence; `api` the actix-web handlers; `server` wires them.
+
+pub mod api;
+pub mod config;
+pub mod domain;
+pub mod engine;
+pub mod error;
+pub mod server;
+pub mod store;

@@ -1,0 +1,27 @@
+//! Builds the actix-web server over a store.
+
+use std::net::TcpListener;
+
+use actix_web::dev::Server;
+use actix_web::middleware::{Compress, Logger};
+use actix_web::{web, App, HttpServer};
+
+use crate::error::ApiError;
+use crate::store::Store;
+
+/// A server on an already bound listener (tests bind port 0 and read the port back).
+pub fn build(listener: TcpListener, store: Store) -> std::io::Result<Server> {
+    let server = HttpServer::new(move || {
+        App::new()
+            .wrap(Logger::new("%a \"%r\" %s %b %Dms"))
+            .wrap(Compress::default())
+            .configure(|cfg| crate::api::configure(cfg, store.clone()))
+            .default_service(web::to(|| async {
+                Err::<actix_web::HttpResponse, _>(ApiError::not_found("no such resource"))
+            }))
+    })
+    .workers(std::thread::available_parallelism().map_or(2, |n| n.get().max(2)))
+    .listen(listener)?
+    .run();
+    Ok(server)
+}

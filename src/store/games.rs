@@ -1,0 +1,141 @@
+//! Games and byes: the schedule's rows and their results.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use crate::error::ApiResult;
+
+/// A game as stored, with its round number.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRow {
+    pub id: i64,
+    pub round: u32,
+    pub board: u32,
+    pub white_id: i64,
+    pub black_id: i64,
+    pub result: Option<String>,
+}
+
+/// A bye as stored, with its round number.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ByeRow {
+    pub round: u32,
+    pub participant_id: i64,
+    pub points: f64,
+}
+
+pub fn insert(
+    conn: &Connection,
+    round_id: i64,
+    board: u32,
+    white_id: i64,
+    black_id: i64,
+) -> ApiResult<i64> {
+    conn.execute(
+        "INSERT INTO games (round_id, board, white_id, black_id) VALUES (?1, ?2, ?3, ?4)",
+        params![round_id, board, white_id, black_id],
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
+pub fn insert_bye(
+    conn: &Connection,
+    round_id: i64,
+    participant_id: i64,
+    points: f64,
+) -> ApiResult<()> {
+    conn.execute(
+        "INSERT INTO byes (round_id, participant_id, points) VALUES (?1, ?2, ?3)",
+        params![round_id, participant_id, points],
+    )?;
+    Ok(())
+}
+
+const COLUMNS: &str = "g.id, r.number, g.board, g.white_id, g.black_id, g.result";
+
+fn from_row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        round: r.get(1)?,
+        board: r.get(2)?,
+        white_id: r.get(3)?,
+        black_id: r.get(4)?,
+        result: r.get(5)?,
+    })
+}
+
+/// Every game of the event, by round and board.
+pub fn all(conn: &Connection, event_id: i64) -> ApiResult<Vec<GameRow>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id
+         WHERE r.event_id = ?1 ORDER BY r.number, g.board"
+    ))?;
+    let rows = stmt.query_map([event_id], from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Every bye of the event, by round.
+pub fn all_byes(conn: &Connection, event_id: i64) -> ApiResult<Vec<ByeRow>> {
+    let mut stmt = conn.prepare(
+        "SELECT r.number, b.participant_id, b.points FROM byes b JOIN rounds r ON r.id = b.round_id
+         WHERE r.event_id = ?1 ORDER BY r.number, b.participant_id",
+    )?;
+    let rows = stmt.query_map([event_id], |r| {
+        Ok(ByeRow {
+            round: r.get(0)?,
+            participant_id: r.get(1)?,
+            points: r.get(2)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+pub fn find_by_id(conn: &Connection, event_id: i64, game_id: i64) -> ApiResult<Option<GameRow>> {
+    Ok(conn
+        .query_row(
+            &format!("SELECT {COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id WHERE g.id = ?1 AND r.event_id = ?2"),
+            params![game_id, event_id],
+            from_row,
+        )
+        .optional()?)
+}
+
+pub fn find_by_board(
+    conn: &Connection,
+    event_id: i64,
+    round: u32,
+    board: u32,
+) -> ApiResult<Option<GameRow>> {
+    Ok(conn
+        .query_row(
+            &format!(
+                "SELECT {COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id
+                      WHERE r.event_id = ?1 AND r.number = ?2 AND g.board = ?3"
+            ),
+            params![event_id, round, board],
+            from_row,
+        )
+        .optional()?)
+}
+
+pub fn count_results(conn: &Connection, event_id: i64) -> ApiResult<u64> {
+    Ok(conn.query_row(
+        "SELECT COUNT(*) FROM games g JOIN rounds r ON r.id = g.round_id
+         WHERE r.event_id = ?1 AND g.result IS NOT NULL",
+        [event_id],
+        |r| r.get::<_, i64>(0),
+    )? as u64)
+}
+
+pub fn set_result(
+    conn: &Connection,
+    game_id: i64,
+    result: &str,
+    by: &str,
+    now: &str,
+) -> ApiResult<()> {
+    conn.execute(
+        "UPDATE games SET result = ?2, result_by = ?3, result_at = ?4 WHERE id = ?1",
+        params![game_id, result, by, now],
+    )?;
+    Ok(())
+}

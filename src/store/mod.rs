@@ -1,0 +1,150 @@
+//! SQLite storage: one read-write connection owned by a single writer at a time (so concurrent
+//! writes queue instead of failing with SQLITE_BUSY), and a small pool of read-only
+//! connections. Every request runs in exactly one transaction: writes are `BEGIN IMMEDIATE`
+//! and commit only when the whole closure succeeds; reads see one consistent snapshot.
+
+pub mod events;
+pub mod games;
+pub mod participants;
+pub mod rounds;
+pub mod tokens;
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use r2d2_sqlite::SqliteConnectionManager;
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+use rusqlite_migration::{Migrations, M};
+
+use crate::error::{ApiError, ApiResult};
+
+/// The migrations in `sql/`, applied in order and recorded in `PRAGMA user_version`.
+fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![M::up(include_str!("../../sql/0001_init.sql"))])
+}
+
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+fn configure(conn: &Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(())
+}
+
+/// The database handle shared by all workers.
+#[derive(Clone)]
+pub struct Store {
+    writer: Arc<Mutex<Connection>>,
+    readers: r2d2::Pool<SqliteConnectionManager>,
+}
+
+impl Store {
+    /// Opens (creating if needed) and migrates the database file at `path`.
+    pub fn open(path: &Path) -> Result<Store, String> {
+        let mut writer = Connection::open(path)
+            .map_err(|e| format!("cannot open database {}: {e}", path.display()))?;
+        let mode: String = writer
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .map_err(|e| format!("cannot enable WAL: {e}"))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(format!(
+                "database {} refused WAL mode ({mode})",
+                path.display()
+            ));
+        }
+        configure(&writer).map_err(|e| format!("cannot configure database: {e}"))?;
+        writer
+            .pragma_update(None, "synchronous", "NORMAL")
+            .map_err(|e| format!("cannot configure database: {e}"))?;
+        migrations()
+            .to_latest(&mut writer)
+            .map_err(|e| format!("cannot migrate database {}: {e}", path.display()))?;
+
+        let manager = SqliteConnectionManager::file(path)
+            .with_flags(OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+            .with_init(|c: &mut Connection| configure(c));
+        let readers = r2d2::Pool::builder()
+            .max_size(8)
+            .min_idle(Some(1))
+            .build(manager)
+            .map_err(|e| format!("cannot open read connections: {e}"))?;
+        Ok(Store {
+            writer: Arc::new(Mutex::new(writer)),
+            readers,
+        })
+    }
+
+    /// Runs `f` in one read-only transaction on a pooled connection, off the async workers.
+    pub async fn read<T, F>(&self, f: F) -> ApiResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> ApiResult<T> + Send + 'static,
+    {
+        let pool = self.readers.clone();
+        actix_web::web::block(move || {
+            let mut conn = pool.get()?;
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
+            let value = f(&tx)?;
+            tx.finish()?;
+            Ok(value)
+        })
+        .await?
+    }
+
+    /// Runs `f` in one `BEGIN IMMEDIATE` transaction on the single read-write connection.
+    /// The transaction commits when `f` returns `Ok` and rolls back otherwise, so a request
+    /// changes the database whole or not at all.
+    pub async fn write<T, F>(&self, f: F) -> ApiResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Transaction) -> ApiResult<T> + Send + 'static,
+    {
+        let writer = self.writer.clone();
+        actix_web::web::block(move || {
+            let mut conn = writer
+                .lock()
+                .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let value = f(&tx)?;
+            tx.commit()?;
+            Ok(value)
+        })
+        .await?
+    }
+}
+
+/// The current time as stored (RFC 3339, UTC, seconds).
+pub fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// Whether a constraint violation is behind a database error (for 409 mapping).
+pub fn is_constraint(e: &rusqlite::Error) -> bool {
+    matches!(
+        e,
+        rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_valid_and_idempotent() {
+        migrations().validate().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        drop(Store::open(&path).unwrap());
+        // Re-opening applies nothing twice.
+        let store = Store::open(&path).unwrap();
+        let version: i64 = store
+            .writer
+            .lock()
+            .unwrap()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, 1);
+    }
+}

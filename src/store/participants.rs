@@ -1,0 +1,155 @@
+//! Participants: players (chess) or pairs (bridge) of an event.
+
+use rusqlite::{params, Connection, OptionalExtension, Row};
+
+use crate::domain::{NewParticipant, Participant, ParticipantStatus};
+use crate::error::{ApiError, ApiResult};
+
+const COLUMNS: &str =
+    "id, event_id, name, rating, club, federation, external_id, pairing_number, status";
+
+fn from_row(row: &Row) -> rusqlite::Result<Participant> {
+    let status: String = row.get(8)?;
+    Ok(Participant {
+        id: row.get(0)?,
+        event_id: row.get(1)?,
+        name: row.get(2)?,
+        rating: row.get(3)?,
+        club: row.get(4)?,
+        federation: row.get(5)?,
+        external_id: row.get(6)?,
+        pairing_number: row.get(7)?,
+        status: if status == "withdrawn" {
+            ParticipantStatus::Withdrawn
+        } else {
+            ParticipantStatus::Active
+        },
+    })
+}
+
+fn external_id_taken(e: &rusqlite::Error) -> bool {
+    crate::store::is_constraint(e)
+}
+
+pub fn insert(conn: &Connection, event_id: i64, p: &NewParticipant, now: &str) -> ApiResult<i64> {
+    conn.execute(
+        "INSERT INTO participants (event_id, name, rating, club, federation, external_id, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            event_id,
+            p.name.trim(),
+            p.rating,
+            p.club,
+            p.federation,
+            p.external_id,
+            now
+        ],
+    )
+    .map_err(|e| {
+        if external_id_taken(&e) {
+            ApiError::conflict(format!(
+                "a participant with external_id {:?} is already in this event",
+                p.external_id.as_deref().unwrap_or_default()
+            ))
+        } else {
+            e.into()
+        }
+    })?;
+    Ok(conn.last_insert_rowid())
+}
+
+pub fn update(conn: &Connection, p: &Participant) -> ApiResult<()> {
+    conn.execute(
+        "UPDATE participants SET name = ?2, rating = ?3, club = ?4, federation = ?5, external_id = ?6
+         WHERE id = ?1",
+        params![
+            p.id,
+            p.name.trim(),
+            p.rating,
+            p.club,
+            p.federation,
+            p.external_id
+        ],
+    )
+    .map_err(|e| {
+        if external_id_taken(&e) {
+            ApiError::conflict("another participant of this event has that external_id")
+        } else {
+            e.into()
+        }
+    })?;
+    Ok(())
+}
+
+pub fn set_status(conn: &Connection, id: i64, status: ParticipantStatus) -> ApiResult<()> {
+    let s = match status {
+        ParticipantStatus::Active => "active",
+        ParticipantStatus::Withdrawn => "withdrawn",
+    };
+    conn.execute(
+        "UPDATE participants SET status = ?2 WHERE id = ?1",
+        params![id, s],
+    )?;
+    Ok(())
+}
+
+/// The participant of the event, or a 404.
+pub fn get(conn: &Connection, event_id: i64, id: i64) -> ApiResult<Participant> {
+    conn.query_row(
+        &format!("SELECT {COLUMNS} FROM participants WHERE id = ?1 AND event_id = ?2"),
+        params![id, event_id],
+        from_row,
+    )
+    .optional()?
+    .ok_or_else(|| ApiError::not_found(format!("participant {id} is not in event {event_id}")))
+}
+
+pub fn count(conn: &Connection, event_id: i64) -> ApiResult<u64> {
+    Ok(conn.query_row(
+        "SELECT COUNT(*) FROM participants WHERE event_id = ?1",
+        [event_id],
+        |r| r.get::<_, i64>(0),
+    )? as u64)
+}
+
+/// A page of participants: by pairing number once lots are drawn, else by entry order.
+pub fn list(
+    conn: &Connection,
+    event_id: i64,
+    limit: u32,
+    offset: u64,
+) -> ApiResult<Vec<Participant>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM participants WHERE event_id = ?1
+         ORDER BY pairing_number IS NULL, pairing_number, id LIMIT ?2 OFFSET ?3"
+    ))?;
+    let rows = stmt.query_map(params![event_id, limit, offset as i64], from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// All participants of the event, by entry order.
+pub fn all(conn: &Connection, event_id: i64) -> ApiResult<Vec<Participant>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM participants WHERE event_id = ?1 ORDER BY id"
+    ))?;
+    let rows = stmt.query_map([event_id], from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Assigns pairing numbers: `order[i]` gets number i + 1; everyone else none.
+pub fn assign_pairing_numbers(conn: &Connection, event_id: i64, order: &[i64]) -> ApiResult<()> {
+    conn.execute(
+        "UPDATE participants SET pairing_number = NULL WHERE event_id = ?1",
+        [event_id],
+    )?;
+    let mut stmt = conn.prepare("UPDATE participants SET pairing_number = ?2 WHERE id = ?1")?;
+    for (i, id) in order.iter().enumerate() {
+        stmt.execute(params![id, i as i64 + 1])?;
+    }
+    Ok(())
+}
+
+pub fn delete(conn: &Connection, id: i64) -> ApiResult<()> {
+    conn.execute("DELETE FROM participants WHERE id = ?1", [id])?;
+    Ok(())
+}

@@ -1,0 +1,145 @@
+//! Bearer credentials: only a SHA-256 hash of each token is stored.
+
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ApiResult};
+
+/// What a credential may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// Everything on its event.
+    Admin,
+    /// Only submitting results.
+    Scorer,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Scorer => "scorer",
+        }
+    }
+}
+
+/// A credential as listed (never with the token itself).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TokenInfo {
+    pub id: i64,
+    pub role: Role,
+    pub label: Option<String>,
+    pub created_at: String,
+    pub revoked_at: Option<String>,
+}
+
+/// A credential found for a presented token.
+#[derive(Debug, Clone)]
+pub struct Credential {
+    pub id: i64,
+    pub event_id: i64,
+    pub role: Role,
+}
+
+fn hash(token: &str) -> String {
+    let digest = Sha256::digest(token.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A new random token: `tny_` and 64 hex digits from the operating system's generator.
+pub fn generate() -> ApiResult<String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ApiError::Internal(format!("no randomness for a token: {e}")))?;
+    Ok(format!(
+        "tny_{}",
+        bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
+    ))
+}
+
+/// Issues a token for the event and returns it with its id (the token is never stored).
+pub fn issue(
+    conn: &Connection,
+    event_id: i64,
+    role: Role,
+    label: Option<&str>,
+    now: &str,
+) -> ApiResult<(i64, String)> {
+    let token = generate()?;
+    conn.execute(
+        "INSERT INTO tokens (event_id, role, token_hash, label, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![event_id, role.as_str(), hash(&token), label, now],
+    )?;
+    Ok((conn.last_insert_rowid(), token))
+}
+
+/// The live credential a token stands for, if any.
+pub fn lookup(conn: &Connection, token: &str) -> ApiResult<Option<Credential>> {
+    Ok(conn
+        .query_row(
+            "SELECT id, event_id, role FROM tokens WHERE token_hash = ?1 AND revoked_at IS NULL",
+            [hash(token)],
+            |r| {
+                let role: String = r.get(2)?;
+                Ok(Credential {
+                    id: r.get(0)?,
+                    event_id: r.get(1)?,
+                    role: if role == "admin" {
+                        Role::Admin
+                    } else {
+                        Role::Scorer
+                    },
+                })
+            },
+        )
+        .optional()?)
+}
+
+pub fn list(conn: &Connection, event_id: i64) -> ApiResult<Vec<TokenInfo>> {
+    let mut stmt = conn.prepare(
+        "SELECT id, role, label, created_at, revoked_at FROM tokens WHERE event_id = ?1 ORDER BY id",
+    )?;
+    let rows = stmt.query_map([event_id], |r| {
+        let role: String = r.get(1)?;
+        Ok(TokenInfo {
+            id: r.get(0)?,
+            role: if role == "admin" {
+                Role::Admin
+            } else {
+                Role::Scorer
+            },
+            label: r.get(2)?,
+            created_at: r.get(3)?,
+            revoked_at: r.get(4)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Revokes a scorer token of the event; false when there is no such scorer token.
+pub fn revoke_scorer(conn: &Connection, event_id: i64, id: i64, now: &str) -> ApiResult<bool> {
+    let n = conn.execute(
+        "UPDATE tokens SET revoked_at = COALESCE(revoked_at, ?3)
+         WHERE id = ?1 AND event_id = ?2 AND role = 'scorer'",
+        params![id, event_id, now],
+    )?;
+    Ok(n > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_random_and_hashed() {
+        let a = generate().unwrap();
+        let b = generate().unwrap();
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 4 + 64);
+        assert_eq!(hash(&a).len(), 64);
+        assert_ne!(hash(&a), hash(&b));
+    }
+}
