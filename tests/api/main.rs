@@ -1,1 +1,8 @@
+//! API tests: a real server on a temporary database, driven over HTTP.
 
+mod client;
+mod docs;
+mod errors;
+mod round_robin;
+mod security;
+mod tables;

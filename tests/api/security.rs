@@ -1,0 +1,71 @@
+//! Credentials: writes need the event's token, reads need none.
+
+use serde_json::json;
+
+use crate::client::spawn;
+
+#[test]
+fn writes_need_the_events_own_token() {
+    let s = spawn();
+    let (a, admin_a) = s.create_event("round_robin");
+    let (b, _admin_b) = s.create_event("round_robin");
+    let body = json!({"name": "Someone"});
+    let path = format!("/api/v1/events/{b}/participants");
+    // Missing token: 401 with a WWW-Authenticate challenge.
+    let r = s.send("POST", &path, None, &body);
+    r.problem(401);
+    assert_eq!(r.header("www-authenticate"), Some("Bearer"));
+    // Unknown token: 401.
+    s.send("POST", &path, Some("tny_not_a_token"), &body)
+        .problem(401);
+    // Another event's token: 403.
+    s.send("POST", &path, Some(&admin_a), &body).problem(403);
+    s.delete(&format!("/api/v1/events/{b}"), Some(&admin_a))
+        .problem(403);
+    // Nothing was written.
+    assert_eq!(
+        s.get(&format!("/api/v1/events/{b}")).json()["participants"],
+        0
+    );
+    // The right token works; reads need none.
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{a}/participants"),
+        Some(&admin_a),
+        &body,
+    );
+    assert_eq!(r.status, 201);
+    assert_eq!(
+        s.get(&format!("/api/v1/events/{a}/participants")).status,
+        200
+    );
+    // A malformed Authorization header counts as none.
+    let r = s.request(
+        "DELETE",
+        &format!("/api/v1/events/{a}"),
+        &[("Authorization", "Basic abc")],
+        None,
+    );
+    r.problem(401);
+}
+
+#[test]
+fn the_admin_token_is_shown_once_and_only_its_hash_is_stored() {
+    let s = spawn();
+    let (event, admin) = s.create_event("round_robin");
+    let e = s.get(&format!("/api/v1/events/{event}"));
+    assert!(!e.text().contains(&admin));
+    assert!(e.json().get("admin_token").is_none());
+    let conn = rusqlite::Connection::open(&s.db).unwrap();
+    let stored: Vec<String> = conn
+        .prepare("SELECT token_hash FROM tokens")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(!stored.is_empty());
+    assert!(stored
+        .iter()
+        .all(|h| h.len() == 64 && !h.contains(&admin[4..])));
+}

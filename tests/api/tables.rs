@@ -1,0 +1,47 @@
+//! The stateless Berger table endpoint: a public contract.
+
+use serde_json::json;
+
+use crate::client::spawn;
+
+#[test]
+fn berger_table_has_the_contract_shape() {
+    let s = spawn();
+    let r = s.get("/api/v1/tables/berger?players=4&double=false");
+    assert_eq!(r.status, 200);
+    assert_eq!(
+        r.json(),
+        json!({"players": 4, "rounds": [
+            {"round": 1, "games": [{"board": 1, "white": 1, "black": 4}, {"board": 2, "white": 2, "black": 3}], "bye": null},
+            {"round": 2, "games": [{"board": 1, "white": 4, "black": 3}, {"board": 2, "white": 1, "black": 2}], "bye": null},
+            {"round": 3, "games": [{"board": 1, "white": 2, "black": 4}, {"board": 2, "white": 3, "black": 1}], "bye": null}
+        ]})
+    );
+    let odd = s.get("/api/v1/tables/berger?players=5").json();
+    assert_eq!(odd["rounds"].as_array().unwrap().len(), 5);
+    assert_eq!(odd["rounds"][0]["bye"], 1);
+    let double = s.get("/api/v1/tables/berger?players=8&double=true").json();
+    assert_eq!(double["rounds"].as_array().unwrap().len(), 14);
+    assert_eq!(
+        double["rounds"][5]["games"][0],
+        json!({"board": 1, "white": 4, "black": 8})
+    );
+}
+
+#[test]
+fn berger_table_refuses_bad_sizes() {
+    let s = spawn();
+    let r = s.get("/api/v1/tables/berger?players=2");
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["players"]);
+    assert_eq!(
+        s.get("/api/v1/tables/berger?players=x").fields(),
+        vec!["players"]
+    );
+    assert_eq!(s.get("/api/v1/tables/berger").fields(), vec!["players"]);
+    assert_eq!(
+        s.get("/api/v1/tables/berger?players=4&double=maybe")
+            .fields(),
+        vec!["double"]
+    );
+}
