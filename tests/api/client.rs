@@ -89,10 +89,7 @@ impl Response {
 
 fn dechunk(mut body: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    loop {
-        let Some(pos) = body.windows(2).position(|w| w == b"\r\n") else {
-            break;
-        };
+    while let Some(pos) = body.windows(2).position(|w| w == b"\r\n") {
         let size =
             usize::from_str_radix(std::str::from_utf8(&body[..pos]).unwrap().trim(), 16).unwrap();
         if size == 0 {
