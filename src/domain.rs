@@ -35,13 +35,15 @@ impl GameKind {
     pub fn formats(self) -> &'static [&'static str] {
         match self {
             GameKind::Chess => &[FORMAT_ROUND_ROBIN, FORMAT_DOUBLE_ROUND_ROBIN],
-            GameKind::Bridge => &[],
+            GameKind::Bridge => &[FORMAT_PAIRS],
         }
     }
 }
 
 pub const FORMAT_ROUND_ROBIN: &str = "round_robin";
 pub const FORMAT_DOUBLE_ROUND_ROBIN: &str = "double_round_robin";
+/// Bridge pairs: one session played to a movement.
+pub const FORMAT_PAIRS: &str = "pairs";
 
 /// Whether a format's whole schedule is fixed when lots are drawn.
 pub fn is_round_robin(format: &str) -> bool {

@@ -1,6 +1,7 @@
 //! Pure engines: plain data in, plain data out. No I/O, no HTTP, no SQL.
 
 pub mod lots;
+pub mod movement;
 pub mod rng;
 pub mod round_robin;
 pub mod scoring;

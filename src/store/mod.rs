@@ -5,6 +5,7 @@
 
 pub mod events;
 pub mod games;
+pub mod movements;
 pub mod participants;
 pub mod rounds;
 pub mod tokens;
@@ -21,7 +22,10 @@ use crate::error::{ApiError, ApiResult};
 
 /// The migrations in `sql/`, applied in order and recorded in `PRAGMA user_version`.
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(include_str!("../../sql/0001_init.sql"))])
+    Migrations::new(vec![
+        M::up(include_str!("../../sql/0001_init.sql")),
+        M::up(include_str!("../../sql/0002_movements.sql")),
+    ])
 }
 
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -145,6 +149,6 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 1);
+        assert_eq!(version, 2);
     }
 }

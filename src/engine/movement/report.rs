@@ -1,0 +1,431 @@
+//! The facts a director chooses a movement by (seed 002), and its balance.
+//!
+//! Definitions, so that every number can be checked by hand:
+//! - A board is *played* at a table only when both seats are filled; a pair alone at a half
+//!   table sits out that round (as does a pair listed under `sit_out`).
+//! - `times_each_board_played`: for every board of the movement, the number of tables at which
+//!   it is played; min and max over boards.
+//! - `boards_per_pair`: boards each pair plays; min and max over pairs.
+//! - `sit_outs_per_pair`: rounds in which a pair sits out; `longest_sit_out`: the most
+//!   consecutive such rounds of any pair, in boards.
+//! - `max_meetings`/`min_meetings`: how many rounds two pairs play each other; the minimum is
+//!   over the pairs that can meet (NS against EW under Mitchell numbering, any two pairs under
+//!   Howell numbering).
+//! - `stationary_pairs`: pairs at the same table in the same direction in every round.
+//! - `winners`: 2 under Mitchell numbering without arrow-switched rounds, otherwise 1.
+//! - `masterpoints`: a session is the boards of its rounds (per round, the most boards at any
+//!   table); a pair is scheduled the boards it plays plus those of the rounds it sits out.
+//!   Eligible when the session has at least 24 boards and every pair is scheduled at least
+//!   75% of them.
+//! - `balance`: for each board played at t tables, every two pairs who play it score +1 if
+//!   they sit the same direction at different tables, −1 if opposite directions at different
+//!   tables, and t − 1 if they are opponents (an arrow-switched table swaps its pairs'
+//!   directions). Summed over boards for each pair of pairs (all n(n−1)/2 of them, zero when
+//!   they never share a board): the mean μ, the population standard deviation σ and
+//!   100·μ²/(μ²+σ²) (100 = perfectly balanced; 0 when there is nothing to compare).
+//! - `line_balance` (two-winner movements): for the two pairs of each line, the number of
+//!   boards on which they sit the same direction at different tables; mean, σ, min, max.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::model::{Direction, Movement, PairId, PairNumbering, SitOut};
+use super::validate::{all_pairs, is_full, seated, validate, Finding, Severity};
+
+/// A smallest and a largest value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct MinMax {
+    pub min: u32,
+    pub max: u32,
+}
+
+impl MinMax {
+    fn of(values: impl IntoIterator<Item = u32>) -> MinMax {
+        let mut it = values.into_iter();
+        let Some(first) = it.next() else {
+            return MinMax { min: 0, max: 0 };
+        };
+        it.fold(
+            MinMax {
+                min: first,
+                max: first,
+            },
+            |a, v| MinMax {
+                min: a.min.min(v),
+                max: a.max.max(v),
+            },
+        )
+    }
+}
+
+/// Balance of comparisons over all pairs of pairs (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Balance {
+    /// Mean comparison count μ over all pairs of pairs.
+    pub mean: f64,
+    /// Population standard deviation σ of the comparison counts.
+    pub sd: f64,
+    /// 100·μ²/(μ²+σ²): 100 = perfectly balanced.
+    pub percent: f64,
+}
+
+/// Same-direction comparisons between the pairs of one line of a two-winner movement.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct LineBalance {
+    /// The line (the pairs' home direction).
+    pub direction: Direction,
+    pub mean: f64,
+    pub sd: f64,
+    /// 100·μ²/(μ²+σ²) of these counts.
+    pub percent: f64,
+    pub min: u32,
+    pub max: u32,
+}
+
+/// Masterpoint eligibility of the session.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Masterpoints {
+    pub eligible: bool,
+    /// Boards in the session (per round, the most boards at any table).
+    pub session_boards: u32,
+    /// The fewest boards any pair is scheduled (played plus sat out).
+    pub min_boards_scheduled: u32,
+    /// That minimum as a percentage of the session.
+    pub min_percent: f64,
+    /// Why, in a director's words.
+    pub reason: String,
+}
+
+/// Everything a director needs to choose a movement.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct MovementReport {
+    /// True when the validator found no errors.
+    pub valid: bool,
+    /// Hard errors (the movement cannot be played as written).
+    pub errors: Vec<Finding>,
+    /// Warnings (e.g. a set shared by two tables).
+    pub warnings: Vec<Finding>,
+    pub kind: String,
+    pub tables: u32,
+    pub pair_numbering: PairNumbering,
+    /// Number of pairs named in the movement.
+    pub pairs: u32,
+    pub rounds: u32,
+    pub boards_per_round: u32,
+    /// Distinct boards needed.
+    pub boards: u32,
+    /// Distinct sets of boards needed.
+    pub sets: u32,
+    /// The most tables playing one set in one round (2 or more = sharing).
+    pub max_tables_sharing_a_set: u32,
+    pub times_each_board_played: MinMax,
+    pub boards_per_pair: MinMax,
+    /// Rounds each pair sits out.
+    pub sit_outs_per_pair: MinMax,
+    /// The longest run of consecutive sit-out rounds of any pair, in boards.
+    pub longest_sit_out: u32,
+    /// True when some round has a table with only one pair.
+    pub half_table: bool,
+    pub max_meetings: u32,
+    pub min_meetings: u32,
+    pub stationary_pairs: Vec<SitOut>,
+    /// 1 or 2.
+    pub winners: u8,
+    pub masterpoints: Masterpoints,
+    pub balance: Balance,
+    /// Two-winner movements: same-direction comparisons within each line.
+    pub line_balance: Vec<LineBalance>,
+}
+
+fn label(id: PairId) -> SitOut {
+    match id {
+        PairId::Ns(n) => SitOut::Ns(n),
+        PairId::Ew(n) => SitOut::Ew(n),
+        PairId::Pair(n) => SitOut::Pair(n),
+    }
+}
+
+/// Mean, population sd and balance percent of counts over `total` items, of which those not
+/// in `counts` are zero.
+fn stats(counts: impl Iterator<Item = i64>, total: u64) -> (f64, f64, f64) {
+    if total == 0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let (mut s, mut s2) = (0f64, 0f64);
+    for c in counts {
+        s += c as f64;
+        s2 += (c as f64) * (c as f64);
+    }
+    let n = total as f64;
+    let mean = s / n;
+    let var = (s2 / n - mean * mean).max(0.0);
+    let pct = if mean == 0.0 {
+        0.0
+    } else {
+        100.0 * mean * mean / (mean * mean + var)
+    };
+    (mean, var.sqrt(), pct)
+}
+
+fn key(a: usize, b: usize) -> (usize, usize) {
+    (a.min(b), a.max(b))
+}
+
+/// Comparison counts for every pair of pairs that share a board, by pair index.
+/// Also the same-direction counts (the line comparisons).
+type Counts = HashMap<(usize, usize), i64>;
+
+fn comparisons(m: &Movement, index: &BTreeMap<PairId, usize>) -> (Counts, Counts) {
+    // board -> [(ns, ew) effective directions] at full tables
+    let mut by_board: BTreeMap<u32, Vec<(usize, usize)>> = BTreeMap::new();
+    for r in &m.rounds {
+        for t in r.tables.iter().filter(|t| is_full(t)) {
+            let ids = seated(m, t);
+            let (Some(a), Some(b)) = (index.get(&ids[0].0), index.get(&ids[1].0)) else {
+                continue;
+            };
+            let (ns, ew) = if t.arrow_switch { (*b, *a) } else { (*a, *b) };
+            let mut seen = BTreeSet::new();
+            for &board in &t.boards {
+                if seen.insert(board) {
+                    by_board.entry(board).or_default().push((ns, ew));
+                }
+            }
+        }
+    }
+    let mut all: Counts = HashMap::new();
+    let mut same: Counts = HashMap::new();
+    let add = |c: &mut Counts, a: usize, b: usize, v: i64| {
+        if a != b {
+            *c.entry(key(a, b)).or_insert(0) += v;
+        }
+    };
+    for plays in by_board.values() {
+        let t = plays.len() as i64;
+        for (i, &(ns_i, ew_i)) in plays.iter().enumerate() {
+            add(&mut all, ns_i, ew_i, t - 1);
+            for &(ns_j, ew_j) in &plays[i + 1..] {
+                add(&mut all, ns_i, ns_j, 1);
+                add(&mut all, ew_i, ew_j, 1);
+                add(&mut all, ns_i, ew_j, -1);
+                add(&mut all, ew_i, ns_j, -1);
+                add(&mut same, ns_i, ns_j, 1);
+                add(&mut same, ew_i, ew_j, 1);
+            }
+        }
+    }
+    (all, same)
+}
+
+/// The balance of comparisons of a movement (see the module docs).
+pub fn balance(m: &Movement) -> Balance {
+    let pairs = all_pairs(m);
+    let index: BTreeMap<PairId, usize> = pairs.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+    let (all, _) = comparisons(m, &index);
+    let n = pairs.len() as u64;
+    let (mean, sd, percent) = stats(all.values().copied(), n * n.saturating_sub(1) / 2);
+    Balance { mean, sd, percent }
+}
+
+/// Reports on a movement: validity and every fact of the module docs.
+pub fn report(m: &Movement) -> MovementReport {
+    let findings = validate(m);
+    let (errors, warnings): (Vec<Finding>, Vec<Finding>) = findings
+        .into_iter()
+        .partition(|f| f.severity == Severity::Error);
+    let pairs = all_pairs(m);
+    let index: BTreeMap<PairId, usize> = pairs.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+    let np = pairs.len();
+
+    let mut board_times: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut sets = BTreeSet::new();
+    let mut boards_played = vec![0u32; np];
+    let mut scheduled = vec![0u32; np];
+    let mut sit_outs = vec![0u32; np];
+    let mut run = vec![0u32; np];
+    let mut longest = 0u32;
+    let mut meetings: HashMap<(usize, usize), u32> = HashMap::new();
+    // pair -> Some((table, dir)) while stationary so far, None once it moved or sat out
+    let mut home: Vec<Option<Option<(u32, Direction)>>> = vec![Some(None); np];
+    let mut session_boards = 0u32;
+    let mut max_share = 0u32;
+    let mut half_table = false;
+    let switched = m
+        .rounds
+        .iter()
+        .any(|r| r.tables.iter().any(|t| t.arrow_switch));
+
+    for r in &m.rounds {
+        let round_boards = r
+            .tables
+            .iter()
+            .map(|t| t.boards.len() as u32)
+            .max()
+            .unwrap_or(m.boards_per_round);
+        session_boards = session_boards.saturating_add(round_boards);
+        let mut playing = vec![false; np];
+        let mut present = vec![false; np];
+        let mut set_count: BTreeMap<u32, u32> = BTreeMap::new();
+        for t in &r.tables {
+            sets.insert(t.set);
+            *set_count.entry(t.set).or_insert(0) += 1;
+            let full = is_full(t);
+            half_table |= !full && (t.ns.is_some() || t.ew.is_some());
+            for &b in &t.boards {
+                let e = board_times.entry(b).or_insert(0);
+                if full {
+                    *e += 1;
+                }
+            }
+            let ids = seated(m, t);
+            for &(p, dir) in &ids {
+                let i = index[&p];
+                present[i] = true;
+                home[i] = match home[i] {
+                    Some(None) => Some(Some((t.table, dir))),
+                    Some(Some(h)) if h == (t.table, dir) => Some(Some(h)),
+                    _ => None,
+                };
+                if full && !playing[i] {
+                    playing[i] = true;
+                    boards_played[i] += t.boards.len() as u32;
+                    scheduled[i] = scheduled[i].saturating_add(t.boards.len() as u32);
+                }
+            }
+            if full {
+                let (a, b) = (index[&ids[0].0], index[&ids[1].0]);
+                if a != b {
+                    *meetings.entry(key(a, b)).or_insert(0) += 1;
+                }
+            }
+        }
+        max_share = max_share.max(set_count.values().copied().max().unwrap_or(0));
+        for s in &r.sit_out {
+            if let Some(&i) = index.get(&s.pair_id()) {
+                present[i] = true;
+            }
+        }
+        for i in 0..np {
+            if !present[i] {
+                home[i] = None;
+            }
+            if present[i] && !playing[i] {
+                home[i] = None;
+                sit_outs[i] += 1;
+                scheduled[i] = scheduled[i].saturating_add(round_boards);
+                run[i] = run[i].saturating_add(round_boards);
+                longest = longest.max(run[i]);
+            } else {
+                run[i] = 0;
+            }
+        }
+    }
+
+    let opponents_possible = |a: PairId, b: PairId| match (a, b) {
+        (PairId::Ns(_), PairId::Ew(_)) | (PairId::Ew(_), PairId::Ns(_)) => true,
+        (PairId::Pair(_), PairId::Pair(_)) => true,
+        _ => false,
+    };
+    let mut min_meetings: Option<u32> = None;
+    for i in 0..np {
+        for j in i + 1..np {
+            if opponents_possible(pairs[i], pairs[j]) {
+                let c = meetings.get(&(i, j)).copied().unwrap_or(0);
+                min_meetings = Some(min_meetings.map_or(c, |x| x.min(c)));
+            }
+        }
+    }
+
+    let (all, same) = comparisons(m, &index);
+    let n = np as u64;
+    let (mean, sd, percent) = stats(all.values().copied(), n * n.saturating_sub(1) / 2);
+    let winners: u8 = if m.pair_numbering == PairNumbering::Mitchell && !switched {
+        2
+    } else {
+        1
+    };
+    let mut line_balance = Vec::new();
+    if winners == 2 {
+        for dir in [Direction::Ns, Direction::Ew] {
+            let line: Vec<usize> = (0..np)
+                .filter(|&i| match (pairs[i], dir) {
+                    (PairId::Ns(_), Direction::Ns) | (PairId::Ew(_), Direction::Ew) => true,
+                    _ => false,
+                })
+                .collect();
+            let mut values = Vec::new();
+            for (k, &i) in line.iter().enumerate() {
+                for &j in &line[k + 1..] {
+                    values.push(same.get(&key(i, j)).copied().unwrap_or(0));
+                }
+            }
+            let (lm, lsd, lp) = stats(values.iter().copied(), values.len() as u64);
+            line_balance.push(LineBalance {
+                direction: dir,
+                mean: lm,
+                sd: lsd,
+                percent: lp,
+                min: values.iter().copied().min().unwrap_or(0).max(0) as u32,
+                max: values.iter().copied().max().unwrap_or(0).max(0) as u32,
+            });
+        }
+    }
+
+    let min_sched = scheduled.iter().copied().min().unwrap_or(0);
+    let min_percent = if session_boards == 0 {
+        0.0
+    } else {
+        100.0 * f64::from(min_sched) / f64::from(session_boards)
+    };
+    let long_enough = session_boards >= 24;
+    let everyone = u64::from(min_sched) * 4 >= u64::from(session_boards) * 3;
+    let reason = match (long_enough, everyone) {
+        (false, _) => format!(
+            "the session has {session_boards} boards; masterpoint sessions need at least 24"
+        ),
+        (true, false) => format!(
+            "a pair is scheduled only {min_sched} of the {session_boards} boards ({min_percent:.0}%); every pair needs at least 75%"
+        ),
+        (true, true) => format!(
+            "{session_boards} boards and every pair is scheduled at least {min_sched} ({min_percent:.0}%, sit-outs counting as played)"
+        ),
+    };
+
+    MovementReport {
+        valid: errors.is_empty(),
+        errors,
+        warnings,
+        kind: m.kind.clone(),
+        tables: m.tables,
+        pair_numbering: m.pair_numbering,
+        pairs: np as u32,
+        rounds: m.rounds.len() as u32,
+        boards_per_round: m.boards_per_round,
+        boards: board_times.len() as u32,
+        sets: sets.len() as u32,
+        max_tables_sharing_a_set: max_share,
+        times_each_board_played: MinMax::of(board_times.values().copied()),
+        boards_per_pair: MinMax::of(boards_played.iter().copied()),
+        sit_outs_per_pair: MinMax::of(sit_outs.iter().copied()),
+        longest_sit_out: longest,
+        half_table,
+        max_meetings: meetings.values().copied().max().unwrap_or(0),
+        min_meetings: min_meetings.unwrap_or(0),
+        stationary_pairs: (0..np)
+            .filter(|&i| matches!(home[i], Some(Some(_))))
+            .map(|i| label(pairs[i]))
+            .collect(),
+        winners,
+        masterpoints: Masterpoints {
+            eligible: long_enough && everyone,
+            session_boards,
+            min_boards_scheduled: min_sched,
+            min_percent,
+            reason,
+        },
+        balance: Balance { mean, sd, percent },
+        line_balance,
+    }
+}

@@ -1,0 +1,759 @@
+//! Structural checks of a movement (seed 002), for generated and for user-typed movements.
+//!
+//! `validate` never panics, whatever it is given. It returns findings:
+//! - **errors** make the movement unplayable or unscorable: no rounds; rounds not numbered
+//!   1..R in order; a table number 0, beyond the movement's tables, or used twice in a round;
+//!   a table with no pairs or no boards; pair or set number 0; a pair seated twice in a round
+//!   (NS and EW of one table under Howell numbering, or at two tables); a pair both seated at a
+//!   full table and sitting out; a sit-out written in the other numbering (`{"pair":n}` in a
+//!   Mitchell-numbered movement, `{"ns":n}`/`{"ew":n}` in a Howell-numbered one); a board
+//!   listed twice at one table; a pair playing a board twice; one set holding different
+//!   boards in different places; a set both in play and on the relay stand in one round.
+//! - **warnings** are playable but need the director's attention: a set in play at two or
+//!   more tables in one round (the tables must share it, and wait if it has fewer boards than
+//!   sharing tables); a board belonging to two sets; sets whose boards do not follow the
+//!   regular numbering `set s = boards (s-1)·B+1 ..= s·B` when most sets do; a pair listed
+//!   twice as sitting out; a pair that neither plays nor sits out in some round.
+//!
+//! A pair seated alone at a half table (the other seats empty) does not play that round: it
+//! sits out, whether or not it is also listed under `sit_out`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::model::{Direction, Movement, PairId, PairNumbering, SitOut, TableRound};
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The movement cannot be played or scored as written.
+    Error,
+    /// Playable, but the director must act (e.g. two tables share a set).
+    Warning,
+}
+
+/// One problem found in a movement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Finding {
+    pub severity: Severity,
+    /// The round concerned, if the finding is about one round.
+    pub round: Option<u32>,
+    /// The table concerned, if the finding is about one table.
+    pub table: Option<u32>,
+    /// What is wrong, in a director's words.
+    pub message: String,
+}
+
+impl Finding {
+    fn error(round: Option<u32>, table: Option<u32>, message: String) -> Self {
+        Finding {
+            severity: Severity::Error,
+            round,
+            table,
+            message,
+        }
+    }
+
+    fn warning(round: Option<u32>, table: Option<u32>, message: String) -> Self {
+        Finding {
+            severity: Severity::Warning,
+            round,
+            table,
+            message,
+        }
+    }
+}
+
+/// A pair as a director writes it: "NS 3", "EW 3" or "pair 3".
+pub fn pair_name(id: PairId) -> String {
+    match id {
+        PairId::Ns(n) => format!("NS {n}"),
+        PairId::Ew(n) => format!("EW {n}"),
+        PairId::Pair(n) => format!("pair {n}"),
+    }
+}
+
+/// The pairs seated at a table, with their seat: NS first.
+pub(crate) fn seated(m: &Movement, t: &TableRound) -> Vec<(PairId, Direction)> {
+    [Direction::Ns, Direction::Ew]
+        .into_iter()
+        .filter_map(|d| m.pair_at(t, d).map(|p| (p, d)))
+        .collect()
+}
+
+/// True when both seats of the table are filled, so the boards are actually played.
+pub(crate) fn is_full(t: &TableRound) -> bool {
+    t.ns.is_some() && t.ew.is_some()
+}
+
+/// Every pair named anywhere in the movement (seated or sitting out), sorted.
+pub fn all_pairs(m: &Movement) -> Vec<PairId> {
+    let mut ids = BTreeSet::new();
+    for r in &m.rounds {
+        for t in &r.tables {
+            for (p, _) in seated(m, t) {
+                ids.insert(p);
+            }
+        }
+        for s in &r.sit_out {
+            ids.insert(s.pair_id());
+        }
+    }
+    ids.into_iter().collect()
+}
+
+/// The regular board numbers of a set, or None when they would overflow.
+fn regular_boards(set: u32, per_round: u32) -> Option<Vec<u32>> {
+    let first = set.checked_sub(1)?.checked_mul(per_round)?.checked_add(1)?;
+    let last = first.checked_add(per_round)?;
+    Some((first..last).collect())
+}
+
+fn fmt_list(v: &[u32]) -> String {
+    let s: Vec<String> = v.iter().map(|b| b.to_string()).collect();
+    format!("[{}]", s.join(", "))
+}
+
+/// Checks a movement's structure; see the module docs for the list of checks.
+pub fn validate(m: &Movement) -> Vec<Finding> {
+    let mut out = Vec::new();
+    if m.rounds.is_empty() {
+        out.push(Finding::error(
+            None,
+            None,
+            "the movement has no rounds".to_string(),
+        ));
+        return out;
+    }
+    if m.tables == 0 {
+        out.push(Finding::error(
+            None,
+            None,
+            "the movement must have at least one table".to_string(),
+        ));
+    }
+    for (i, r) in m.rounds.iter().enumerate() {
+        let expected = i as u64 + 1;
+        if u64::from(r.round) != expected {
+            out.push(Finding::error(
+                Some(r.round),
+                None,
+                format!(
+                    "rounds must be numbered 1..{} in order: position {} holds round {}",
+                    m.rounds.len(),
+                    expected,
+                    r.round
+                ),
+            ));
+        }
+    }
+
+    let pairs = all_pairs(m);
+    // set -> (boards, round, table) where first seen
+    let mut set_first: BTreeMap<u32, (Vec<u32>, u32, u32)> = BTreeMap::new();
+    // board -> sets holding it
+    let mut board_sets: BTreeMap<u32, BTreeSet<u32>> = BTreeMap::new();
+    // pair -> board -> (round, table) where first played
+    let mut played: BTreeMap<PairId, BTreeMap<u32, (u32, u32)>> = BTreeMap::new();
+
+    for r in &m.rounds {
+        let rn = Some(r.round);
+        if r.tables.is_empty() {
+            out.push(Finding::error(
+                rn,
+                None,
+                "the round has no tables in play".to_string(),
+            ));
+        }
+        let mut tables_seen = BTreeSet::new();
+        // pair -> (table, full table?) where seated this round
+        let mut seats: BTreeMap<PairId, (u32, bool)> = BTreeMap::new();
+        // set -> tables playing it this round
+        let mut set_tables: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+        for t in &r.tables {
+            check_table(m, r.round, t, &mut tables_seen, &mut out);
+            for (p, _) in seated(m, t) {
+                if let Some(&(prev, _)) = seats.get(&p) {
+                    if prev != t.table {
+                        out.push(Finding::error(
+                            rn,
+                            Some(t.table),
+                            format!(
+                                "{} is seated at tables {} and {} in round {}",
+                                pair_name(p),
+                                prev,
+                                t.table,
+                                r.round
+                            ),
+                        ));
+                    }
+                } else {
+                    seats.insert(p, (t.table, is_full(t)));
+                }
+            }
+            if t.set != 0 {
+                match set_first.get(&t.set) {
+                    Some((boards, r0, t0)) if *boards != t.boards => {
+                        out.push(Finding::error(
+                            rn,
+                            Some(t.table),
+                            format!(
+                                "set {} holds boards {} here but {} at round {} table {}",
+                                t.set,
+                                fmt_list(&t.boards),
+                                fmt_list(boards),
+                                r0,
+                                t0
+                            ),
+                        ));
+                    }
+                    Some(_) => {}
+                    None => {
+                        set_first.insert(t.set, (t.boards.clone(), r.round, t.table));
+                    }
+                }
+                set_tables.entry(t.set).or_default().push(t.table);
+            }
+            for &b in &t.boards {
+                board_sets.entry(b).or_default().insert(t.set);
+            }
+            if is_full(t) {
+                for (p, _) in seated(m, t) {
+                    let seen = played.entry(p).or_default();
+                    for &b in &t.boards {
+                        match seen.get(&b) {
+                            Some(&(r0, t0)) if (r0, t0) != (r.round, t.table) => {
+                                out.push(Finding::error(
+                                    rn,
+                                    Some(t.table),
+                                    format!(
+                                        "{} plays board {} twice: round {} table {} and round {} table {}",
+                                        pair_name(p), b, r0, t0, r.round, t.table
+                                    ),
+                                ));
+                            }
+                            Some(_) => {}
+                            None => {
+                                seen.insert(b, (r.round, t.table));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        check_sit_outs(m, r.round, &r.sit_out, &seats, &mut out);
+        for (set, tables) in &set_tables {
+            if tables.len() > 1 {
+                let list: Vec<String> = tables.iter().map(|t| t.to_string()).collect();
+                let n_boards = set_first.get(set).map_or(0, |(b, _, _)| b.len());
+                let mut msg = format!(
+                    "set {} is in play at tables {} in round {}: they must share it",
+                    set,
+                    list.join(", "),
+                    r.round
+                );
+                if n_boards < tables.len() {
+                    msg.push_str(&format!(
+                        " (it has {} board(s) for {} tables, so a table will wait)",
+                        n_boards,
+                        tables.len()
+                    ));
+                }
+                out.push(Finding::warning(rn, Some(tables[0]), msg));
+            }
+        }
+        for s in &r.relay_sets {
+            if let Some(tables) = set_tables.get(s) {
+                out.push(Finding::error(
+                    rn,
+                    Some(tables[0]),
+                    format!(
+                        "set {} is both in play at table {} and on the relay stand in round {}",
+                        s, tables[0], r.round
+                    ),
+                ));
+            }
+        }
+        let out_ids: BTreeSet<PairId> = r.sit_out.iter().map(|s| s.pair_id()).collect();
+        for p in &pairs {
+            if !seats.contains_key(p) && !out_ids.contains(p) {
+                out.push(Finding::warning(
+                    rn,
+                    None,
+                    format!(
+                        "{} neither plays nor sits out in round {}",
+                        pair_name(*p),
+                        r.round
+                    ),
+                ));
+            }
+        }
+    }
+
+    for (b, sets) in &board_sets {
+        if sets.len() > 1 {
+            let list: Vec<u32> = sets.iter().copied().collect();
+            out.push(Finding::warning(
+                None,
+                None,
+                format!("board {} belongs to several sets: {}", b, fmt_list(&list)),
+            ));
+        }
+    }
+    check_regular_numbering(m, &set_first, &mut out);
+    out
+}
+
+/// Checks one table on its own (numbers, seats, boards).
+fn check_table(
+    m: &Movement,
+    round: u32,
+    t: &TableRound,
+    tables_seen: &mut BTreeSet<u32>,
+    out: &mut Vec<Finding>,
+) {
+    let (rn, tn) = (Some(round), Some(t.table));
+    if t.table == 0 {
+        out.push(Finding::error(
+            rn,
+            tn,
+            "table numbers start at 1".to_string(),
+        ));
+    } else if t.table > m.tables {
+        out.push(Finding::error(
+            rn,
+            tn,
+            format!(
+                "table {} is beyond the movement's {} tables",
+                t.table, m.tables
+            ),
+        ));
+    }
+    if !tables_seen.insert(t.table) {
+        out.push(Finding::error(
+            rn,
+            tn,
+            format!("table {} is used twice in round {}", t.table, round),
+        ));
+    }
+    if t.ns.is_none() && t.ew.is_none() {
+        out.push(Finding::error(rn, tn, "the table has no pairs".to_string()));
+    }
+    if t.ns == Some(0) || t.ew == Some(0) {
+        out.push(Finding::error(
+            rn,
+            tn,
+            "pair numbers start at 1".to_string(),
+        ));
+    }
+    if m.pair_numbering == PairNumbering::Howell && t.ns.is_some() && t.ns == t.ew {
+        out.push(Finding::error(
+            rn,
+            tn,
+            format!(
+                "pair {} is seated both NS and EW at table {} in round {}",
+                t.ns.unwrap_or(0),
+                t.table,
+                round
+            ),
+        ));
+    }
+    if t.set == 0 {
+        out.push(Finding::error(rn, tn, "set numbers start at 1".to_string()));
+    }
+    if t.boards.is_empty() {
+        out.push(Finding::error(
+            rn,
+            tn,
+            "the table has no boards".to_string(),
+        ));
+    }
+    let mut seen = BTreeSet::new();
+    for &b in &t.boards {
+        if b == 0 {
+            out.push(Finding::error(
+                rn,
+                tn,
+                "board numbers start at 1".to_string(),
+            ));
+        } else if !seen.insert(b) {
+            out.push(Finding::error(
+                rn,
+                tn,
+                format!("board {b} is listed twice at table {}", t.table),
+            ));
+        }
+    }
+}
+
+/// Checks the sit-outs of one round against its seats.
+fn check_sit_outs(
+    m: &Movement,
+    round: u32,
+    sit_out: &[SitOut],
+    seats: &BTreeMap<PairId, (u32, bool)>,
+    out: &mut Vec<Finding>,
+) {
+    let rn = Some(round);
+    let mut seen = BTreeSet::new();
+    for s in sit_out {
+        let (n, fits) = match (*s, m.pair_numbering) {
+            (SitOut::Pair(n), PairNumbering::Howell) => (n, true),
+            (SitOut::Ns(n) | SitOut::Ew(n), PairNumbering::Mitchell) => (n, true),
+            (SitOut::Pair(n) | SitOut::Ns(n) | SitOut::Ew(n), _) => (n, false),
+        };
+        let p = s.pair_id();
+        if !fits {
+            out.push(Finding::error(
+                rn,
+                None,
+                format!(
+                    "sit-out {} does not fit the movement's {} numbering",
+                    pair_name(p),
+                    match m.pair_numbering {
+                        PairNumbering::Howell => "Howell",
+                        PairNumbering::Mitchell => "Mitchell",
+                    }
+                ),
+            ));
+        }
+        if n == 0 {
+            out.push(Finding::error(
+                rn,
+                None,
+                "pair numbers start at 1".to_string(),
+            ));
+        }
+        if !seen.insert(p) {
+            out.push(Finding::warning(
+                rn,
+                None,
+                format!(
+                    "{} is listed twice as sitting out in round {}",
+                    pair_name(p),
+                    round
+                ),
+            ));
+        }
+        if let Some(&(table, true)) = seats.get(&p) {
+            out.push(Finding::error(
+                rn,
+                Some(table),
+                format!(
+                    "{} is both seated at table {} and sitting out in round {}",
+                    pair_name(p),
+                    table,
+                    round
+                ),
+            ));
+        }
+    }
+}
+
+/// Warns about sets off the regular numbering, when most sets follow it.
+fn check_regular_numbering(
+    m: &Movement,
+    set_first: &BTreeMap<u32, (Vec<u32>, u32, u32)>,
+    out: &mut Vec<Finding>,
+) {
+    let bpr = m.boards_per_round;
+    if bpr == 0 {
+        out.push(Finding::warning(
+            None,
+            None,
+            "boards_per_round is 0".to_string(),
+        ));
+        return;
+    }
+    let regular = |s: u32, b: &Vec<u32>| regular_boards(s, bpr).is_some_and(|r| r == *b);
+    let matching = set_first
+        .iter()
+        .filter(|(s, (b, _, _))| regular(**s, b))
+        .count();
+    if matching * 2 <= set_first.len() {
+        return; // the movement numbers its boards its own way
+    }
+    for (s, (b, r0, t0)) in set_first {
+        if !regular(*s, b) {
+            let expected = regular_boards(*s, bpr).unwrap_or_default();
+            out.push(Finding::warning(
+                Some(*r0),
+                Some(*t0),
+                format!(
+                    "set {} holds boards {}; the regular numbering with {} boards a round gives {}",
+                    s,
+                    fmt_list(b),
+                    bpr,
+                    fmt_list(&expected)
+                ),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::engine::movement::model::{Round, SitOut};
+
+    pub(crate) fn tr(table: u32, ns: u32, ew: u32, set: u32, boards: &[u32]) -> TableRound {
+        TableRound {
+            table,
+            ns: Some(ns),
+            ew: Some(ew),
+            set,
+            boards: boards.to_vec(),
+            arrow_switch: false,
+            section: None,
+        }
+    }
+
+    pub(crate) fn round(n: u32, tables: Vec<TableRound>, sit_out: Vec<SitOut>) -> Round {
+        Round {
+            round: n,
+            tables,
+            sit_out,
+            relay_sets: vec![],
+        }
+    }
+
+    /// A hand-written 3-table Mitchell: NS stationary, EW up one, sets down one,
+    /// `bpr` boards a round.
+    pub(crate) fn mitchell3(bpr: u32) -> Movement {
+        let rounds = (1..=3)
+            .map(|r| {
+                let tables = (1..=3)
+                    .map(|t| {
+                        let ew = (t + 3 - r) % 3 + 1;
+                        let set = (t + r - 2) % 3 + 1;
+                        let first = (set - 1) * bpr + 1;
+                        let boards: Vec<u32> = (first..first + bpr).collect();
+                        tr(t, t, ew, set, &boards)
+                    })
+                    .collect();
+                round(r, tables, vec![])
+            })
+            .collect();
+        Movement {
+            kind: "custom".into(),
+            tables: 3,
+            pair_numbering: PairNumbering::Mitchell,
+            boards_per_round: bpr,
+            rounds,
+        }
+    }
+
+    fn errors(m: &Movement) -> Vec<String> {
+        validate(m)
+            .into_iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| f.message)
+            .collect()
+    }
+
+    fn warnings(m: &Movement) -> Vec<String> {
+        validate(m)
+            .into_iter()
+            .filter(|f| f.severity == Severity::Warning)
+            .map(|f| f.message)
+            .collect()
+    }
+
+    fn has(v: &[String], needle: &str) -> bool {
+        v.iter().any(|s| s.contains(needle))
+    }
+
+    #[test]
+    fn correct_mitchell_is_valid_and_clean() {
+        let m = mitchell3(2);
+        assert!(validate(&m).is_empty(), "{:?}", validate(&m));
+    }
+
+    #[test]
+    fn empty_movement_is_an_error() {
+        let mut m = mitchell3(1);
+        m.rounds.clear();
+        assert!(has(&errors(&m), "no rounds"));
+    }
+
+    #[test]
+    fn rounds_must_be_numbered_in_order() {
+        let mut m = mitchell3(1);
+        m.rounds[1].round = 3;
+        m.rounds[2].round = 2;
+        assert_eq!(errors(&m).len(), 2);
+        assert!(has(&errors(&m), "numbered 1..3"));
+    }
+
+    #[test]
+    fn pair_seated_twice_at_one_table_under_howell() {
+        let mut m = mitchell3(1);
+        m.pair_numbering = PairNumbering::Howell;
+        m.rounds = vec![round(1, vec![tr(1, 1, 1, 1, &[1])], vec![])];
+        assert!(has(&errors(&m), "pair 1 is seated both NS and EW"));
+    }
+
+    #[test]
+    fn pair_at_two_tables() {
+        let mut m = mitchell3(1);
+        m.rounds[0].tables[1].ew = Some(m.rounds[0].tables[0].ew.unwrap());
+        let e = errors(&m);
+        assert!(
+            has(&e, "EW 1 is seated at tables 1 and 2 in round 1"),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn pair_both_seated_and_sitting_out() {
+        let mut m = mitchell3(1);
+        m.rounds[0].sit_out.push(SitOut::Ns(2));
+        assert!(has(
+            &errors(&m),
+            "NS 2 is both seated at table 2 and sitting out"
+        ));
+        // Under Howell numbering a {"ns":n} sit-out is the wrong kind.
+        let mut h = m.clone();
+        h.pair_numbering = PairNumbering::Howell;
+        assert!(has(
+            &errors(&h),
+            "does not fit the movement's Howell numbering"
+        ));
+    }
+
+    #[test]
+    fn table_used_twice_and_out_of_range() {
+        let mut m = mitchell3(1);
+        m.rounds[0].tables[2].table = 1;
+        assert!(has(&errors(&m), "table 1 is used twice in round 1"));
+        let mut m = mitchell3(1);
+        m.rounds[0].tables[2].table = 7;
+        assert!(has(&errors(&m), "beyond the movement's 3 tables"));
+        m.rounds[0].tables[2].table = 0;
+        assert!(has(&errors(&m), "table numbers start at 1"));
+    }
+
+    #[test]
+    fn pair_plays_a_board_twice() {
+        let mut m = mitchell3(1);
+        // Round 2: NS 1 gets set 1 again (the set it played in round 1), and table 3's
+        // set 1 is replaced, so NS 1 replays board 1.
+        m.rounds[1].tables[0].set = 1;
+        m.rounds[1].tables[0].boards = vec![1];
+        let e = errors(&m);
+        assert!(
+            has(
+                &e,
+                "NS 1 plays board 1 twice: round 1 table 1 and round 2 table 1"
+            ),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn board_listed_twice_at_a_table() {
+        let mut m = mitchell3(2);
+        m.rounds[0].tables[0].boards = vec![1, 1];
+        assert!(has(&errors(&m), "board 1 is listed twice at table 1"));
+    }
+
+    #[test]
+    fn shared_set_is_a_warning_and_colliding_pairs_an_error() {
+        let mut m = mitchell3(2);
+        // Round 1, table 2 plays set 1 too (as in a share-and-relay), set 2 rests.
+        m.rounds[0].tables[1].set = 1;
+        m.rounds[0].tables[1].boards = vec![1, 2];
+        let w = warnings(&m);
+        assert!(
+            has(
+                &w,
+                "set 1 is in play at tables 1, 2 in round 1: they must share it"
+            ),
+            "{w:?}"
+        );
+        // A single board cannot be shared without a table waiting.
+        let mut m1 = mitchell3(1);
+        m1.rounds[0].tables[1].set = 1;
+        m1.rounds[0].tables[1].boards = vec![1];
+        assert!(has(&warnings(&m1), "a table will wait"));
+        // If the same pair sits at both sharing tables, it is an error.
+        m.rounds[0].tables[1].ew = m.rounds[0].tables[0].ew;
+        assert!(has(&errors(&m), "is seated at tables 1 and 2"));
+    }
+
+    #[test]
+    fn set_with_different_boards_is_an_error() {
+        let mut m = mitchell3(2);
+        m.rounds[1].tables[0].boards = vec![7, 8]; // set 2 elsewhere holds [3, 4]
+        assert!(has(
+            &errors(&m),
+            "set 2 holds boards [7, 8] here but [3, 4]"
+        ));
+    }
+
+    #[test]
+    fn irregular_board_numbering_is_a_warning() {
+        let mut m = mitchell3(2);
+        for r in &mut m.rounds {
+            for t in &mut r.tables {
+                if t.set == 3 {
+                    t.boards = vec![9, 10];
+                }
+            }
+        }
+        let w = warnings(&m);
+        assert!(
+            has(&w, "set 3 holds boards [9, 10]; the regular numbering"),
+            "{w:?}"
+        );
+        assert!(errors(&m).is_empty());
+    }
+
+    #[test]
+    fn relay_set_in_play_is_an_error() {
+        let mut m = mitchell3(1);
+        m.rounds[0].relay_sets = vec![2];
+        assert!(has(
+            &errors(&m),
+            "set 2 is both in play at table 2 and on the relay"
+        ));
+    }
+
+    #[test]
+    fn missing_pair_is_a_warning() {
+        let mut m = mitchell3(1);
+        m.rounds[2].tables.pop();
+        assert!(has(
+            &warnings(&m),
+            "NS 3 neither plays nor sits out in round 3"
+        ));
+    }
+
+    #[test]
+    fn never_panics_on_garbage() {
+        let mut m = mitchell3(1);
+        m.tables = 0;
+        m.boards_per_round = u32::MAX;
+        m.rounds[0].round = u32::MAX;
+        m.rounds[0].tables[0] = TableRound {
+            table: u32::MAX,
+            ns: None,
+            ew: None,
+            set: 0,
+            boards: vec![],
+            arrow_switch: true,
+            section: None,
+        };
+        m.rounds[1].tables[0].set = u32::MAX;
+        m.rounds[1].tables[0].ns = Some(0);
+        m.rounds[1].sit_out = vec![SitOut::Pair(0), SitOut::Pair(0)];
+        m.rounds[2].tables.clear();
+        let f = validate(&m);
+        assert!(f.iter().any(|f| f.severity == Severity::Error));
+        let r = crate::engine::movement::report::report(&m);
+        assert!(!r.valid);
+    }
+}
