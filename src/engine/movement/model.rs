@@ -23,7 +23,9 @@ pub enum PairNumbering {
 }
 
 /// A seat direction at a table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     Ns,
@@ -41,7 +43,9 @@ pub enum PairId {
 
 /// A pair that does not play in a round. Serialises as `{"ns":n}`, `{"ew":n}` (Mitchell
 /// numbering) or `{"pair":n}` (Howell numbering).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum SitOut {
     Ns(u32),
