@@ -71,6 +71,7 @@ impl LotsMethod {
 
 /// The record of a drawing of lots.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"method": "random", "seed": 20261122, "drawn_at": "2026-11-22T10:05:00Z"}))]
 pub struct Lots {
     pub method: LotsMethod,
     /// The seed the random draw used (reproduce the draw by sending it again).
@@ -135,6 +136,7 @@ pub struct CreatedEvent {
 /// Changes to an event; absent fields stay as they are (`null` clears a date).
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "Club Championship 2026 (rapid)", "end_date": null, "settings": {"tiebreaks": ["sonneborn_berger", "wins"]}}))]
 pub struct EventPatch {
     pub name: Option<String>,
     /// Only before lots are drawn.
@@ -206,6 +208,7 @@ pub struct NewParticipant {
 /// Changes to a participant; absent fields stay as they are.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"rating": 2105, "club": "OXF"}))]
 pub struct ParticipantPatch {
     pub name: Option<String>,
     pub rating: Option<i32>,
@@ -259,6 +262,7 @@ pub fn check(errors: Vec<FieldError>) -> Result<(), ApiError> {
 
 /// A participant as shown on a pairing.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}))]
 pub struct Seat {
     pub id: i64,
     pub name: String,
@@ -285,6 +289,7 @@ pub struct Game {
 
 /// A participant without an opponent in a round.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"participant": {"id": 5, "name": "Eve", "pairing_number": 5, "rating": null}, "points": 0.0}))]
 pub struct Bye {
     pub participant: Seat,
     pub points: f64,
@@ -300,6 +305,10 @@ pub enum RoundStatus {
 
 /// A round with its games.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"number": 1, "status": "published", "games": [
+    {"id": 1, "board": 1, "white": {"id": 2, "name": "Ben", "pairing_number": 2, "rating": 1900},
+     "black": {"id": 3, "name": "Cleo", "pairing_number": 5, "rating": null}, "result": null}
+], "byes": [{"participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 0.0}]}))]
 pub struct Round {
     pub number: u32,
     pub status: RoundStatus,
@@ -309,6 +318,7 @@ pub struct Round {
 
 /// A round in a list (without its games).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"number": 3, "status": "published", "games": 4, "results_entered": 2}))]
 pub struct RoundSummary {
     pub number: u32,
     pub status: RoundStatus,

@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 /// One field at fault in a request.
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Eq)]
+#[schema(example = json!({"field": "results[0].result", "message": "\"2-0\" is not a result"}))]
 pub struct FieldError {
     /// The request field (JSON path or query parameter) at fault, e.g. `players` or `results[2].result`.
     pub field: String,

@@ -31,6 +31,7 @@ pub struct DrawLots {
 
 /// The outcome of a draw.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"event": {"id": 1, "name": "Club Championship 2026", "game": "chess", "format": "round_robin", "start_date": null, "end_date": null, "settings": {}, "lots": {"method": "rating", "seed": null, "drawn_at": "2026-11-22T10:05:00Z"}, "participants": 1, "rounds": 0, "created_at": "2026-11-22T10:00:00Z", "updated_at": "2026-11-22T10:05:00Z"}, "participants": [{"id": 1, "event_id": 1, "name": "Anna", "rating": 2100, "club": null, "federation": null, "external_id": null, "pairing_number": 1, "status": "active"}]}))]
 pub struct DrawnLots {
     pub event: Event,
     /// Active participants in pairing-number order.

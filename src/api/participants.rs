@@ -18,6 +18,7 @@ use crate::store::{events, now, participants, rounds, Store};
 /// Several participants at once.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"participants": [{"name": "Anna", "rating": 2100}, {"name": "Ben", "rating": 1900, "club": "OXF"}]}))]
 pub struct BulkParticipants {
     /// Up to 5000 participants, entered in this order.
     pub participants: Vec<NewParticipant>,
@@ -25,6 +26,7 @@ pub struct BulkParticipants {
 
 /// The participants entered.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"items": [{"id": 1, "event_id": 1, "name": "Anna", "rating": 2100, "club": null, "federation": null, "external_id": null, "pairing_number": null, "status": "active"}]}))]
 pub struct EnteredParticipants {
     pub items: Vec<Participant>,
 }

@@ -17,6 +17,7 @@ use crate::store::{events, now, Store};
 /// One result: name the game by `game_id`, or by `round` and `board`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"round": 2, "board": 3, "result": "1/2-1/2"}))]
 pub struct ResultEntry {
     pub game_id: Option<i64>,
     pub round: Option<u32>,
@@ -38,6 +39,7 @@ pub struct SubmitResults {
 
 /// What happened to one result.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"game_id": 12, "round": 2, "board": 3, "result": "1/2-1/2", "changed": true}))]
 pub struct EnteredResult {
     pub game_id: i64,
     pub round: u32,
@@ -50,6 +52,7 @@ pub struct EnteredResult {
 
 /// The results as stored.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"results": [{"game_id": 12, "round": 2, "board": 3, "result": "1/2-1/2", "changed": true}]}))]
 pub struct EnteredResults {
     pub results: Vec<EnteredResult>,
 }

@@ -17,6 +17,7 @@ use crate::store::{events, games, participants, Store};
 
 /// One line of the standings.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0}))]
 pub struct StandingRow {
     /// 1-based; players equal on every criterion share it.
     pub rank: u32,
@@ -34,6 +35,7 @@ pub struct StandingRow {
 
 /// The standings of an event.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"event_id": 1, "tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"], "standings": [{"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0}]}))]
 pub struct Standings {
     pub event_id: i64,
     /// The tie-breaks applied, in order.
@@ -43,6 +45,7 @@ pub struct Standings {
 
 /// One row of the crosstable.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"number": 1, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "cells": ["X", "1", "½", "0"], "total": 1.5, "position": "2-3"}))]
 pub struct CrosstableRow {
     /// Pairing number (the row and column index).
     pub number: u32,
@@ -57,6 +60,7 @@ pub struct CrosstableRow {
 
 /// The crosstable of seed 000.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"event_id": 1, "rows": [{"number": 1, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "cells": ["X", "1", "½", "0"], "total": 1.5, "position": "2-3"}]}))]
 pub struct Crosstable {
     pub event_id: i64,
     pub rows: Vec<CrosstableRow>,

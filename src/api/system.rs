@@ -9,6 +9,7 @@ use crate::store::Store;
 
 /// The server's health.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"status": "ok", "version": "0.1.0"}))]
 pub struct Health {
     /// `ok` when the database answers.
     pub status: String,

@@ -21,6 +21,7 @@ pub struct NewScorerToken {
 
 /// A scorer token, shown once.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"id": 2, "role": "scorer", "label": "results upload script", "token": "tny_5f0c...e9"}))]
 pub struct IssuedToken {
     pub id: i64,
     pub role: Role,
@@ -31,6 +32,7 @@ pub struct IssuedToken {
 
 /// The event's credentials (without the tokens themselves).
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"items": [{"id": 1, "role": "admin", "label": "admin", "created_at": "2026-11-22T10:00:00Z", "revoked_at": null}]}))]
 pub struct TokenList {
     pub items: Vec<TokenInfo>,
 }

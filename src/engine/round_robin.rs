@@ -26,6 +26,7 @@ pub const MAX_PLAYERS: u32 = 1000;
 
 /// One game of a table, by pairing numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"board": 1, "white": 1, "black": 8}))]
 pub struct TableGame {
     pub board: u32,
     pub white: u32,
@@ -34,6 +35,7 @@ pub struct TableGame {
 
 /// One round of a table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"round": 1, "games": [{"board": 1, "white": 2, "black": 7}], "bye": 1}))]
 pub struct TableRound {
     pub round: u32,
     pub games: Vec<TableGame>,

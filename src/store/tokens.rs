@@ -28,6 +28,7 @@ impl Role {
 
 /// A credential as listed (never with the token itself).
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"id": 2, "role": "scorer", "label": "results upload script", "created_at": "2026-11-22T10:00:00Z", "revoked_at": null}))]
 pub struct TokenInfo {
     pub id: i64,
     pub role: Role,

@@ -429,3 +429,109 @@ pub fn report(m: &Movement) -> MovementReport {
         line_balance,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::movement::model::{Movement, TableRound};
+    use crate::engine::movement::validate::tests::{mitchell3, round, tr};
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
+    #[test]
+    fn balance_of_one_board_at_two_tables_by_hand() {
+        // Board 1 at table 1 (1 v 2) and table 2 (3 v 4), t = 2.
+        // (1,2),(3,4) opponents: t-1 = 1 each; (1,3),(2,4) same direction: +1;
+        // (1,4),(2,3) opposite directions: -1. Values 1,1,1,1,-1,-1:
+        // mean 1/3, E[x²] = 1, σ² = 8/9, percent = 100·(1/9)/(1/9+8/9) = 11.11.
+        let m = Movement {
+            kind: "custom".into(),
+            tables: 2,
+            pair_numbering: PairNumbering::Howell,
+            boards_per_round: 1,
+            rounds: vec![round(
+                1,
+                vec![tr(1, 1, 2, 1, &[1]), tr(2, 3, 4, 1, &[1])],
+                vec![],
+            )],
+        };
+        let b = balance(&m);
+        assert!(close(b.mean, 1.0 / 3.0));
+        assert!(close(b.sd, (8.0f64 / 9.0).sqrt()));
+        assert!(close(b.percent, 100.0 / 9.0));
+        // Arrow-switching table 2 swaps 3 and 4: (1,4),(2,3) become +1, (1,3),(2,4) -1:
+        // the same multiset of values.
+        let mut s = m.clone();
+        s.rounds[0].tables[1].arrow_switch = true;
+        assert!(close(balance(&s).percent, 100.0 / 9.0));
+        let r = report(&s);
+        assert_eq!(r.winners, 1);
+    }
+
+    #[test]
+    fn mitchell_facts() {
+        let m = mitchell3(2);
+        let r = report(&m);
+        assert!(r.valid);
+        assert_eq!((r.pairs, r.rounds, r.boards, r.sets), (6, 3, 6, 3));
+        assert_eq!(r.times_each_board_played, MinMax { min: 3, max: 3 });
+        assert_eq!(r.boards_per_pair, MinMax { min: 6, max: 6 });
+        assert_eq!(r.sit_outs_per_pair, MinMax { min: 0, max: 0 });
+        assert_eq!((r.max_meetings, r.min_meetings), (1, 1));
+        assert_eq!(
+            r.stationary_pairs,
+            vec![SitOut::Ns(1), SitOut::Ns(2), SitOut::Ns(3)]
+        );
+        assert_eq!(r.winners, 2);
+        assert!(!r.masterpoints.eligible);
+        assert_eq!(r.masterpoints.session_boards, 6);
+        // Each board at 3 tables: NS pairs compare +1 on each of 6 boards (6 each);
+        // so within each line every two pairs have 6 same-direction comparisons.
+        for l in &r.line_balance {
+            assert_eq!((l.min, l.max), (6, 6));
+            assert!(close(l.percent, 100.0));
+        }
+        // Whole-field balance by hand: NS-NS and EW-EW pairs: +6 (6 pairs of pairs);
+        // NS i v EW j: meets on 2 boards (+2·2 = 4) and is at different tables with
+        // opposite directions on the other 4 boards (−4): 0 (9 pairs of pairs).
+        // mean = 36/15 = 2.4, E[x²] = 216/15 = 14.4, σ² = 14.4 − 5.76 = 8.64.
+        assert!(close(r.balance.mean, 2.4));
+        assert!(close(r.balance.percent, 100.0 * 5.76 / 14.4));
+    }
+
+    #[test]
+    fn masterpoints_count_sit_outs_as_played() {
+        // 8 boards a round, 3 rounds = 24 boards, all pairs play everything.
+        assert!(report(&mitchell3(8)).masterpoints.eligible);
+        // EW 3 sits out round 3 (half table at table 2): still 24 scheduled.
+        let mut m = mitchell3(8);
+        let t = m.rounds[2]
+            .tables
+            .iter_mut()
+            .find(|t| t.ew == Some(3))
+            .unwrap();
+        t.ns = None;
+        let table = t.table;
+        m.rounds[2].sit_out.push(SitOut::Ns(table));
+        let r = report(&m);
+        assert!(r.half_table);
+        assert_eq!(r.sit_outs_per_pair, MinMax { min: 0, max: 1 });
+        assert_eq!(r.longest_sit_out, 8);
+        assert_eq!(r.times_each_board_played, MinMax { min: 2, max: 3 });
+        assert!(r.masterpoints.eligible, "{:?}", r.masterpoints);
+        // A pair absent from two rounds (neither seated nor sitting out) is not eligible.
+        let mut late = mitchell3(8);
+        for r in &mut late.rounds[..2] {
+            let t: &mut TableRound = r.tables.iter_mut().find(|t| t.ew == Some(1)).unwrap();
+            t.ew = None;
+        }
+        for r in &mut late.rounds[..2] {
+            r.sit_out.retain(|s| *s != SitOut::Ew(1));
+        }
+        let r = report(&late);
+        assert_eq!(r.masterpoints.min_boards_scheduled, 8);
+        assert!(!r.masterpoints.eligible);
+    }
+}
