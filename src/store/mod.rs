@@ -8,6 +8,7 @@ pub mod games;
 pub mod movements;
 pub mod participants;
 pub mod rounds;
+pub mod teams;
 pub mod tokens;
 
 use std::path::Path;
@@ -25,6 +26,7 @@ fn migrations() -> Migrations<'static> {
     Migrations::new(vec![
         M::up(include_str!("../../sql/0001_init.sql")),
         M::up(include_str!("../../sql/0002_movements.sql")),
+        M::up(include_str!("../../sql/0003_teams.sql")),
     ])
 }
 
@@ -149,6 +151,6 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 2);
+        assert_eq!(version, 3);
     }
 }
