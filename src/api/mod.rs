@@ -2,9 +2,11 @@
 //! store and engines in one transaction, answer).
 
 pub mod auth;
+pub mod bridge;
 pub mod events;
 pub mod extract;
 pub mod lots;
+pub mod movements;
 pub mod openapi;
 pub mod participants;
 pub mod results;
@@ -51,6 +53,14 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(standings::get_standings)
         .service(standings::get_crosstable)
         .service(tables::berger_table)
+        .service(movements::list_kinds)
+        .service(movements::recommend_movements)
+        .service(movements::validate_movement)
+        .service(movements::get_movement)
+        .service(bridge::choose_movement)
+        .service(bridge::get_event_movement)
+        .service(bridge::get_guide_cards)
+        .service(bridge::get_scoring_rows)
         .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi::document()))
         .service(web::redirect("/docs", "/docs/"));
 }

@@ -55,6 +55,14 @@ impl Modify for BearerAuth {
         api::standings::get_standings,
         api::standings::get_crosstable,
         api::tables::berger_table,
+        api::movements::list_kinds,
+        api::movements::recommend_movements,
+        api::movements::get_movement,
+        api::movements::validate_movement,
+        api::bridge::choose_movement,
+        api::bridge::get_event_movement,
+        api::bridge::get_guide_cards,
+        api::bridge::get_scoring_rows,
     ),
     components(schemas(crate::error::Problem, crate::error::FieldError)),
     modifiers(&BearerAuth),
@@ -64,6 +72,8 @@ impl Modify for BearerAuth {
         (name = "rounds", description = "Pairings round by round"),
         (name = "results", description = "Results, standings and crosstables"),
         (name = "tables", description = "Stateless pairing tables"),
+        (name = "movements", description = "Bridge movements: generate, validate, recommend"),
+        (name = "bridge", description = "Bridge pairs events: movement, guide cards, scoring rows"),
         (name = "system", description = "Health and documentation"),
     )
 )]

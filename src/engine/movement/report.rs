@@ -11,7 +11,7 @@
 //! - `max_meetings`/`min_meetings`: how many rounds two pairs play each other; the minimum is
 //!   over the pairs that can meet (NS against EW under Mitchell numbering, any two pairs under
 //!   Howell numbering).
-//! - `stationary_pairs`: pairs at the same table in the same direction in every round.
+//! - `stationary_pairs`: pairs at the same table in every round (they may switch direction).
 //! - `winners`: 2 under Mitchell numbering without arrow-switched rounds, otherwise 1.
 //! - `masterpoints`: a session is the boards of its rounds (per round, the most boards at any
 //!   table); a pair is scheduled the boards it plays plus those of the rounds it sits out.
@@ -285,7 +285,7 @@ pub fn report(m: &Movement) -> MovementReport {
                 present[i] = true;
                 home[i] = match home[i] {
                     Some(None) => Some(Some((t.table, dir))),
-                    Some(Some(h)) if h == (t.table, dir) => Some(Some(h)),
+                    Some(Some(h)) if h.0 == t.table => Some(Some(h)),
                     _ => None,
                 };
                 if full && !playing[i] {
@@ -323,10 +323,13 @@ pub fn report(m: &Movement) -> MovementReport {
         }
     }
 
-    let opponents_possible = |a: PairId, b: PairId| match (a, b) {
-        (PairId::Ns(_), PairId::Ew(_)) | (PairId::Ew(_), PairId::Ns(_)) => true,
-        (PairId::Pair(_), PairId::Pair(_)) => true,
-        _ => false,
+    let opponents_possible = |a: PairId, b: PairId| {
+        matches!(
+            (a, b),
+            (PairId::Ns(_), PairId::Ew(_))
+                | (PairId::Ew(_), PairId::Ns(_))
+                | (PairId::Pair(_), PairId::Pair(_))
+        )
     };
     let mut min_meetings: Option<u32> = None;
     for i in 0..np {
@@ -350,9 +353,11 @@ pub fn report(m: &Movement) -> MovementReport {
     if winners == 2 {
         for dir in [Direction::Ns, Direction::Ew] {
             let line: Vec<usize> = (0..np)
-                .filter(|&i| match (pairs[i], dir) {
-                    (PairId::Ns(_), Direction::Ns) | (PairId::Ew(_), Direction::Ew) => true,
-                    _ => false,
+                .filter(|&i| {
+                    matches!(
+                        (pairs[i], dir),
+                        (PairId::Ns(_), Direction::Ns) | (PairId::Ew(_), Direction::Ew)
+                    )
                 })
                 .collect();
             let mut values = Vec::new();

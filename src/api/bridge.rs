@@ -1,0 +1,343 @@
+//! Bridge pairs events: the session's movement, table assignments per round, guide cards per
+//! pair, and the rows scoring programs import.
+
+use actix_web::http::header;
+use actix_web::{get, put, web, HttpRequest, HttpResponse};
+use rusqlite::Connection;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::api::auth;
+use crate::api::extract::{cached, json_cached, Bearer, JsonBody, QueryParams};
+use crate::api::movements::movement_error;
+use crate::domain::{Event, GameKind, Participant, ParticipantStatus, Seat, FORMAT_PAIRS};
+use crate::engine::movement::cards::{
+    guide_cards, label, pairs, scoring_rows, CardLine, PairLabel, ScoringRow,
+};
+use crate::engine::movement::generate::generate;
+use crate::engine::movement::model::{Movement, MovementParams};
+use crate::engine::movement::report::{report, MovementReport};
+use crate::error::{ApiError, ApiResult, FieldError, Problem};
+use crate::store::tokens::Role;
+use crate::store::{events, movements, now, participants, Store};
+
+/// The movement to play: a generated kind with its options, or a custom movement.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"kind": "mitchell", "options": {"tables": 7, "boards_per_round": 3}}))]
+pub struct ChooseMovement {
+    /// A generator kind (see `GET /api/v1/movements`) or `custom`.
+    pub kind: String,
+    /// The generator's options (not for `custom`).
+    pub options: Option<MovementParams>,
+    /// The movement itself (only for `custom`); it must pass the validator.
+    pub movement: Option<Movement>,
+}
+
+/// A pair of the movement and the participant seated as it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeatedPair {
+    pub pair: PairLabel,
+    /// Null until lots are drawn (pairing number k takes the k-th pair).
+    pub participant: Option<Seat>,
+}
+
+/// The event's movement, its report and who sits where.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EventMovement {
+    pub movement: Movement,
+    pub report: MovementReport,
+    pub pairs: Vec<SeatedPair>,
+}
+
+/// A guide card with the participant it belongs to.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PairCard {
+    pub pair: PairLabel,
+    pub participant: Option<Seat>,
+    pub lines: Vec<CardLine>,
+    /// Where to go after each round (null after the last).
+    pub moves: Vec<Option<String>>,
+}
+
+/// The rows a scoring program imports.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ScoringRows {
+    pub rows: Vec<ScoringRow>,
+}
+
+fn ensure_pairs_event(event: &Event) -> ApiResult<()> {
+    if event.game == GameKind::Bridge && event.format == FORMAT_PAIRS {
+        Ok(())
+    } else {
+        Err(ApiError::conflict(format!(
+            "event {} is a {} {} event; movements belong to bridge pairs events",
+            event.id,
+            event.game.as_str(),
+            event.format
+        )))
+    }
+}
+
+fn seat(p: &Participant) -> Seat {
+    Seat {
+        id: p.id,
+        name: p.name.clone(),
+        pairing_number: p.pairing_number,
+        rating: p.rating,
+    }
+}
+
+/// The participant holding each pair of the movement: pairing number k takes the k-th pair.
+fn seated(conn: &Connection, event_id: i64, m: &Movement) -> ApiResult<Vec<SeatedPair>> {
+    let people: Vec<Participant> = participants::all(conn, event_id)?
+        .into_iter()
+        .filter(|p| p.status == ParticipantStatus::Active && p.pairing_number.is_some())
+        .collect();
+    Ok(pairs(m)
+        .into_iter()
+        .enumerate()
+        .map(|(i, id)| SeatedPair {
+            pair: label(id),
+            participant: people
+                .iter()
+                .find(|p| p.pairing_number == Some(i as u32 + 1))
+                .map(seat),
+        })
+        .collect())
+}
+
+/// Choose the session's movement (replaces an earlier choice). Admin only.
+#[utoipa::path(
+    put, path = "/api/v1/events/{event_id}/movement", tag = "bridge",
+    params(("event_id" = i64, Path, description = "Event id")),
+    request_body = ChooseMovement,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = EventMovement),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Not a bridge pairs event", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A size the kind cannot serve, or a custom movement with errors", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[put("/api/v1/events/{event_id}/movement")]
+pub async fn choose_movement(
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+    Bearer(token): Bearer,
+    JsonBody(body): JsonBody<ChooseMovement>,
+) -> ApiResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (movement, params_json) = match (body.kind.as_str(), body.options, body.movement) {
+        ("custom", None, Some(m)) => {
+            let r = report(&m);
+            if !r.valid {
+                return Err(ApiError::Validation(
+                    r.errors
+                        .iter()
+                        .map(|e| FieldError {
+                            field: "movement".into(),
+                            message: match (e.round, e.table) {
+                                (Some(r), Some(t)) => {
+                                    format!("round {r}, table {t}: {}", e.message)
+                                }
+                                (Some(r), None) => format!("round {r}: {}", e.message),
+                                _ => e.message.clone(),
+                            },
+                        })
+                        .collect(),
+                ));
+            }
+            (m, "null".to_string())
+        }
+        ("custom", _, _) => {
+            return Err(ApiError::invalid(
+                "movement",
+                "a custom movement needs `movement` and no `options`",
+            ))
+        }
+        (kind, Some(options), None) => {
+            let m = web::block({
+                let kind = kind.to_string();
+                let options = options.clone();
+                move || generate(&kind, &options)
+            })
+            .await?
+            .map_err(movement_error)?;
+            (
+                m,
+                serde_json::to_string(&options).unwrap_or_else(|_| "null".into()),
+            )
+        }
+        (_, None, _) => {
+            return Err(ApiError::invalid(
+                "options",
+                "is required for a generated movement",
+            ))
+        }
+        (_, Some(_), Some(_)) => {
+            return Err(ApiError::invalid(
+                "movement",
+                "only a custom movement is sent whole",
+            ))
+        }
+    };
+    let answer = store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            ensure_pairs_event(&events::get(tx, event_id)?)?;
+            let now = now();
+            movements::put(tx, event_id, &movement.kind, &params_json, &movement, &now)?;
+            events::touch(tx, event_id, &now)?;
+            Ok(EventMovement {
+                report: report(&movement),
+                pairs: seated(tx, event_id, &movement)?,
+                movement,
+            })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// The session's movement with its report and the pairs seated in it.
+#[utoipa::path(
+    get, path = "/api/v1/events/{event_id}/movement", tag = "bridge",
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses(
+        (status = 200, body = EventMovement),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/api/v1/events/{event_id}/movement")]
+pub async fn get_event_movement(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let answer = store
+        .read(move |conn| {
+            events::get(conn, event_id)?;
+            let movement = movements::get(conn, event_id)?;
+            Ok(EventMovement {
+                report: report(&movement),
+                pairs: seated(conn, event_id, &movement)?,
+                movement,
+            })
+        })
+        .await?;
+    json_cached(&req, &answer)
+}
+
+/// A guide card per pair: table, direction, opponents and boards each round, where to go next.
+#[utoipa::path(
+    get, path = "/api/v1/events/{event_id}/guide-cards", tag = "bridge",
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses(
+        (status = 200, body = Vec<PairCard>),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/api/v1/events/{event_id}/guide-cards")]
+pub async fn get_guide_cards(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let (movement, seats) = store
+        .read(move |conn| {
+            events::get(conn, event_id)?;
+            let m = movements::get(conn, event_id)?;
+            let s = seated(conn, event_id, &m)?;
+            Ok((m, s))
+        })
+        .await?;
+    let cards: Vec<PairCard> = guide_cards(&movement)
+        .into_iter()
+        .map(|c| PairCard {
+            participant: seats
+                .iter()
+                .find(|s| s.pair == c.pair)
+                .and_then(|s| s.participant.clone()),
+            pair: c.pair,
+            lines: c.lines,
+            moves: c.moves,
+        })
+        .collect();
+    json_cached(&req, &cards)
+}
+
+/// `?format=csv` for the scoring rows as CSV.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RowsQuery {
+    /// `json` (default) or `csv` (also chosen by `Accept: text/csv`).
+    pub format: Option<String>,
+}
+
+/// The rows scoring programs import: section, table, round, NS pair, EW pair, low board,
+/// high board; JSON or CSV.
+#[utoipa::path(
+    get, path = "/api/v1/events/{event_id}/scoring-rows", tag = "bridge",
+    params(("event_id" = i64, Path, description = "Event id"), RowsQuery),
+    responses(
+        (status = 200, body = ScoringRows, content_type = "application/json"),
+        (status = 200, description = "CSV: section,table,round,ns_pair,ew_pair,low_board,high_board", body = String, content_type = "text/csv"),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/api/v1/events/{event_id}/scoring-rows")]
+pub async fn get_scoring_rows(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+    QueryParams(q): QueryParams<RowsQuery>,
+) -> ApiResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let csv = match q.format.as_deref() {
+        Some("csv") => true,
+        Some("json") => false,
+        Some(other) => {
+            return Err(ApiError::invalid(
+                "format",
+                format!("{other:?} is not a format; use json or csv"),
+            ))
+        }
+        None => req
+            .headers()
+            .get(header::ACCEPT)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|a| a.contains("text/csv")),
+    };
+    let movement = store
+        .read(move |conn| {
+            events::get(conn, event_id)?;
+            movements::get(conn, event_id)
+        })
+        .await?;
+    let rows = scoring_rows(&movement);
+    if csv {
+        let opt = |v: Option<u32>| v.map(|n| n.to_string()).unwrap_or_default();
+        let mut out = String::from("section,table,round,ns_pair,ew_pair,low_board,high_board\n");
+        for r in &rows {
+            out.push_str(&format!(
+                "{},{},{},{},{},{},{}\n",
+                r.section,
+                r.table,
+                r.round,
+                opt(r.ns_pair),
+                opt(r.ew_pair),
+                r.low_board,
+                r.high_board
+            ));
+        }
+        return Ok(cached(&req, "text/csv; charset=utf-8", out.into_bytes()));
+    }
+    json_cached(&req, &ScoringRows { rows })
+}
