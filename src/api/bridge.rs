@@ -1,14 +1,13 @@
 //! Bridge pairs events: the session's movement, table assignments per round, guide cards per
 //! pair, and the rows scoring programs import.
 
-use actix_web::http::header;
 use actix_web::{get, put, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::auth;
-use crate::api::extract::{cached, json_cached, Bearer, JsonBody, QueryParams};
+use crate::api::extract::{cached, json_cached, wants_csv, Bearer, JsonBody, QueryParams};
 use crate::api::movements::movement_error;
 use crate::domain::{Event, GameKind, Participant, ParticipantStatus, Seat, FORMAT_PAIRS};
 use crate::engine::movement::cards::{
@@ -300,21 +299,7 @@ pub async fn get_scoring_rows(
     QueryParams(q): QueryParams<RowsQuery>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    let csv = match q.format.as_deref() {
-        Some("csv") => true,
-        Some("json") => false,
-        Some(other) => {
-            return Err(ApiError::invalid(
-                "format",
-                format!("{other:?} is not a format; use json or csv"),
-            ))
-        }
-        None => req
-            .headers()
-            .get(header::ACCEPT)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|a| a.contains("text/csv")),
-    };
+    let csv = wants_csv(&req, q.format.as_deref())?;
     let movement = store
         .read(move |conn| {
             events::get(conn, event_id)?;

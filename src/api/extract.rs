@@ -195,3 +195,20 @@ pub fn json_cached<T: Serialize>(req: &HttpRequest, value: &T) -> Result<HttpRes
         .map_err(|e| ApiError::Internal(format!("cannot serialise the answer: {e}")))?;
     Ok(cached(req, "application/json", body))
 }
+
+/// Whether a list is asked for as CSV: `?format=csv|json`, else `Accept: text/csv`.
+pub fn wants_csv(req: &HttpRequest, format: Option<&str>) -> Result<bool, ApiError> {
+    match format {
+        Some("csv") => Ok(true),
+        Some("json") => Ok(false),
+        Some(other) => Err(ApiError::invalid(
+            "format",
+            format!("{other:?} is not a format; use json or csv"),
+        )),
+        None => Ok(req
+            .headers()
+            .get(header::ACCEPT)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|a| a.contains("text/csv"))),
+    }
+}

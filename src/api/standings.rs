@@ -3,13 +3,12 @@
 
 use std::collections::HashMap;
 
-use actix_web::http::header;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::api::extract::{cached, json_cached, QueryParams};
+use crate::api::extract::{cached, json_cached, wants_csv, QueryParams};
 use crate::domain::{tiebreaks, Participant, Seat};
 use crate::engine::scoring::{self, GameResult, ScoredBye, ScoredGame, Tiebreak};
 use crate::error::{ApiResult, Problem};
@@ -201,21 +200,7 @@ pub async fn get_crosstable(
     QueryParams(query): QueryParams<CrosstableQuery>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    let wants_csv = match query.format.as_deref() {
-        Some("csv") => true,
-        Some("json") => false,
-        Some(other) => {
-            return Err(crate::error::ApiError::invalid(
-                "format",
-                format!("{other:?} is not a format; use json or csv"),
-            ))
-        }
-        None => req
-            .headers()
-            .get(header::ACCEPT)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|a| a.contains("text/csv")),
-    };
+    let wants_csv = wants_csv(&req, query.format.as_deref())?;
     let sheet = store.read(move |conn| scoresheet(conn, event_id)).await?;
     // Only numbered players have a row and column.
     let numbered: Vec<usize> = (0..sheet.players.len())

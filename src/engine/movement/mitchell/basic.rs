@@ -41,7 +41,13 @@ pub fn mitchell(p: &MovementParams) -> Result<Movement, MovementError> {
     refuse_other_options(
         p,
         KIND,
-        &["half_table", "half_table_at", "rover", "rover_from_round", "sets"],
+        &[
+            "half_table",
+            "half_table_at",
+            "rover",
+            "rover_from_round",
+            "sets",
+        ],
     )?;
     let t = check_tables(
         p,
@@ -53,7 +59,7 @@ pub fn mitchell(p: &MovementParams) -> Result<Movement, MovementError> {
     let b = boards_per_round(p)?;
     refuse_rover_with_half(p)?;
     let full = if t % 2 == 1 { t } else { t / 2 };
-    if t % 2 == 0 && p.rounds.is_none_or(|n| n > full) {
+    if t.is_multiple_of(2) && p.rounds.is_none_or(|n| n > full) {
         return Err(MovementError::new(
             "tables",
             format!(
@@ -82,14 +88,14 @@ fn add_mitchell_rover(m: &mut Movement, p: &MovementParams) -> Result<(), Moveme
     let t = m.tables;
     let n = m.rounds.len() as u32;
     let from = rover::first_round(p.rover_from_round, n)?;
-    if t % 2 == 0 {
+    if t.is_multiple_of(2) {
         return Err(MovementError::new(
             "rover",
             "an NS rover needs a complete Mitchell (odd number of tables)",
         )
         .with_supported(ROVER_SUPPORTED));
     }
-    let rule = if t % 3 != 0 {
+    let rule = if !t.is_multiple_of(3) {
         Some(rover::mitchell_rule(t, n))
     } else if t == 9 && from <= 3 {
         // The exchange starts in round 3: a late pair arriving later joins a movement

@@ -1,214 +1,77 @@
-//! The Mitchell family of movements (seed 002). Served so far: the Mitchell (with half
-//! tables and curtailing), the Skip Mitchell and the Share & Relay Mitchell. The other kinds of
-//! the seed (appendix, twin, arrow-switch, web, NS rovers) are not served yet.
+//! The Mitchell family of movements (seed 002).
+//!
+//! Every kind follows the seed's usual form: NS pairs stationary (NS t at table t), EW pairs
+//! up one table, boards down one table; in round 1 EW e sits at table e and set s is on
+//! table s; set s holds boards (s−1)·B+1 ..= s·B with B boards a round (default 3). Pairs are
+//! numbered the Mitchell way (NS 1..T and EW 1..T are different pairs) except the
+//! arrow-switch Mitchell (Howell numbering). A half table counts in `tables`; an NS rover
+//! is NS pair T+1 on T full tables.
+//!
+//! | kind | file | tables served |
+//! |---|---|---|
+//! | `mitchell` | basic.rs | 3..60 (odd complete; even curtailed to T/2 rounds) |
+//! | `skip_mitchell` | skip.rs | even, 4..60 |
+//! | `share_relay_mitchell` | share_relay.rs | even, 4..60 |
+//! | `appendix_mitchell` | appendix.rs | 6..60 (prime base ≥ 5, fewer appended tables) |
+//! | `one_and_half_appendix_mitchell` | appendix.rs | 5..60 (half table included) |
+//! | `twin_mitchell` | twin.rs | even, 6..60 |
+//! | `arrow_switch_mitchell` | arrow_switch.rs | 3..60 (Howell numbering) |
+//! | `web_mitchell` | web.rs | 4..60 (even web + odd Mitchell sections) |
+//!
+//! NS rovers (rover.rs) are an option of the Mitchell, Skip, Share & Relay, Arrow-switch and
+//! Web kinds; half tables (common.rs) of every kind. Each generator refuses a size or option it cannot serve
+//! with a `MovementError` naming the field and, in `supported`, what it can serve.
 
-pub mod basic;
+mod appendix;
+mod arrow_switch;
+mod basic;
+pub mod common;
+pub mod rover;
+mod share_relay;
+mod skip;
+mod twin;
+mod web;
+
+#[cfg(test)]
+mod rover_tests;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_more;
+
+pub use appendix::{appendix_mitchell, one_and_half_appendix_mitchell};
+pub use arrow_switch::{arrow_switch_mitchell, default_switch_rounds};
+pub use basic::mitchell;
+pub use share_relay::share_relay_mitchell;
+pub use skip::skip_mitchell;
+pub use twin::twin_mitchell;
+pub use web::web_mitchell;
 
 use super::model::{Movement, MovementError, MovementParams};
 
-/// The Mitchell-family kinds this server generates.
-pub const KINDS: &[&str] = &["mitchell", "skip_mitchell", "share_relay_mitchell"];
+/// The Mitchell-family kinds this module generates.
+pub const KINDS: &[&str] = &[
+    "mitchell",
+    "skip_mitchell",
+    "share_relay_mitchell",
+    "appendix_mitchell",
+    "one_and_half_appendix_mitchell",
+    "twin_mitchell",
+    "arrow_switch_mitchell",
+    "web_mitchell",
+];
 
 /// None when `kind` is not one of KINDS.
 pub fn generate(kind: &str, p: &MovementParams) -> Option<Result<Movement, MovementError>> {
     Some(match kind {
-        "mitchell" => basic::mitchell(p),
-        "skip_mitchell" => basic::skip_mitchell(p),
-        "share_relay_mitchell" => basic::share_relay_mitchell(p),
+        "mitchell" => mitchell(p),
+        "skip_mitchell" => skip_mitchell(p),
+        "share_relay_mitchell" => share_relay_mitchell(p),
+        "appendix_mitchell" => appendix_mitchell(p),
+        "one_and_half_appendix_mitchell" => one_and_half_appendix_mitchell(p),
+        "twin_mitchell" => twin_mitchell(p),
+        "arrow_switch_mitchell" => arrow_switch_mitchell(p),
+        "web_mitchell" => web_mitchell(p),
         _ => return None,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::movement::model::{Direction, PairId};
-    use crate::engine::movement::validate::{validate, Severity};
-    use std::collections::HashSet;
-
-    fn params(tables: u32) -> MovementParams {
-        MovementParams {
-            tables,
-            ..Default::default()
-        }
-    }
-
-    fn assert_clean(m: &Movement) {
-        let errors: Vec<_> = validate(m)
-            .into_iter()
-            .filter(|f| f.severity == Severity::Error)
-            .collect();
-        assert!(
-            errors.is_empty(),
-            "{} {} tables: {errors:?}",
-            m.kind,
-            m.tables
-        );
-    }
-
-    /// (pairs met by each EW pair, boards played by each EW pair)
-    fn ew_meetings(m: &Movement) -> Vec<(HashSet<u32>, HashSet<u32>)> {
-        let mut out = vec![(HashSet::new(), HashSet::new()); m.tables as usize + 1];
-        for r in &m.rounds {
-            for t in &r.tables {
-                if let (Some(ns), Some(ew)) = (t.ns, t.ew) {
-                    assert!(out[ew as usize].0.insert(ns), "EW {ew} meets NS {ns} twice");
-                    for b in &t.boards {
-                        assert!(
-                            out[ew as usize].1.insert(*b),
-                            "EW {ew} plays board {b} twice"
-                        );
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn complete_mitchells_on_odd_tables() {
-        for t in (3..=29).step_by(2) {
-            let m = generate("mitchell", &params(t)).unwrap().unwrap();
-            assert_clean(&m);
-            assert_eq!(m.rounds.len() as u32, t);
-            for (ns, boards) in ew_meetings(&m).iter().skip(1) {
-                assert_eq!(ns.len() as u32, t, "every EW meets every NS");
-                assert_eq!(boards.len() as u32, 3 * t, "every EW plays every board");
-            }
-        }
-    }
-
-    #[test]
-    fn even_mitchells_are_refused_unless_curtailed() {
-        let e = generate("mitchell", &params(8)).unwrap().unwrap_err();
-        assert_eq!(e.field, "tables");
-        assert!(e.supported.unwrap().contains("skip_mitchell"));
-        let m = generate(
-            "mitchell",
-            &MovementParams {
-                rounds: Some(4),
-                ..params(8)
-            },
-        )
-        .unwrap()
-        .unwrap();
-        assert_clean(&m);
-        ew_meetings(&m);
-    }
-
-    #[test]
-    fn half_tables_sit_out_the_pair_opposite() {
-        for t in [3u32, 5, 7, 9, 13] {
-            for dir in [Direction::Ns, Direction::Ew] {
-                for at in [1, t] {
-                    let m = generate(
-                        "mitchell",
-                        &MovementParams {
-                            half_table: Some(dir),
-                            half_table_at: Some(at),
-                            ..params(t)
-                        },
-                    )
-                    .unwrap()
-                    .unwrap();
-                    assert_clean(&m);
-                    for r in &m.rounds {
-                        assert_eq!(r.sit_out.len(), 1, "one pair sits out each round");
-                        let empty = r
-                            .tables
-                            .iter()
-                            .filter(|x| x.ns.is_none() || x.ew.is_none())
-                            .count();
-                        assert_eq!(empty, 1);
-                    }
-                    let pairs = crate::engine::movement::validate::all_pairs(&m);
-                    let missing = match dir {
-                        Direction::Ns => PairId::Ns(at),
-                        Direction::Ew => PairId::Ew(at),
-                    };
-                    assert!(!pairs.contains(&missing));
-                    assert_eq!(pairs.len() as u32, 2 * t - 1);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn skip_mitchells_skip_once_and_never_repeat() {
-        for t in (4..=30).step_by(2) {
-            let m = generate("skip_mitchell", &params(t)).unwrap().unwrap();
-            assert_clean(&m);
-            assert_eq!(m.rounds.len() as u32, t - 1);
-            for (ns, boards) in ew_meetings(&m).iter().skip(1) {
-                assert_eq!(ns.len() as u32, t - 1);
-                assert_eq!(boards.len() as u32, 3 * (t - 1));
-            }
-            // Curtailed with the earliest skip.
-            let n = t / 2 + 1;
-            let m = generate(
-                "skip_mitchell",
-                &MovementParams {
-                    rounds: Some(n),
-                    skip_after: Some(n - t / 2),
-                    ..params(t)
-                },
-            )
-            .unwrap()
-            .unwrap();
-            assert_clean(&m);
-            ew_meetings(&m);
-        }
-        let e = generate("skip_mitchell", &params(7)).unwrap().unwrap_err();
-        assert_eq!(e.field, "tables");
-        let e = generate(
-            "skip_mitchell",
-            &MovementParams {
-                skip_after: Some(1),
-                ..params(8)
-            },
-        )
-        .unwrap()
-        .unwrap_err();
-        assert_eq!(e.field, "skip_after");
-    }
-
-    #[test]
-    fn share_and_relay_mitchells_are_complete() {
-        for t in (4..=30).step_by(2) {
-            let m = generate("share_relay_mitchell", &params(t))
-                .unwrap()
-                .unwrap();
-            assert_clean(&m);
-            assert_eq!(m.rounds.len() as u32, t);
-            for (ns, boards) in ew_meetings(&m).iter().skip(1) {
-                assert_eq!(ns.len() as u32, t, "every EW meets every NS");
-                assert_eq!(boards.len() as u32, 3 * t, "every EW plays every set");
-            }
-            for r in &m.rounds {
-                // Tables 1 and T share; one set rests on the relay.
-                assert_eq!(r.tables[0].set, r.tables[t as usize - 1].set);
-                assert_eq!(r.relay_sets.len(), 1);
-                let mut in_play: HashSet<u32> = r.tables.iter().map(|x| x.set).collect();
-                in_play.insert(r.relay_sets[0]);
-                assert_eq!(in_play.len() as u32, t);
-            }
-        }
-    }
-
-    #[test]
-    fn options_a_kind_does_not_serve_are_named() {
-        let e = generate(
-            "mitchell",
-            &MovementParams {
-                rover: true,
-                ..params(7)
-            },
-        )
-        .unwrap()
-        .unwrap_err();
-        assert_eq!(e.field, "rover");
-        assert!(generate("howell", &params(7)).is_none());
-        let e = generate("mitchell", &params(1)).unwrap().unwrap_err();
-        assert_eq!(e.field, "tables");
-    }
 }

@@ -1,0 +1,260 @@
+//! NS rover tests: the seed's rover tables reproduced exactly, every served size correct,
+//! late rovers.
+
+use super::rover::{check, share_relay_rule, NINE_TABLE, TWELVE_SKIP};
+use super::tests::{assert_accounted, assert_valid, gen, gen_err, meetings, params, rover_tables};
+use crate::engine::movement::model::{Movement, MovementParams, PairId, SitOut};
+
+fn with_rover(kind: &str, t: u32) -> Movement {
+    gen(
+        kind,
+        &MovementParams {
+            rover: true,
+            ..params(t)
+        },
+    )
+}
+
+/// The rover's list R2, R3, ... as printed in the seed.
+fn list(m: &Movement) -> Vec<u32> {
+    let tables = rover_tables(m, m.tables + 1);
+    assert_eq!(tables[0], None, "the rover sits out round 1");
+    tables[1..].iter().map(|t| t.unwrap()).collect()
+}
+
+/// The rover properties, plus: each displaced NS pair sits out that round.
+fn assert_rover_movement(m: &Movement) {
+    assert_valid(m);
+    assert_accounted(m);
+    meetings(m); // nobody (the rover included) meets a pair or plays a set twice
+    let rover = m.tables + 1;
+    let mut displaced = std::collections::BTreeSet::new();
+    for r in &m.rounds {
+        match r.tables.iter().find(|t| t.ns == Some(rover)) {
+            Some(_) => {
+                assert_eq!(r.sit_out.len(), 1);
+                let SitOut::Ns(k) = r.sit_out[0] else {
+                    panic!("an NS pair sits out")
+                };
+                assert!(displaced.insert(k), "NS {k} displaced twice");
+            }
+            None => assert!(r.sit_out.contains(&SitOut::Ns(rover))),
+        }
+    }
+}
+
+#[test]
+fn seed_prime_mitchell_rover_table() {
+    let seed: [(u32, &[u32]); 4] = [
+        (5, &[2, 4, 1, 3]),
+        (7, &[2, 4, 6, 1, 3, 5]),
+        (11, &[2, 4, 6, 8, 10, 1, 3, 5, 7, 9]),
+        (13, &[2, 4, 6, 8, 10, 12, 1, 3, 5, 7, 9, 11]),
+    ];
+    for (t, row) in seed {
+        let m = with_rover("mitchell", t);
+        assert_rover_movement(&m);
+        assert_eq!(list(&m), row, "{t} tables");
+    }
+    // Extended to 17, 19, 23 as the seed says: table 2, then up two tables.
+    for t in [17u32, 19, 23, 25, 29] {
+        let m = with_rover("mitchell", t);
+        assert_rover_movement(&m);
+        let want: Vec<u32> = (2..=t).map(|r| (2 * (r - 1) - 1) % t + 1).collect();
+        assert_eq!(list(&m), want);
+    }
+}
+
+#[test]
+fn seed_nine_table_mitchell_rover_with_the_ew_exchange() {
+    let m = with_rover("mitchell", 9);
+    assert_rover_movement(&m);
+    assert_eq!(list(&m), NINE_TABLE.to_vec());
+    assert_eq!(NINE_TABLE, [2, 4, 6, 9, 3, 5, 7, 8]);
+    // EW 6 and EW 9 exchange places in rounds 3, 6 and 9 only.
+    let plain = gen("mitchell", &params(9));
+    for (a, b) in m.rounds.iter().zip(&plain.rounds) {
+        let at = |r: &crate::engine::movement::model::Round, e| {
+            r.tables.iter().find(|t| t.ew == Some(e)).unwrap().table
+        };
+        if a.round.is_multiple_of(3) {
+            assert_eq!(at(a, 6), at(b, 9));
+            assert_eq!(at(a, 9), at(b, 6));
+        } else {
+            assert_eq!(at(a, 6), at(b, 6));
+        }
+    }
+    // Without the exchange the seed's list is not a correct rover list.
+    assert!(check(&plain, &super::rover::nine_table(9)).is_err());
+}
+
+#[test]
+fn seed_skip_mitchell_rover_tables() {
+    // The (1)* revenge rounds of the seed (round T) are not played: T − 1 rounds.
+    let seed: [(u32, &[u32]); 3] = [
+        (8, &[2, 4, 6, 3, 5, 7]),
+        (10, &[2, 4, 6, 8, 3, 5, 7, 9]),
+        (14, &[2, 4, 6, 8, 10, 12, 3, 5, 7, 9, 11, 13]),
+    ];
+    for (t, row) in seed {
+        let m = with_rover("skip_mitchell", t);
+        assert_rover_movement(&m);
+        assert_eq!(list(&m), row, "{t} tables");
+    }
+    let m = with_rover("skip_mitchell", 12);
+    assert_rover_movement(&m);
+    assert_eq!(list(&m), TWELVE_SKIP.to_vec());
+    assert_eq!(TWELVE_SKIP, [2, 10, 8, 6, 4, 1, 11, 9, 5, 3]);
+}
+
+#[test]
+fn seed_share_relay_rover_table_follows_the_rule() {
+    // The seed's table, every row. Checked against the rule (rover meets each EW once, plays
+    // each set once, displaces each NS once), all five rows are correct as printed, and the
+    // low/high alternation rule in rover.rs reproduces each of them.
+    let seed: [(u32, &[u32]); 5] = [
+        (6, &[2, 5, 3, 6, 4]),
+        (8, &[1, 6, 2, 7, 3, 8, 4]),
+        (10, &[1, 7, 2, 8, 3, 9, 4, 10, 5]),
+        (12, &[3, 9, 4, 10, 5, 11, 6, 12, 7, 1, 8]),
+        (14, &[1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7]),
+    ];
+    for (t, row) in seed {
+        let m = with_rover("share_relay_mitchell", t);
+        assert_rover_movement(&m);
+        assert_eq!(list(&m), row, "{t} tables");
+        let rule: Vec<u32> = share_relay_rule(t, t)[1..]
+            .iter()
+            .map(|x| x.unwrap())
+            .collect();
+        assert_eq!(rule, row);
+    }
+}
+
+#[test]
+fn every_served_rover_size_is_correct() {
+    for t in 3..=30u32 {
+        for kind in ["mitchell", "skip_mitchell", "share_relay_mitchell"] {
+            let p = MovementParams {
+                rover: true,
+                ..params(t)
+            };
+            match super::generate(kind, &p).unwrap() {
+                Ok(m) => {
+                    assert_rover_movement(&m);
+                    let pairs = crate::engine::movement::validate::all_pairs(&m);
+                    assert_eq!(pairs.len() as u32, 2 * t + 1, "{kind} {t}");
+                    assert!(pairs.contains(&PairId::Ns(t + 1)));
+                }
+                Err(e) => {
+                    assert!(e.supported.is_some(), "{kind} {t}: {e}");
+                    // What the seed covers must be served.
+                    let must = match kind {
+                        "mitchell" => t % 2 == 1 && (!t.is_multiple_of(3) || t == 9),
+                        _ => {
+                            t.is_multiple_of(2)
+                                && t >= 4
+                                && (!t.is_multiple_of(3) || t == 12 || kind != "skip_mitchell")
+                        }
+                    };
+                    assert!(!must, "{kind} {t} refused: {e}");
+                }
+            }
+        }
+    }
+    let e = gen_err(
+        "mitchell",
+        &MovementParams {
+            rover: true,
+            ..params(15)
+        },
+    );
+    assert_eq!(e.field, "tables");
+}
+
+#[test]
+fn rover_in_a_curtailed_movement_follows_the_same_list() {
+    let m = gen(
+        "skip_mitchell",
+        &MovementParams {
+            rover: true,
+            rounds: Some(5),
+            ..params(10)
+        },
+    );
+    assert_rover_movement(&m);
+    assert_eq!(list(&m), vec![2, 4, 6, 8]);
+}
+
+#[test]
+fn late_rover_joins_a_running_mitchell() {
+    for (kind, t) in [
+        ("mitchell", 7u32),
+        ("mitchell", 9),
+        ("skip_mitchell", 10),
+        ("skip_mitchell", 12),
+        ("share_relay_mitchell", 8),
+    ] {
+        let n = gen(kind, &params(t)).rounds.len() as u32;
+        for from in 2..=n {
+            let m = gen(
+                kind,
+                &MovementParams {
+                    rover: true,
+                    rover_from_round: Some(from),
+                    ..params(t)
+                },
+            );
+            assert_rover_movement(&m);
+            let seats = rover_tables(&m, t + 1);
+            for (i, s) in seats.iter().enumerate() {
+                assert_eq!(s.is_some(), i as u32 + 1 >= from, "{kind} {t} from {from}");
+            }
+            // The rounds already played are those of the plain movement.
+            let plain = gen(kind, &params(t));
+            for r in 0..(from - 1) as usize {
+                assert_eq!(m.rounds[r].tables, plain.rounds[r].tables);
+            }
+        }
+    }
+    // 15 tables (no rover list from round 2: the toroidal-queens bound): a late pair is
+    // served when a correct list exists for the rounds left, else refused by name.
+    let mut served = 0;
+    for from in 2..=15 {
+        let p = MovementParams {
+            rover: true,
+            rover_from_round: Some(from),
+            ..params(15)
+        };
+        match super::generate("mitchell", &p).unwrap() {
+            Ok(m) => {
+                assert_rover_movement(&m);
+                served += 1;
+            }
+            Err(e) => assert_eq!(e.field, "rover"),
+        }
+    }
+    assert!(served >= 7, "{served}");
+    // A 7-table rover arriving for round 4 follows the usual list from there: 6, 1, 3, 5.
+    let m = gen(
+        "mitchell",
+        &MovementParams {
+            rover: true,
+            rover_from_round: Some(4),
+            ..params(7)
+        },
+    );
+    assert_eq!(
+        rover_tables(&m, 8),
+        vec![None, None, None, Some(6), Some(1), Some(3), Some(5)]
+    );
+    let e = gen_err(
+        "mitchell",
+        &MovementParams {
+            rover: true,
+            rover_from_round: Some(8),
+            ..params(7)
+        },
+    );
+    assert_eq!(e.field, "rover_from_round");
+}
