@@ -14,7 +14,7 @@ use crate::engine::movement::cards::{
     guide_cards, label, pairs, scoring_rows, CardLine, PairLabel, ScoringRow,
 };
 use crate::engine::movement::generate::generate;
-use crate::engine::movement::model::{Movement, MovementParams};
+use crate::engine::movement::model::{Direction, Movement, MovementParams, TableRound};
 use crate::engine::movement::report::{report, MovementReport};
 use crate::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::store::tokens::Role;
@@ -57,6 +57,32 @@ pub struct PairCard {
     pub lines: Vec<CardLine>,
     /// Where to go after each round (null after the last).
     pub moves: Vec<Option<String>>,
+}
+
+/// One table in one round, with the pairs seated there.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TableAssignment {
+    pub table: u32,
+    pub section: Option<String>,
+    /// NS pair number (null at a half table) and who holds it.
+    pub ns: Option<u32>,
+    pub ns_participant: Option<Seat>,
+    pub ew: Option<u32>,
+    pub ew_participant: Option<Seat>,
+    pub set: u32,
+    pub boards: Vec<u32>,
+    pub arrow_switch: bool,
+}
+
+/// The table assignments of one round.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RoundAssignments {
+    pub round: u32,
+    pub tables: Vec<TableAssignment>,
+    /// Pairs not playing this round, with who holds them.
+    pub sit_out: Vec<SeatedPair>,
+    /// Sets resting on a relay or bye stand.
+    pub relay_sets: Vec<u32>,
 }
 
 /// The rows a scoring program imports.
@@ -228,6 +254,78 @@ pub async fn get_event_movement(
             })
         })
         .await?;
+    json_cached(&req, &answer)
+}
+
+/// Who sits where in one round: each table's NS and EW pairs with their names, the set and
+/// boards, the sit-outs and the sets on relay.
+#[utoipa::path(
+    get, path = "/api/v1/events/{event_id}/movement/rounds/{round}", tag = "bridge",
+    params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
+    responses(
+        (status = 200, body = RoundAssignments),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/api/v1/events/{event_id}/movement/rounds/{round}")]
+pub async fn get_round_assignments(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<(i64, u32)>,
+) -> ApiResult<HttpResponse> {
+    let (event_id, number) = path.into_inner();
+    let (movement, seats) = store
+        .read(move |conn| {
+            events::get(conn, event_id)?;
+            let m = movements::get(conn, event_id)?;
+            let s = seated(conn, event_id, &m)?;
+            Ok((m, s))
+        })
+        .await?;
+    let round = movement
+        .rounds
+        .iter()
+        .find(|r| r.round == number)
+        .ok_or_else(|| ApiError::not_found(format!("the movement has no round {number}")))?;
+    let holder = |t: &TableRound, dir: Direction| {
+        let id = movement.pair_at(t, dir)?;
+        seats
+            .iter()
+            .find(|s| s.pair == label(id))?
+            .participant
+            .clone()
+    };
+    let answer = RoundAssignments {
+        round: number,
+        tables: round
+            .tables
+            .iter()
+            .map(|t| TableAssignment {
+                table: t.table,
+                section: t.section.clone(),
+                ns: t.ns,
+                ns_participant: holder(t, Direction::Ns),
+                ew: t.ew,
+                ew_participant: holder(t, Direction::Ew),
+                set: t.set,
+                boards: t.boards.clone(),
+                arrow_switch: t.arrow_switch,
+            })
+            .collect(),
+        sit_out: round
+            .sit_out
+            .iter()
+            .map(|s| SeatedPair {
+                pair: *s,
+                participant: seats
+                    .iter()
+                    .find(|x| x.pair == *s)
+                    .and_then(|x| x.participant.clone()),
+            })
+            .collect(),
+        relay_sets: round.relay_sets.clone(),
+    };
     json_cached(&req, &answer)
 }
 

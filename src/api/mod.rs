@@ -59,6 +59,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(movements::get_movement)
         .service(bridge::choose_movement)
         .service(bridge::get_event_movement)
+        .service(bridge::get_round_assignments)
         .service(bridge::get_guide_cards)
         .service(bridge::get_scoring_rows)
         .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi::document()))

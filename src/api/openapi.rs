@@ -61,6 +61,7 @@ impl Modify for BearerAuth {
         api::movements::validate_movement,
         api::bridge::choose_movement,
         api::bridge::get_event_movement,
+        api::bridge::get_round_assignments,
         api::bridge::get_guide_cards,
         api::bridge::get_scoring_rows,
     ),

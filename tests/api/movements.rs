@@ -183,6 +183,18 @@ fn a_bridge_pairs_event_gets_guide_cards_and_scoring_rows() {
     assert_eq!(m["pairs"][0]["pair"], json!({"ns": 1}));
     assert_eq!(m["pairs"][7]["pair"], json!({"ew": 1}));
 
+    let round2 = s
+        .get(&format!("/api/v1/events/{event}/movement/rounds/2"))
+        .json();
+    let tables = round2["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 7);
+    assert_eq!(tables[0]["ns"], 1);
+    assert_eq!(tables[0]["ew"], 7, "EW pairs move up one table");
+    assert!(tables.iter().all(
+        |t| t["ns_participant"]["name"].is_string() && t["ew_participant"]["name"].is_string()
+    ));
+    s.get(&format!("/api/v1/events/{event}/movement/rounds/8"))
+        .problem(404);
     let cards = s.get(&format!("/api/v1/events/{event}/guide-cards")).json();
     let cards = cards.as_array().unwrap();
     assert_eq!(cards.len(), 14);
