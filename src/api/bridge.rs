@@ -132,6 +132,14 @@ fn seated(conn: &Connection, event_id: i64, m: &Movement) -> ApiResult<Vec<Seate
         .collect())
 }
 
+/// The event's movement and who holds each of its pairs.
+fn movement_and_seats(conn: &Connection, event_id: i64) -> ApiResult<(Movement, Vec<SeatedPair>)> {
+    events::get(conn, event_id)?;
+    let m = movements::get(conn, event_id)?;
+    let s = seated(conn, event_id, &m)?;
+    Ok((m, s))
+}
+
 /// Choose the session's movement (replaces an earlier choice). Admin only.
 #[utoipa::path(
     put, path = "/api/v1/events/{event_id}/movement", tag = "bridge",
@@ -243,17 +251,14 @@ pub async fn get_event_movement(
     path: web::Path<i64>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    let answer = store
-        .read(move |conn| {
-            events::get(conn, event_id)?;
-            let movement = movements::get(conn, event_id)?;
-            Ok(EventMovement {
-                report: report(&movement),
-                pairs: seated(conn, event_id, &movement)?,
-                movement,
-            })
-        })
+    let (movement, pairs) = store
+        .read(move |conn| movement_and_seats(conn, event_id))
         .await?;
+    let answer = EventMovement {
+        report: report(&movement),
+        pairs,
+        movement,
+    };
     json_cached(&req, &answer)
 }
 
@@ -276,12 +281,7 @@ pub async fn get_round_assignments(
 ) -> ApiResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
     let (movement, seats) = store
-        .read(move |conn| {
-            events::get(conn, event_id)?;
-            let m = movements::get(conn, event_id)?;
-            let s = seated(conn, event_id, &m)?;
-            Ok((m, s))
-        })
+        .read(move |conn| movement_and_seats(conn, event_id))
         .await?;
     let round = movement
         .rounds
@@ -347,12 +347,7 @@ pub async fn get_guide_cards(
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let (movement, seats) = store
-        .read(move |conn| {
-            events::get(conn, event_id)?;
-            let m = movements::get(conn, event_id)?;
-            let s = seated(conn, event_id, &m)?;
-            Ok((m, s))
-        })
+        .read(move |conn| movement_and_seats(conn, event_id))
         .await?;
     let cards: Vec<PairCard> = guide_cards(&movement)
         .into_iter()
