@@ -55,6 +55,7 @@ impl Modify for BearerAuth {
         api::standings::get_standings,
         api::standings::get_crosstable,
         api::tables::berger_table,
+        api::tables::scheveningen_table,
         api::movements::list_kinds,
         api::movements::recommend_movements,
         api::movements::get_movement,

@@ -6,6 +6,7 @@ use utoipa::IntoParams;
 
 use crate::api::extract::{json_cached, QueryParams};
 use crate::engine::round_robin::{berger, BergerTable};
+use crate::engine::scheveningen::{scheveningen, ScheveningenTable};
 use crate::error::{ApiError, ApiResult, Problem};
 
 /// Parameters of a Berger table.
@@ -35,5 +36,33 @@ pub async fn berger_table(
 ) -> ApiResult<HttpResponse> {
     let table = berger(q.players, q.double.unwrap_or(false))
         .map_err(|e| ApiError::invalid("players", e.message))?;
+    json_cached(&req, &table)
+}
+
+/// Parameters of a Scheveningen table.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ScheveningenQuery {
+    /// Boards per team (2 to 20).
+    pub boards: u32,
+}
+
+/// The Scheveningen match table for two teams of N boards (seed 000): every player of team A
+/// plays every player of team B; the first-named player has White.
+#[utoipa::path(
+    get, path = "/api/v1/tables/scheveningen", tag = "tables",
+    params(ScheveningenQuery),
+    responses(
+        (status = 200, body = ScheveningenTable),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/api/v1/tables/scheveningen")]
+pub async fn scheveningen_table(
+    req: HttpRequest,
+    QueryParams(q): QueryParams<ScheveningenQuery>,
+) -> ApiResult<HttpResponse> {
+    let table = scheveningen(q.boards).map_err(|e| ApiError::invalid(e.field, e.message))?;
     json_cached(&req, &table)
 }

@@ -4,4 +4,5 @@ pub mod lots;
 pub mod movement;
 pub mod rng;
 pub mod round_robin;
+pub mod scheveningen;
 pub mod scoring;

@@ -45,3 +45,23 @@ fn berger_table_refuses_bad_sizes() {
         vec!["double"]
     );
 }
+
+#[test]
+fn scheveningen_table_has_the_contract_shape() {
+    let s = spawn();
+    let t = s.get("/api/v1/tables/scheveningen?boards=4").json();
+    assert_eq!(t["boards"], 4);
+    assert_eq!(t["rounds"].as_array().unwrap().len(), 4);
+    assert_eq!(t["rounds"][0]["round"], 1);
+    assert_eq!(
+        t["rounds"][0]["games"][0],
+        json!({"board": 1, "white": "A1", "black": "B1"})
+    );
+    assert_eq!(
+        t["rounds"][0]["games"][2],
+        json!({"board": 3, "white": "B3", "black": "A3"})
+    );
+    let r = s.get("/api/v1/tables/scheveningen?boards=21");
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["boards"]);
+}
