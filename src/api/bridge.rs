@@ -4,10 +4,12 @@
 use actix_web::{get, put, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use crate::api::auth;
-use crate::api::extract::{cached, json_cached, wants_csv, Bearer, JsonBody, QueryParams};
+use crate::api::extract::{
+    cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, QueryParams,
+};
 use crate::api::movements::movement_error;
 use crate::domain::{Event, GameKind, Participant, ParticipantStatus, Seat, FORMAT_PAIRS};
 use crate::engine::movement::cards::{
@@ -364,19 +366,11 @@ pub async fn get_guide_cards(
     json_cached(&req, &cards)
 }
 
-/// `?format=csv` for the scoring rows as CSV.
-#[derive(Debug, Clone, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct RowsQuery {
-    /// `json` (default) or `csv` (also chosen by `Accept: text/csv`).
-    pub format: Option<String>,
-}
-
 /// The rows scoring programs import: section, table, round, NS pair, EW pair, low board,
 /// high board; JSON or CSV.
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/scoring-rows", tag = "bridge",
-    params(("event_id" = i64, Path, description = "Event id"), RowsQuery),
+    params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
     responses(
         (status = 200, body = ScoringRows, content_type = "application/json"),
         (status = 200, description = "CSV: section,table,round,ns_pair,ew_pair,low_board,high_board", body = String, content_type = "text/csv"),
@@ -389,7 +383,7 @@ pub async fn get_scoring_rows(
     req: HttpRequest,
     store: web::Data<Store>,
     path: web::Path<i64>,
-    QueryParams(q): QueryParams<RowsQuery>,
+    QueryParams(q): QueryParams<FormatQuery>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let csv = wants_csv(&req, q.format.as_deref())?;
@@ -406,7 +400,7 @@ pub async fn get_scoring_rows(
         for r in &rows {
             out.push_str(&format!(
                 "{},{},{},{},{},{},{}\n",
-                r.section,
+                csv_field(&r.section),
                 r.table,
                 r.round,
                 opt(r.ns_pair),

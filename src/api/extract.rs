@@ -212,3 +212,20 @@ pub fn wants_csv(req: &HttpRequest, format: Option<&str>) -> Result<bool, ApiErr
             .is_some_and(|a| a.contains("text/csv"))),
     }
 }
+
+/// `?format=json|csv` of a list that can be served as CSV.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct FormatQuery {
+    /// `json` (default) or `csv` (also chosen by `Accept: text/csv`).
+    pub format: Option<String>,
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+pub fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}

@@ -5,10 +5,10 @@ use std::collections::HashMap;
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use crate::api::extract::{cached, json_cached, wants_csv, QueryParams};
+use crate::api::extract::{cached, csv_field, json_cached, wants_csv, FormatQuery, QueryParams};
 use crate::domain::{tiebreaks, Participant, Seat};
 use crate::engine::scoring::{self, GameResult, ScoredBye, ScoredGame, Tiebreak};
 use crate::error::{ApiResult, Problem};
@@ -163,27 +163,11 @@ pub async fn get_standings(
     )
 }
 
-/// `?format=csv` for the crosstable as CSV.
-#[derive(Debug, Clone, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct CrosstableQuery {
-    /// `json` (default) or `csv` (also chosen by `Accept: text/csv`).
-    pub format: Option<String>,
-}
-
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 /// The crosstable: players × players with each result, X on the diagonal, total and position
 /// (seed 000), as JSON or CSV.
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/crosstable", tag = "results",
-    params(("event_id" = i64, Path, description = "Event id"), CrosstableQuery),
+    params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
     responses(
         (status = 200, body = Crosstable, content_type = "application/json"),
         (status = 200, description = "CSV: No,Name,1..N,Total,Position", body = String, content_type = "text/csv"),
@@ -197,7 +181,7 @@ pub async fn get_crosstable(
     req: HttpRequest,
     store: web::Data<Store>,
     path: web::Path<i64>,
-    QueryParams(query): QueryParams<CrosstableQuery>,
+    QueryParams(query): QueryParams<FormatQuery>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let wants_csv = wants_csv(&req, query.format.as_deref())?;
