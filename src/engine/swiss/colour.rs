@@ -1,0 +1,185 @@
+//! Colour allocation for one pair (seed 001, "The WinTD Color Balancing Procedure").
+//!
+//! Given two players to be paired (`hi` the higher-ranked), colours are assigned by:
+//! 1. **Equalisation**: a player who has had more of one colour gets the other; if both lean
+//!    the same way, the more unequal one gets his colour (A had BB, B had bye+B: A is −2,
+//!    B is −1, A gets White).
+//! 2. **Alternation**: otherwise each gets the colour had least recently: walk both lists of
+//!    played colours backwards from the last game; at the first game where they differ each
+//!    gets the opposite of what he had then (BWBW v BWWB: A gets Black; BWW v WBW: A gets
+//!    Black).
+//! 3. **Identical histories**: the due colour (the opposite of the shared last colour, or the
+//!    section's first colour when neither has played) goes to the higher-ranked player under
+//!    rule 3b; under rule 3a (variation 29I1) to the higher-ranked in even or plus score
+//!    groups and to the lower-ranked in minus groups, and in the last round by a coin flip
+//!    (29I4) drawn from the stored seed.
+//!
+//! Byes and forfeits give no colour: only games played over the board are counted.
+
+use super::state::{Colour, ColourRule, PlayerView};
+use crate::engine::rng::SplitMix64;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// How a colour suits a player (WinTD's log vocabulary).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+pub enum ColourCode {
+    /// The due colour, or no colour due.
+    #[serde(rename = "OK")]
+    Ok,
+    /// Alternation problem: the same colour as in the previous game (WB → WBB).
+    #[serde(rename = "AL")]
+    Al,
+    /// Same colour for the third game in a row (WW → WWW).
+    #[serde(rename = "33")]
+    ThreeInRow,
+    /// Equalisation problem: one colour two more times than the other (WBW → WBWW).
+    #[serde(rename = "EQ")]
+    Eq,
+}
+
+impl ColourCode {
+    /// True for the serious class (equalisation, three in a row).
+    pub fn is_serious(self) -> bool {
+        matches!(self, ColourCode::Eq | ColourCode::ThreeInRow)
+    }
+}
+
+/// What giving colour `c` does to the player.
+pub(crate) fn classify(p: &PlayerView, c: Colour) -> ColourCode {
+    let d = if c == Colour::White { 1 } else { -1 };
+    if (p.imbalance() + d).abs() >= 2 {
+        return ColourCode::Eq;
+    }
+    let n = p.colours.len();
+    if n >= 2 && p.colours[n - 1] == c && p.colours[n - 2] == c {
+        return ColourCode::ThreeInRow;
+    }
+    if n >= 1 && p.colours[n - 1] == c {
+        return ColourCode::Al;
+    }
+    ColourCode::Ok
+}
+
+/// Everything besides the two histories that the colour rules need.
+pub(crate) struct ColourContext {
+    pub rule: ColourRule,
+    /// The round being paired is the last one of the section.
+    pub last_round: bool,
+    /// Score (half-points) at or above which a group is "even or plus".
+    pub even_threshold: i64,
+    /// Due colour when neither player has played a game.
+    pub first_colour: Colour,
+    pub seed: u64,
+    pub round: u32,
+}
+
+/// Which rule decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum ColourReason {
+    /// Rule 1 (equalisation) or both players due different colours.
+    #[serde(rename = "1")]
+    Equalisation,
+    /// Rule 2 (least recently).
+    #[serde(rename = "2")]
+    Alternation,
+    /// Rule 3a / 3b (identical histories).
+    #[serde(rename = "3")]
+    Identical,
+    /// Coin flip (29I4, last round, identical histories).
+    #[serde(rename = "coin")]
+    Coin,
+    /// Round 1 / no colour history: by board.
+    #[serde(rename = "board")]
+    Board,
+}
+
+/// Colour of the higher-ranked player `hi` against `lo`.
+pub(crate) fn assign(
+    hi: &PlayerView,
+    lo: &PlayerView,
+    ctx: &ColourContext,
+) -> (Colour, ColourReason) {
+    let (ih, il) = (hi.imbalance(), lo.imbalance());
+    let want = |i: i64| {
+        if i > 0 {
+            Some(Colour::Black)
+        } else if i < 0 {
+            Some(Colour::White)
+        } else {
+            None
+        }
+    };
+    // Rule 1.
+    match (want(ih), want(il)) {
+        (Some(a), Some(b)) if a != b => return (a, ColourReason::Equalisation),
+        (Some(a), Some(_)) => {
+            if ih.abs() > il.abs() {
+                return (a, ColourReason::Equalisation);
+            } else if il.abs() > ih.abs() {
+                return (a.opposite(), ColourReason::Equalisation);
+            }
+        }
+        (Some(a), None) => return (a, ColourReason::Equalisation),
+        (None, Some(b)) => return (b.opposite(), ColourReason::Equalisation),
+        (None, None) => {}
+    }
+    // Rule 2.
+    let (a, b) = (&hi.colours, &lo.colours);
+    for k in 1..=a.len().min(b.len()) {
+        let (ca, cb) = (a[a.len() - k], b[b.len() - k]);
+        if ca != cb {
+            return (ca.opposite(), ColourReason::Alternation);
+        }
+    }
+    // One has played fewer games, identical as far as both go: the longer history decides.
+    if a.len() != b.len() {
+        let longer_hi = a.len() > b.len();
+        let (long, short) = if longer_hi { (a, b) } else { (b, a) };
+        let c = long[long.len() - short.len() - 1].opposite();
+        return (
+            if longer_hi { c } else { c.opposite() },
+            ColourReason::Alternation,
+        );
+    }
+    // Rule 3.
+    let due = a.last().map_or(ctx.first_colour, |c| c.opposite());
+    if a.is_empty() {
+        return (due, ColourReason::Board);
+    }
+    match ctx.rule {
+        ColourRule::Rule3b => (due, ColourReason::Identical),
+        ColourRule::Rule3a => {
+            if ctx.last_round {
+                let heads = pair_coin(ctx.seed, ctx.round, hi.sn, lo.sn);
+                (if heads { due } else { due.opposite() }, ColourReason::Coin)
+            } else if hi.score >= ctx.even_threshold {
+                (due, ColourReason::Identical)
+            } else {
+                (due.opposite(), ColourReason::Identical)
+            }
+        }
+    }
+}
+
+/// The coin of one pair in one round: a SplitMix64 stream seeded from the section seed, the
+/// round and both start numbers, so it does not depend on the order pairs are looked at.
+pub(crate) fn pair_coin(seed: u64, round: u32, a: u32, b: u32) -> bool {
+    let (x, y) = (a.min(b) as u64, a.max(b) as u64);
+    let mix = seed
+        ^ (round as u64).wrapping_mul(0xA24B_AED4_963E_E407)
+        ^ (x << 32 | y).wrapping_mul(0x9FB2_1C65_1E98_DF25);
+    SplitMix64::new(mix).coin()
+}
+
+/// Colour of the higher-ranked player on board 1 in round 1: the setting, or a coin flip
+/// from the seed (the first output of `SplitMix64::new(seed)`).
+pub(crate) fn round_one_colour(seed: u64, setting: Option<Colour>) -> Colour {
+    setting.unwrap_or_else(|| {
+        if SplitMix64::new(seed).coin() {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    })
+}

@@ -1,0 +1,102 @@
+//! Look-ahead for short events (rounds close to the number of players).
+//!
+//! After the best pairing of this round is found, we check that the remaining rounds can
+//! still be paired without a rematch (and without a second bye): the pairs still allowed
+//! must contain one perfect matching per remaining round, no pair used twice. A small
+//! depth-first search answers this (with a node budget; when the budget runs out the check
+//! is skipped and a note says so). If the check fails, the round is re-paired with the
+//! layered model of [`crate::engine::matching::LpSolver::solve_layered`]: layer 0 is this
+//! round with its penalties, layers 1.. are the remaining rounds, no pair used twice.
+
+/// Allowed-pair graph on `n` vertices (vertex n−1 may be the bye).
+pub(crate) struct Graph {
+    pub n: usize,
+    pub adj: Vec<Vec<bool>>,
+}
+
+/// Result of the feasibility check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Feasible {
+    Yes,
+    No,
+    Unknown,
+}
+
+/// Can `k` edge-disjoint perfect matchings be found in `g`?
+pub(crate) fn feasible(g: &Graph, k: usize, budget: usize) -> Feasible {
+    let mut adj = g.adj.clone();
+    let mut nodes = 0usize;
+    match rounds(&mut adj, g.n, k, &mut nodes, budget) {
+        Some(true) => Feasible::Yes,
+        Some(false) => Feasible::No,
+        None => Feasible::Unknown,
+    }
+}
+
+fn rounds(
+    adj: &mut Vec<Vec<bool>>,
+    n: usize,
+    k: usize,
+    nodes: &mut usize,
+    budget: usize,
+) -> Option<bool> {
+    if k == 0 {
+        return Some(true);
+    }
+    // Every vertex needs degree >= k.
+    if (0..n).any(|i| adj[i].iter().filter(|&&x| x).count() < k) {
+        return Some(false);
+    }
+    let mut mate = vec![usize::MAX; n];
+    one(adj, n, k, &mut mate, nodes, budget)
+}
+
+fn one(
+    adj: &mut Vec<Vec<bool>>,
+    n: usize,
+    k: usize,
+    mate: &mut Vec<usize>,
+    nodes: &mut usize,
+    budget: usize,
+) -> Option<bool> {
+    *nodes += 1;
+    if *nodes > budget {
+        return None;
+    }
+    // Most constrained free vertex first.
+    let free: Vec<usize> = (0..n).filter(|&i| mate[i] == usize::MAX).collect();
+    if free.is_empty() {
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .filter(|&i| mate[i] > i)
+            .map(|i| (i, mate[i]))
+            .collect();
+        for &(a, b) in &pairs {
+            adj[a][b] = false;
+            adj[b][a] = false;
+        }
+        let r = rounds(adj, n, k - 1, nodes, budget);
+        for &(a, b) in &pairs {
+            adj[a][b] = true;
+            adj[b][a] = true;
+        }
+        return r;
+    }
+    let &i = free
+        .iter()
+        .min_by_key(|&&i| free.iter().filter(|&&j| adj[i][j]).count())
+        .expect("non-empty");
+    let options: Vec<usize> = free.iter().copied().filter(|&j| adj[i][j]).collect();
+    for j in options {
+        mate[i] = j;
+        mate[j] = i;
+        let r = one(adj, n, k, mate, nodes, budget);
+        mate[i] = usize::MAX;
+        mate[j] = usize::MAX;
+        match r {
+            Some(true) => return Some(true),
+            None => return None,
+            Some(false) => {}
+        }
+    }
+    Some(false)
+}

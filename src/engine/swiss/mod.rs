@@ -1,0 +1,90 @@
+//! Swiss pairing engine for chess (seed 001: the WinTD reading of the US Chess rules).
+//!
+//! The whole section is paired at once: each round is a **minimum-cost perfect matching**
+//! over the available players (plus one "bye" vertex when their number is odd). Every
+//! candidate board carries an integer penalty in five lexicographic tiers, highest first;
+//! the engine finds the proven optimum (see [`solve`] for how the tiers are kept apart).
+//!
+//! # Ranking and the natural pairing
+//! Players are ranked by score, then rating, then start number. The *natural pairing* is
+//! laid out top-down: if the count is odd the bye goes to the lowest-ranked player of the
+//! lowest score group who has not had a full-point bye (rated before unrated); in each score
+//! group, players dropped from above play the top of the group in order, the rest is paired
+//! top half against bottom half (1-2, 3-4 under the `adjacent` system), and an odd player
+//! (the lowest-ranked) drops to the next group. With no conflicts this layout *is* the
+//! result: all its boards cost 0 and every other board costs at least 1.
+//!
+//! # The penalty of one board x–y (x higher-ranked)
+//! 1. **repeat** = 1 if x and y have met (forfeits count unless the section allows a rematch
+//!    after a forfeit), or if a bye goes to a player who already had a full-point bye.
+//!    Boards with a repeat are only offered to the solver when no pairing exists without
+//!    them, and every one used is reported in a `REMATCH` note.
+//! 2. **preference** = 2 for a pair the director prohibits + 1 for the same team code (when
+//!    the section avoids team codes this round). Offered only when needed, like repeats.
+//! 3. **score** = 4·d², d = score difference in half-points: a half-point drop costs 4, a
+//!    full point 16, two points 64. So one drop costs less than two of the same size, and
+//!    one player dropping one group (4) beats one dropping three (36) even at the price of
+//!    two more one-group drops (3·4 = 12). For the bye, d = the player's score − the lowest
+//!    score, plus 1 when the player is unrated (an unrated player gets the bye only when no
+//!    rated player of the lowest group can take it).
+//! 4. **colour**: colours are assigned by rules 1, 2, 3a/3b (see [`colour`]); a player who
+//!    does not get his due colour has an *equalisation* problem `EQ` (one colour two more
+//!    times than the other), a *three-in-a-row* problem `33`, or an *alternation* problem
+//!    `AL`. Each EQ/33 costs E = (players/2 + 2), each AL costs 1, so one EQ outweighs all
+//!    possible ALs. *Limits* (unless FIDE style): a board whose rating change is above the
+//!    low limit (80) adds 1, above the high limit (200) adds E. Example: fixing one AL by a
+//!    transposition of 60 points (two boards, each change 60 ≤ 80) turns colour 1 into 0:
+//!    done. A transposition of 120 points costs 2 (two boards above 80) to save 1: not done;
+//!    but it saves an EQ (E ≥ 3 > 2): done, as WinTD's high limit allows.
+//! 5. **rating** = 8·c + min(k, 3) + 4·i, where c is the rating change of the board: with
+//!    N(p) the natural opponent of p, c = min(|r(y) − r(N(x))|, |r(x) − r(N(y))|) (0 for a
+//!    natural board), k the same distance in ranks, and i = 1 when both players stand in the
+//!    same half of the natural pairing (an interchange: US Chess prefers transpositions). Example: group 1800, 1750, 1700, 1650 pairs
+//!    naturally 1800–1700, 1750–1650. If 1800 and 1700 have met, the transposition
+//!    1800–1650, 1750–1700 shows c = 50 on both boards: rating 8·50+1 each, total 802.
+//!    The interchange 1800–1750, 1700–1650 shows c = 50 on each too (1750 stands in for
+//!    1700) but costs 8·50+1+4 per board, total 810: the transposition is chosen.
+//!
+//! Total penalty = Σ over boards, compared tier by tier. **Ties** between pairings with the
+//! same five totals are broken by the solver's fixed order (vertices in rank order, boards
+//! sorted by (higher rank, lower rank)), never by hash order: the same state and seed give
+//! the same pairing.
+//!
+//! # Colours and byes
+//! Round 1: a coin flip from the stored seed (or the `first_colour` setting) gives board 1's
+//! higher-ranked player his colour; colours alternate down the boards. Later rounds: rules
+//! 1, 2, 3a/3b; coin flips (29I4, last round) come from the seed, the round and the two
+//! start numbers. Byes and forfeits give no colour. Requested byes (0, ½, 1 point) and
+//! absences are honoured and listed in `byes`; withdrawn players are not paired.
+//!
+//! # Short events
+//! When the planned number of rounds is known, the engine checks that the remaining rounds
+//! can still be paired without a rematch; if not, it re-pairs this round with the layered
+//! model (see [`lookahead`]) and says so in a note.
+//!
+//! # Large sections
+//! Above [`pair::FULL_GRAPH_LIMIT`] available players, candidate boards are first restricted
+//! to pairs within 24 ranks of a natural opponent (or of each other); when that model needs
+//! a repeat or preference conflict the window is widened ×4 until the full graph.
+
+pub mod colour;
+pub mod lookahead;
+pub mod pair;
+pub mod penalty;
+pub mod simulate;
+pub mod solve;
+pub mod state;
+pub mod trf;
+
+#[cfg(test)]
+mod tests;
+
+pub use colour::{ColourCode, ColourReason};
+pub use pair::{
+    pair_next_round, BoardExplanation, BoardPairing, ByeAward, ExplanationEntry, RoundPairing,
+    TierBreakdown,
+};
+pub use state::{
+    Colour, ColourRule, PairingSystem, RequestedBye, RoundRecord, RoundResult, SwissError,
+    SwissPlayer, SwissSettings, SwissState, TeamAvoidance,
+};

@@ -1,0 +1,272 @@
+//! The penalty of one candidate board (a pair of players, or a player and the bye).
+//!
+//! Every board gets five integer tier values (see the module documentation of
+//! [`super`] for the function written out with worked numbers):
+//!
+//! | tier | name       | value of one board |
+//! |------|------------|--------------------|
+//! | 0    | repeat     | 1 if the two have met (or the player already had a full-point bye) |
+//! | 1    | preference | 2 for a pair the director prohibits, 1 for the same team code (when avoided) |
+//! | 2    | score      | 4·d² where d = score difference in half-points; for the bye d = score − lowest score, +1 if the player is unrated |
+//! | 3    | colour     | E per equalisation/three-in-a-row problem + 1 per alternation problem, + the limit charge |
+//! | 4    | rating     | 8·(rating change, capped at 4000) + min(rank distance, 3) + 4 for an interchange |
+//!
+//! The *rating change* of a board measures its distance from the natural pairing as US
+//! Chess directors measure transpositions and interchanges: if `N(x)` is the natural
+//! opponent of `x`, the board x–y changes `|r(y) − r(N(x))|` or `|r(x) − r(N(y))|` rating
+//! points, whichever is smaller (a transposition of two bottom-half players 60 points apart
+//! shows a change of 60 on each of the two boards it touches).
+//!
+//! *Limit charge* (not in FIDE style): a board whose rating change exceeds the low limit
+//! adds 1 to the colour tier, and one beyond the high limit adds E, so a change larger than
+//! a limit never pays for a colour correction of that class.
+
+#![allow(clippy::needless_range_loop)]
+
+use super::colour::{assign, classify, ColourCode, ColourContext, ColourReason};
+use super::state::{Colour, PairingSystem, PlayerView, SwissSettings, TeamAvoidance};
+
+/// Number of tiers.
+pub(crate) const TIERS: usize = 5;
+pub(crate) const REPEAT: usize = 0;
+pub(crate) const PREFERENCE: usize = 1;
+pub(crate) const SCORE: usize = 2;
+pub(crate) const COLOUR: usize = 3;
+pub(crate) const RATING: usize = 4;
+
+/// Rating changes above this are counted as this (keeps the numbers small).
+pub(crate) const CHANGE_CAP: i64 = 4000;
+
+/// The players to pair this round, ranked, with their natural pairing.
+pub(crate) struct Model {
+    /// Available players, ranked: score desc, rating desc, start number asc.
+    pub players: Vec<PlayerView>,
+    /// Vertex of the bye (= players.len()) when the count is odd.
+    pub bye: Option<usize>,
+    /// Natural partner of every vertex (bye vertex included).
+    pub natural: Vec<usize>,
+    /// Lowest score among the available players (half-points).
+    pub min_score: i64,
+    /// Weight of one equalisation problem in the colour tier (number of boards + 1).
+    pub eq_weight: i64,
+    pub colour_ctx: ColourContext,
+    pub high_limit: i64,
+    pub low_limit: i64,
+    pub fide_style: bool,
+    pub avoid_teams: bool,
+    pub prohibited: Vec<(u32, u32)>,
+}
+
+/// One candidate board with its tier values and what they are made of.
+#[derive(Debug, Clone)]
+pub(crate) struct Board {
+    pub u: usize,
+    pub v: usize,
+    pub tiers: [i64; TIERS],
+    /// Colour of `u` (the higher-ranked); none for the bye.
+    pub colour_u: Option<Colour>,
+    pub reason: Option<ColourReason>,
+    pub codes: [ColourCode; 2],
+    /// Rating change (points).
+    pub change: i64,
+    /// Score difference in half-points.
+    pub drop: i64,
+    pub rematch: bool,
+    pub team: bool,
+    pub prohibited: bool,
+}
+
+impl Model {
+    pub fn vertices(&self) -> usize {
+        self.players.len() + usize::from(self.bye.is_some())
+    }
+
+    fn rating(&self, v: usize) -> Option<i64> {
+        self.players.get(v).map(|p| p.rating as i64)
+    }
+
+    /// Rating change and rank distance of the board u–v (u < v as vertices).
+    pub fn change(&self, u: usize, v: usize) -> (i64, i64) {
+        if self.natural[u] == v {
+            return (0, 0);
+        }
+        let mut best: Option<(i64, i64)> = None;
+        for (x, y) in [(u, v), (v, u)] {
+            let n = self.natural[x];
+            let (Some(ry), Some(rn)) = (self.rating(y), self.rating(n)) else {
+                continue;
+            };
+            let cand = ((ry - rn).abs(), (y as i64 - n as i64).abs());
+            if best.is_none_or(|b| cand < b) {
+                best = Some(cand);
+            }
+        }
+        best.unwrap_or((0, 0))
+    }
+
+    /// The board u–v (u < v; v may be the bye vertex).
+    pub fn board(&self, u: usize, v: usize) -> Board {
+        let mut tiers = [0i64; TIERS];
+        let (change, rank) = self.change(u, v);
+        let x = &self.players[u];
+        let mut b = Board {
+            u,
+            v,
+            tiers,
+            colour_u: None,
+            reason: None,
+            codes: [ColourCode::Ok; 2],
+            change,
+            drop: 0,
+            rematch: false,
+            team: false,
+            prohibited: false,
+        };
+        if Some(v) == self.bye {
+            b.rematch = x.had_full_bye;
+            tiers[REPEAT] = i64::from(x.had_full_bye);
+            b.drop = x.score - self.min_score;
+            tiers[SCORE] = 4 * b.drop * b.drop + i64::from(x.unrated);
+        } else {
+            let y = &self.players[v];
+            b.rematch = x.met.contains(&y.sn);
+            tiers[REPEAT] = i64::from(b.rematch);
+            b.prohibited = self.prohibited.contains(&(x.sn.min(y.sn), x.sn.max(y.sn)));
+            b.team = self.avoid_teams && x.team.is_some() && x.team == y.team;
+            tiers[PREFERENCE] = 2 * i64::from(b.prohibited) + i64::from(b.team);
+            b.drop = (x.score - y.score).abs();
+            tiers[SCORE] = 4 * b.drop * b.drop;
+            let (c, reason) = assign(x, y, &self.colour_ctx);
+            b.colour_u = Some(c);
+            b.reason = Some(reason);
+            b.codes = [classify(x, c), classify(y, c.opposite())];
+            for code in b.codes {
+                tiers[COLOUR] += match code {
+                    ColourCode::Ok => 0,
+                    ColourCode::Al => 1,
+                    _ => self.eq_weight,
+                };
+            }
+        }
+        if !self.fide_style {
+            if change > self.high_limit {
+                tiers[COLOUR] += self.eq_weight;
+            } else if change > self.low_limit {
+                tiers[COLOUR] += 1;
+            }
+        }
+        // Two players of the same half of the natural pairing (an interchange) cost 4 more
+        // than a transposition of the same size.
+        let interchange = v != self.players.len() && (self.natural[u] > u) == (self.natural[v] > v);
+        tiers[RATING] = 8 * change.min(CHANGE_CAP) + rank.min(3) + 4 * i64::from(interchange);
+        b.tiers = tiers;
+        b
+    }
+}
+
+/// Ranks the players and lays out the natural pairing.
+pub(crate) fn build_model(
+    mut players: Vec<PlayerView>,
+    settings: &SwissSettings,
+    round: u32,
+    first_colour: Colour,
+) -> Model {
+    players.sort_by(|a, b| {
+        b.score
+            .cmp(&a.score)
+            .then(b.rating.cmp(&a.rating))
+            .then(a.sn.cmp(&b.sn))
+    });
+    let n = players.len();
+    let bye = (n % 2 == 1).then_some(n);
+    let min_score = players.iter().map(|p| p.score).min().unwrap_or(0);
+    let mut natural = vec![usize::MAX; n + usize::from(bye.is_some())];
+    let mut pool: Vec<usize> = (0..n).collect();
+    if let Some(bv) = bye {
+        // The natural bye: the lowest-ranked player of the lowest score group who has not had
+        // one, rated before unrated; same order as the penalty (repeat, score tier, rank).
+        let z = (0..n)
+            .min_by_key(|&i| {
+                let p = &players[i];
+                let d = p.score - min_score;
+                (
+                    p.had_full_bye,
+                    4 * d * d + i64::from(p.unrated),
+                    std::cmp::Reverse(i),
+                )
+            })
+            .expect("odd count has a player");
+        natural[z] = bv;
+        natural[bv] = z;
+        pool.retain(|&i| i != z);
+    }
+    // Top-down layout: players dropped from a group play the top of the next group, the rest
+    // of the group is paired by the system, an odd player drops.
+    let mut carry: Vec<usize> = Vec::new();
+    let mut k = 0;
+    while k < pool.len() {
+        let s = players[pool[k]].score;
+        let mut group = Vec::new();
+        while k < pool.len() && players[pool[k]].score == s {
+            group.push(pool[k]);
+            k += 1;
+        }
+        let m = carry.len().min(group.len());
+        for i in 0..m {
+            natural[carry[i]] = group[i];
+            natural[group[i]] = carry[i];
+        }
+        let mut next: Vec<usize> = carry[m..].to_vec();
+        let mut rest: Vec<usize> = group[m..].to_vec();
+        if rest.len() % 2 == 1 {
+            next.push(rest.pop().expect("odd is non-empty"));
+        }
+        pair_by_system(&rest, settings.system, &mut natural);
+        carry = next;
+    }
+    pair_by_system(&carry, settings.system, &mut natural);
+    let last_round = settings.total_rounds != 0 && round == settings.total_rounds;
+    let avoid_teams = match settings.team_avoidance {
+        TeamAvoidance::Ignore => false,
+        TeamAvoidance::Avoid => true,
+        TeamAvoidance::AvoidFirstN => round <= settings.team_avoidance_rounds,
+    };
+    let played = round.saturating_sub(1) as i64;
+    Model {
+        eq_weight: (n as i64) / 2 + 2,
+        players,
+        bye,
+        natural,
+        min_score,
+        colour_ctx: ColourContext {
+            rule: settings.colour_rule,
+            last_round,
+            // Even or plus: score >= half the rounds played (half-points: score >= played).
+            even_threshold: played,
+            first_colour,
+            seed: settings.seed,
+            round,
+        },
+        high_limit: settings.high_limit as i64,
+        low_limit: settings.low_limit as i64,
+        fide_style: settings.fide_style,
+        avoid_teams,
+        prohibited: settings
+            .prohibited_pairs
+            .iter()
+            .map(|p| (p[0].min(p[1]), p[0].max(p[1])))
+            .collect(),
+    }
+}
+
+fn pair_by_system(list: &[usize], system: PairingSystem, natural: &mut [usize]) {
+    let h = list.len() / 2;
+    for i in 0..h {
+        let (a, b) = match system {
+            PairingSystem::Swiss => (list[i], list[i + h]),
+            PairingSystem::Adjacent => (list[2 * i], list[2 * i + 1]),
+        };
+        natural[a] = b;
+        natural[b] = a;
+    }
+}

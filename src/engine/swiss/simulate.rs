@@ -1,0 +1,332 @@
+//! Whole-event simulation with rating-based random results, and quality figures per round.
+
+use super::colour::{assign, classify, ColourCode, ColourContext};
+use super::pair::{pair_next_round, RoundPairing};
+use super::state::{
+    view, Colour, ColourRule, RoundRecord, RoundResult, SwissError, SwissPlayer, SwissSettings,
+    SwissState,
+};
+use crate::engine::matching::MatchingSolver;
+use crate::engine::rng::SplitMix64;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Quality figures of one simulated round.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RoundQuality {
+    /// Round number.
+    pub round: u32,
+    /// Boards whose two players had met before.
+    pub rematches: u32,
+    /// Pairing byes given to a player who already had a full-point bye.
+    pub repeated_byes: u32,
+    /// Players paired outside their score group (one per board with a score difference).
+    pub outside_score_group: u32,
+    /// Sum over boards of the score difference (points).
+    pub score_difference_sum: f64,
+    /// Players given a colour that makes one colour two more than the other.
+    pub equalisation_failures: u32,
+    /// Players given the same colour as in their previous game.
+    pub alternation_failures: u32,
+    /// Players given the same colour a third time in a row.
+    pub three_in_a_row: u32,
+    /// Largest |whites − blacks| over all players after the round.
+    pub largest_imbalance: u32,
+}
+
+/// The result of [`simulate`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SimulationReport {
+    /// Number of players.
+    pub players: u32,
+    /// Number of rounds.
+    pub rounds: u32,
+    /// Seed.
+    pub seed: u64,
+    /// One entry per round.
+    pub per_round: Vec<RoundQuality>,
+}
+
+/// Random ratings 1000..2600, start numbers by rating (highest = 1).
+pub fn random_players(n: u32, rng: &mut SplitMix64) -> Vec<SwissPlayer> {
+    let mut ratings: Vec<u32> = (0..n).map(|_| 1000 + rng.below(1600) as u32).collect();
+    ratings.sort_unstable_by(|a, b| b.cmp(a));
+    ratings
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| SwissPlayer {
+            start_number: i as u32 + 1,
+            name: format!("Player {}", i + 1),
+            rating: r,
+            team: None,
+            unrated: false,
+            history: Vec::new(),
+            withdrawn: false,
+            adjustment_half_points: 0,
+        })
+        .collect()
+}
+
+/// A random result for White, Elo expectation with 20 % draws around the middle.
+fn random_result(rw: u32, rb: u32, rng: &mut SplitMix64) -> RoundResult {
+    let pw = 1.0 / (1.0 + 10f64.powf((rb as f64 - rw as f64) / 400.0));
+    let u = rng.below(1_000_000) as f64 / 1_000_000.0;
+    if u < pw - 0.1 {
+        RoundResult::Win
+    } else if u < pw + 0.1 {
+        RoundResult::Draw
+    } else {
+        RoundResult::Loss
+    }
+}
+
+fn flip(r: RoundResult) -> RoundResult {
+    match r {
+        RoundResult::Win => RoundResult::Loss,
+        RoundResult::Loss => RoundResult::Win,
+        x => x,
+    }
+}
+
+/// Writes a round into the players' histories with random results.
+pub fn apply_round(state: &mut SwissState, pairing: &RoundPairing, rng: &mut SplitMix64) {
+    let idx = |s: &SwissState, sn: u32| {
+        s.players
+            .iter()
+            .position(|p| p.start_number == sn)
+            .expect("known player")
+    };
+    let r = pairing.round as usize;
+    for b in &pairing.pairings {
+        let (w, k) = (idx(state, b.white), idx(state, b.black));
+        let res = random_result(state.players[w].rating, state.players[k].rating, rng);
+        state.players[w].history.push(RoundRecord {
+            opponent: Some(b.black),
+            colour: Some(Colour::White),
+            result: res,
+        });
+        state.players[k].history.push(RoundRecord {
+            opponent: Some(b.white),
+            colour: Some(Colour::Black),
+            result: flip(res),
+        });
+    }
+    for b in &pairing.byes {
+        let i = idx(state, b.player);
+        let result = if b.points == 1.0 && pairing.explanation.iter().any(|e| matches!(e, super::pair::ExplanationEntry::Board(x) if x.board == 0 && x.white == b.player)) {
+            RoundResult::PairingBye
+        } else if b.points == 1.0 {
+            RoundResult::FullBye
+        } else if b.points == 0.5 {
+            RoundResult::HalfBye
+        } else {
+            RoundResult::ZeroBye
+        };
+        state.players[i].history.push(RoundRecord {
+            opponent: None,
+            colour: None,
+            result,
+        });
+    }
+    for p in state.players.iter_mut() {
+        while p.history.len() < r {
+            p.history.push(RoundRecord {
+                opponent: None,
+                colour: None,
+                result: RoundResult::ZeroBye,
+            });
+        }
+    }
+    state.round = None;
+    state.requested_byes.clear();
+    state.absent.clear();
+}
+
+/// Quality figures of `pairing` measured on the state *before* it is applied.
+pub fn measure(state: &SwissState, pairing: &RoundPairing) -> RoundQuality {
+    let views: Vec<_> = (0..state.players.len()).map(|i| view(state, i)).collect();
+    let get = |sn: u32| views.iter().find(|v| v.sn == sn).expect("known player");
+    let mut q = RoundQuality {
+        round: pairing.round,
+        rematches: 0,
+        repeated_byes: 0,
+        outside_score_group: 0,
+        score_difference_sum: 0.0,
+        equalisation_failures: 0,
+        alternation_failures: 0,
+        three_in_a_row: 0,
+        largest_imbalance: 0,
+    };
+    for b in &pairing.pairings {
+        let (w, k) = (get(b.white), get(b.black));
+        if w.met.contains(&k.sn) {
+            q.rematches += 1;
+        }
+        if w.score != k.score {
+            q.outside_score_group += 1;
+            q.score_difference_sum += (w.score - k.score).abs() as f64 / 2.0;
+        }
+        for (p, c) in [(w, Colour::White), (k, Colour::Black)] {
+            match classify(p, c) {
+                ColourCode::Eq => q.equalisation_failures += 1,
+                ColourCode::ThreeInRow => q.three_in_a_row += 1,
+                ColourCode::Al => q.alternation_failures += 1,
+                ColourCode::Ok => {}
+            }
+            let d = if c == Colour::White { 1 } else { -1 };
+            q.largest_imbalance = q
+                .largest_imbalance
+                .max((p.imbalance() + d).unsigned_abs() as u32);
+        }
+    }
+    for b in &pairing.byes {
+        if b.points == 1.0 && get(b.player).had_full_bye {
+            q.repeated_byes += 1;
+        }
+    }
+    for v in &views {
+        q.largest_imbalance = q.largest_imbalance.max(v.imbalance().unsigned_abs() as u32);
+    }
+    q
+}
+
+/// Plays a whole event of `players` players and `rounds` rounds.
+pub fn simulate(
+    players: u32,
+    rounds: u32,
+    seed: u64,
+    solver: &dyn MatchingSolver,
+) -> Result<SimulationReport, SwissError> {
+    let mut rng = SplitMix64::new(seed ^ 0x5157_155E);
+    let settings = SwissSettings {
+        total_rounds: rounds,
+        seed,
+        ..SwissSettings::default()
+    };
+    let mut state = SwissState {
+        settings,
+        players: random_players(players, &mut rng),
+        round: None,
+        requested_byes: vec![],
+        absent: vec![],
+    };
+    let mut per_round = Vec::new();
+    for _ in 0..rounds {
+        let pairing = pair_next_round(&state, solver)?;
+        per_round.push(measure(&state, &pairing));
+        apply_round(&mut state, &pairing, &mut rng);
+    }
+    Ok(SimulationReport {
+        players,
+        rounds,
+        seed,
+        per_round,
+    })
+}
+
+/// A state ready for round 6 of a 9-round event of `n` players, built quickly by a simple
+/// greedy top-down pairing of rounds 1–5 (for benchmarks: it needs no solver).
+pub fn bench_state(n: u32, seed: u64) -> SwissState {
+    let mut rng = SplitMix64::new(seed);
+    let settings = SwissSettings {
+        total_rounds: 9,
+        seed,
+        ..SwissSettings::default()
+    };
+    let mut state = SwissState {
+        settings,
+        players: random_players(n, &mut rng),
+        round: None,
+        requested_byes: vec![],
+        absent: vec![],
+    };
+    for round in 1..=5u32 {
+        let mut views: Vec<_> = (0..state.players.len()).map(|i| view(&state, i)).collect();
+        views.sort_by(|a, b| b.score.cmp(&a.score).then(b.rating.cmp(&a.rating)));
+        let ctx = ColourContext {
+            rule: ColourRule::Rule3b,
+            last_round: false,
+            even_threshold: 0,
+            first_colour: Colour::White,
+            seed,
+            round,
+        };
+        let m = views.len();
+        let mut used = vec![false; m];
+        let mut boards = Vec::new();
+        let mut bye = None;
+        if m % 2 == 1 {
+            let z = (0..m)
+                .rev()
+                .find(|&i| !views[i].had_full_bye)
+                .unwrap_or(m - 1);
+            used[z] = true;
+            bye = Some(views[z].sn);
+        }
+        for i in 0..m {
+            if used[i] {
+                continue;
+            }
+            // Greedy: the first unused unmet player at least a few places down.
+            let pick = (i + 1..m)
+                .filter(|&j| !used[j] && !views[i].met.contains(&views[j].sn))
+                .find(|&j| views[j].score < views[i].score || j > i + 3)
+                .or_else(|| (i + 1..m).find(|&j| !used[j] && !views[i].met.contains(&views[j].sn)))
+                .or_else(|| (i + 1..m).find(|&j| !used[j]));
+            if let Some(j) = pick {
+                used[i] = true;
+                used[j] = true;
+                let (c, _) = assign(&views[i], &views[j], &ctx);
+                let (w, b) = if c == Colour::White { (i, j) } else { (j, i) };
+                boards.push(super::pair::BoardPairing {
+                    board: boards.len() as u32 + 1,
+                    white: views[w].sn,
+                    black: views[b].sn,
+                });
+            }
+        }
+        let mut byes = Vec::new();
+        if let Some(sn) = bye {
+            byes.push(super::pair::ByeAward {
+                player: sn,
+                points: 1.0,
+            });
+        }
+        let explanation = bye
+            .map(|sn| {
+                vec![super::pair::ExplanationEntry::Board(
+                    super::pair::BoardExplanation {
+                        board: 0,
+                        white: sn,
+                        black: None,
+                        cost: 0,
+                        tiers: super::pair::TierBreakdown {
+                            repeat: 0,
+                            preference: 0,
+                            score: 0,
+                            colour: 0,
+                            rating: 0,
+                        },
+                        colour_white: ColourCode::Ok,
+                        colour_black: ColourCode::Ok,
+                        colour_rule: None,
+                        rating_change: 0,
+                        change_code: String::new(),
+                        rematch: false,
+                        same_team: false,
+                        prohibited: false,
+                        score_drop: 0.0,
+                    },
+                )]
+            })
+            .unwrap_or_default();
+        let pairing = RoundPairing {
+            round,
+            pairings: boards,
+            byes,
+            explanation,
+        };
+        apply_round(&mut state, &pairing, &mut rng);
+    }
+    state
+}

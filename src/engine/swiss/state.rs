@@ -1,0 +1,523 @@
+//! Input state of a Swiss section: players, their round-by-round history, the section
+//! settings and the requests for the round being paired. This is the "same state as JSON"
+//! accepted by the stateless pairing endpoint, and what [`super::trf::parse_trf`] produces.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A colour in one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Colour {
+    /// The other colour.
+    pub fn opposite(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
+/// The outcome of one round for one player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RoundResult {
+    /// Game won over the board.
+    Win,
+    /// Game drawn.
+    Draw,
+    /// Game lost over the board.
+    Loss,
+    /// Won by forfeit (the game counts as not played for colours and, unless the section
+    /// allows it, the two players may not meet again).
+    ForfeitWin,
+    /// Lost by forfeit.
+    ForfeitLoss,
+    /// Full-point bye given by the pairing (odd number of players; TRF `U`).
+    PairingBye,
+    /// Full-point bye requested in advance or granted by the director (TRF `F`).
+    FullBye,
+    /// Half-point bye (TRF `H`).
+    HalfBye,
+    /// Zero-point bye: absent, withdrawn, or entered late (TRF `Z`, or an empty column).
+    ZeroBye,
+}
+
+impl RoundResult {
+    /// Points in half-points (win 2, draw 1, loss 0).
+    pub fn half_points(self) -> u32 {
+        match self {
+            RoundResult::Win
+            | RoundResult::ForfeitWin
+            | RoundResult::PairingBye
+            | RoundResult::FullBye => 2,
+            RoundResult::Draw | RoundResult::HalfBye => 1,
+            _ => 0,
+        }
+    }
+    /// True for the results that need an opponent.
+    pub fn has_opponent(self) -> bool {
+        matches!(
+            self,
+            RoundResult::Win
+                | RoundResult::Draw
+                | RoundResult::Loss
+                | RoundResult::ForfeitWin
+                | RoundResult::ForfeitLoss
+        )
+    }
+    /// True when the game was played over the board (it gives a colour).
+    pub fn is_played(self) -> bool {
+        matches!(
+            self,
+            RoundResult::Win | RoundResult::Draw | RoundResult::Loss
+        )
+    }
+    /// True for a bye worth a full point (pairing or requested).
+    pub fn is_full_bye(self) -> bool {
+        matches!(self, RoundResult::PairingBye | RoundResult::FullBye)
+    }
+}
+
+/// One round of one player's history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RoundRecord {
+    /// Start number of the opponent; none for byes.
+    #[serde(default)]
+    pub opponent: Option<u32>,
+    /// Colour played; none for byes and forfeits.
+    #[serde(default)]
+    pub colour: Option<Colour>,
+    /// The result for this player.
+    pub result: RoundResult,
+}
+
+/// A player of the section.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SwissPlayer {
+    /// Start number (the TRF start number), unique, >= 1.
+    pub start_number: u32,
+    /// Name as printed.
+    #[serde(default)]
+    pub name: String,
+    /// Rating (0 when unknown).
+    #[serde(default)]
+    pub rating: u32,
+    /// Team, club or family code for pairing avoidance.
+    #[serde(default)]
+    pub team: Option<String>,
+    /// The player has no rating (ranked by the rating given, usually 0; avoided for the bye).
+    #[serde(default)]
+    pub unrated: bool,
+    /// One record per completed round, round 1 first. A shorter list means the player was
+    /// absent (late entry): missing rounds count as zero-point byes.
+    #[serde(default)]
+    pub history: Vec<RoundRecord>,
+    /// Withdrawn from the event: not paired any more.
+    #[serde(default)]
+    pub withdrawn: bool,
+    /// Points added by the director (half-points), e.g. for a late entry given a score.
+    #[serde(default)]
+    pub adjustment_half_points: i32,
+}
+
+/// Which natural pairing the section uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PairingSystem {
+    /// Top half against bottom half in every score group (US Chess / WinTD Swiss).
+    #[default]
+    Swiss,
+    /// 1-2, 3-4: adjacent players inside every score group.
+    Adjacent,
+}
+
+/// Colour rule 3 when two players have identical colour histories.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+pub enum ColourRule {
+    /// Variation 29I1: the due colour to the higher-ranked player in even or plus score
+    /// groups, to the lower-ranked one in minus groups; coin flip in the last round (29I4).
+    #[default]
+    #[serde(rename = "3a")]
+    Rule3a,
+    /// The due colour always to the higher-ranked player.
+    #[serde(rename = "3b")]
+    Rule3b,
+}
+
+/// Team/club/family code avoidance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamAvoidance {
+    /// Team codes play no part.
+    #[default]
+    Ignore,
+    /// Avoid pairing players with the same code in every round.
+    Avoid,
+    /// Avoid only in rounds 1..=`team_avoidance_rounds`.
+    AvoidFirstN,
+}
+
+fn default_high() -> u32 {
+    200
+}
+fn default_low() -> u32 {
+    80
+}
+
+/// Section settings (WinTD's Add/Edit a Section dialog).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SwissSettings {
+    /// Natural pairing: `swiss` or `adjacent` (1-2, 3-4).
+    #[serde(default)]
+    pub system: PairingSystem,
+    /// Colour rule 3: `3a` or `3b`.
+    #[serde(default)]
+    pub colour_rule: ColourRule,
+    /// Equalisation ("high") limit in rating points (default 200).
+    #[serde(default = "default_high")]
+    pub high_limit: u32,
+    /// Alternation ("low") limit in rating points (default 80).
+    #[serde(default = "default_low")]
+    pub low_limit: u32,
+    /// No rating limits ("None (FIDE style)"): colours are corrected whatever it costs.
+    #[serde(default)]
+    pub fide_style: bool,
+    /// Team code avoidance.
+    #[serde(default)]
+    pub team_avoidance: TeamAvoidance,
+    /// N for `avoid_first_n`.
+    #[serde(default)]
+    pub team_avoidance_rounds: u32,
+    /// Pairs the director prohibits (start numbers).
+    #[serde(default)]
+    pub prohibited_pairs: Vec<[u32; 2]>,
+    /// May two players whose game was forfeited meet again?
+    #[serde(default)]
+    pub allow_forfeit_rematch: bool,
+    /// Planned number of rounds (0 = unknown: no look-ahead, no last-round rule).
+    #[serde(default)]
+    pub total_rounds: u32,
+    /// Seed of every coin flip.
+    #[serde(default)]
+    pub seed: u64,
+    /// Colour of the higher-ranked player on board 1 in round 1; none = coin flip.
+    #[serde(default)]
+    pub first_colour: Option<Colour>,
+}
+
+impl Default for SwissSettings {
+    fn default() -> Self {
+        SwissSettings {
+            system: PairingSystem::Swiss,
+            colour_rule: ColourRule::Rule3a,
+            high_limit: 200,
+            low_limit: 80,
+            fide_style: false,
+            team_avoidance: TeamAvoidance::Ignore,
+            team_avoidance_rounds: 0,
+            prohibited_pairs: Vec::new(),
+            allow_forfeit_rematch: false,
+            total_rounds: 0,
+            seed: 0,
+            first_colour: None,
+        }
+    }
+}
+
+/// A bye requested in advance for the round being paired.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RequestedBye {
+    /// Start number.
+    pub player: u32,
+    /// 0, 0.5 or 1.
+    pub points: f64,
+}
+
+/// The whole state needed to pair the next round.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SwissState {
+    /// Section settings.
+    #[serde(default)]
+    pub settings: SwissSettings,
+    /// All players ever entered.
+    pub players: Vec<SwissPlayer>,
+    /// Round to pair; none = one more than the longest history.
+    #[serde(default)]
+    pub round: Option<u32>,
+    /// Byes requested for the round being paired (absent players get a zero-point bye).
+    #[serde(default)]
+    pub requested_byes: Vec<RequestedBye>,
+    /// Start numbers absent for this round only (zero-point bye).
+    #[serde(default)]
+    pub absent: Vec<u32>,
+}
+
+/// Why a state cannot be paired. `field` names the JSON path at fault.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SwissError {
+    /// JSON path or TRF line of the fault, e.g. `players[3].history[1].opponent`.
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for SwissError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for SwissError {}
+
+pub(crate) fn err(field: impl Into<String>, message: impl Into<String>) -> SwissError {
+    SwissError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+impl SwissState {
+    /// Number of completed rounds (the longest history).
+    pub fn rounds_played(&self) -> u32 {
+        self.players
+            .iter()
+            .map(|p| p.history.len() as u32)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The round being paired.
+    pub fn round_to_pair(&self) -> u32 {
+        self.round.unwrap_or_else(|| self.rounds_played() + 1)
+    }
+
+    /// Checks the state: unique start numbers, known opponents, consistent games (both
+    /// sides agree on opponent, colours and result), byes of 0/0.5/1, limits.
+    pub fn validate(&self) -> Result<(), SwissError> {
+        use std::collections::HashMap;
+        let s = &self.settings;
+        if s.low_limit > s.high_limit {
+            return Err(err(
+                "settings.low_limit",
+                "the low limit exceeds the high limit",
+            ));
+        }
+        let mut index: HashMap<u32, usize> = HashMap::new();
+        for (i, p) in self.players.iter().enumerate() {
+            if p.start_number == 0 {
+                return Err(err(
+                    format!("players[{i}].start_number"),
+                    "start numbers begin at 1",
+                ));
+            }
+            if index.insert(p.start_number, i).is_some() {
+                return Err(err(
+                    format!("players[{i}].start_number"),
+                    format!("start number {} appears twice", p.start_number),
+                ));
+            }
+        }
+        let played = self.rounds_played();
+        let round = self.round_to_pair();
+        if round != played + 1 {
+            return Err(err(
+                "round",
+                format!("round {round} cannot be paired after {played} completed rounds"),
+            ));
+        }
+        if s.total_rounds != 0 && round > s.total_rounds {
+            return Err(err(
+                "round",
+                format!("the section has only {} rounds", s.total_rounds),
+            ));
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            for (r, rec) in p.history.iter().enumerate() {
+                let f = format!("players[{i}].history[{r}]");
+                match (rec.result.has_opponent(), rec.opponent) {
+                    (true, None) => {
+                        return Err(err(format!("{f}.opponent"), "a game needs an opponent"))
+                    }
+                    (false, Some(_)) => {
+                        return Err(err(format!("{f}.opponent"), "a bye has no opponent"))
+                    }
+                    _ => {}
+                }
+                if rec.colour.is_some() && !rec.result.is_played() {
+                    // Forfeits and byes give no colour; tolerate a recorded colour on forfeits.
+                    if !rec.result.has_opponent() {
+                        return Err(err(format!("{f}.colour"), "a bye has no colour"));
+                    }
+                }
+                if rec.result.is_played() && rec.colour.is_none() {
+                    return Err(err(format!("{f}.colour"), "a played game needs a colour"));
+                }
+                let Some(o) = rec.opponent else { continue };
+                if o == p.start_number {
+                    return Err(err(format!("{f}.opponent"), "a player cannot play himself"));
+                }
+                let Some(&j) = index.get(&o) else {
+                    return Err(err(
+                        format!("{f}.opponent"),
+                        format!("unknown start number {o}"),
+                    ));
+                };
+                let q = &self.players[j];
+                let Some(back) = q.history.get(r) else {
+                    return Err(err(
+                        format!("{f}.opponent"),
+                        format!("player {o} has no record of round {}", r + 1),
+                    ));
+                };
+                if back.opponent != Some(p.start_number) {
+                    return Err(err(
+                        format!("{f}.opponent"),
+                        format!(
+                            "player {} is paired with {o} in round {} but {o} is recorded against {}",
+                            p.start_number,
+                            r + 1,
+                            back.opponent.map_or("nobody".to_string(), |x| x.to_string())
+                        ),
+                    ));
+                }
+                let consistent = matches!(
+                    (rec.result, back.result),
+                    (RoundResult::Win, RoundResult::Loss)
+                        | (RoundResult::Loss, RoundResult::Win)
+                        | (RoundResult::Draw, RoundResult::Draw)
+                        | (RoundResult::ForfeitWin, RoundResult::ForfeitLoss)
+                        | (RoundResult::ForfeitLoss, RoundResult::ForfeitWin)
+                        | (RoundResult::ForfeitLoss, RoundResult::ForfeitLoss)
+                );
+                if !consistent {
+                    return Err(err(
+                        format!("{f}.result"),
+                        format!(
+                            "results of {} and {o} in round {} contradict each other",
+                            p.start_number,
+                            r + 1
+                        ),
+                    ));
+                }
+                if rec.result.is_played() && back.colour == rec.colour {
+                    return Err(err(
+                        format!("{f}.colour"),
+                        format!(
+                            "{} and {o} both had the same colour in round {}",
+                            p.start_number,
+                            r + 1
+                        ),
+                    ));
+                }
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        for (k, b) in self.requested_byes.iter().enumerate() {
+            if !index.contains_key(&b.player) {
+                return Err(err(
+                    format!("requested_byes[{k}].player"),
+                    format!("unknown start number {}", b.player),
+                ));
+            }
+            if ![0.0, 0.5, 1.0].contains(&b.points) {
+                return Err(err(
+                    format!("requested_byes[{k}].points"),
+                    "a bye is worth 0, 0.5 or 1 point",
+                ));
+            }
+            if !seen.insert(b.player) {
+                return Err(err(
+                    format!("requested_byes[{k}].player"),
+                    "two byes for one player",
+                ));
+            }
+        }
+        for (k, a) in self.absent.iter().enumerate() {
+            if !index.contains_key(a) {
+                return Err(err(
+                    format!("absent[{k}]"),
+                    format!("unknown start number {a}"),
+                ));
+            }
+        }
+        for (k, pp) in s.prohibited_pairs.iter().enumerate() {
+            for x in pp {
+                if !index.contains_key(x) {
+                    return Err(err(
+                        format!("settings.prohibited_pairs[{k}]"),
+                        format!("unknown start number {x}"),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Derived facts about one player used by the pairing.
+#[derive(Debug, Clone)]
+pub(crate) struct PlayerView {
+    pub sn: u32,
+    pub rating: u32,
+    pub unrated: bool,
+    pub team: Option<String>,
+    /// Score in half-points.
+    pub score: i64,
+    /// Colours of games played over the board, oldest first.
+    pub colours: Vec<Colour>,
+    /// Opponents met over the board (and, unless allowed, in forfeited games).
+    pub met: Vec<u32>,
+    pub had_full_bye: bool,
+}
+
+impl PlayerView {
+    /// Whites minus blacks.
+    pub fn imbalance(&self) -> i64 {
+        self.colours
+            .iter()
+            .map(|c| if *c == Colour::White { 1 } else { -1 })
+            .sum()
+    }
+}
+
+pub(crate) fn view(state: &SwissState, index: usize) -> PlayerView {
+    let p = &state.players[index];
+    let mut score = p.adjustment_half_points as i64;
+    let mut colours = Vec::new();
+    let mut met = Vec::new();
+    let mut had_full_bye = false;
+    for rec in &p.history {
+        score += rec.result.half_points() as i64;
+        if rec.result.is_played() {
+            if let Some(c) = rec.colour {
+                colours.push(c);
+            }
+        }
+        if let Some(o) = rec.opponent {
+            if rec.result.is_played() || !state.settings.allow_forfeit_rematch {
+                met.push(o);
+            }
+        }
+        if rec.result.is_full_bye() {
+            had_full_bye = true;
+        }
+    }
+    PlayerView {
+        sn: p.start_number,
+        rating: p.rating,
+        unrated: p.unrated,
+        team: p.team.clone().filter(|t| !t.trim().is_empty()),
+        score,
+        colours,
+        met,
+        had_full_bye,
+    }
+}

@@ -1,0 +1,532 @@
+//! Tests of the Swiss engine (rules of seed 001).
+
+use super::colour::{assign, ColourContext, ColourReason};
+use super::simulate::{apply_round, random_players, simulate};
+use super::state::*;
+use super::*;
+use crate::engine::matching::{BlossomSolver, Edge, LpSolver, MatchingProblem, MatchingSolver};
+use crate::engine::rng::SplitMix64;
+
+fn player(sn: u32, rating: u32) -> SwissPlayer {
+    SwissPlayer {
+        start_number: sn,
+        name: format!("P{sn}"),
+        rating,
+        team: None,
+        unrated: false,
+        history: vec![],
+        withdrawn: false,
+        adjustment_half_points: 0,
+    }
+}
+
+fn game(opp: u32, c: char, r: char) -> RoundRecord {
+    RoundRecord {
+        opponent: Some(opp),
+        colour: Some(if c == 'w' {
+            Colour::White
+        } else {
+            Colour::Black
+        }),
+        result: match r {
+            '1' => RoundResult::Win,
+            '0' => RoundResult::Loss,
+            _ => RoundResult::Draw,
+        },
+    }
+}
+
+fn state(players: Vec<SwissPlayer>) -> SwissState {
+    SwissState {
+        settings: SwissSettings::default(),
+        players,
+        round: None,
+        requested_byes: vec![],
+        absent: vec![],
+    }
+}
+
+fn boards(p: &RoundPairing) -> Vec<(u32, u32)> {
+    p.pairings.iter().map(|b| (b.white, b.black)).collect()
+}
+
+fn view_of(colours: &str, score: i64, sn: u32) -> PlayerView {
+    PlayerView {
+        sn,
+        rating: 1500,
+        unrated: false,
+        team: None,
+        score,
+        colours: colours
+            .chars()
+            .map(|c| {
+                if c == 'W' {
+                    Colour::White
+                } else {
+                    Colour::Black
+                }
+            })
+            .collect(),
+        met: vec![],
+        had_full_bye: false,
+    }
+}
+
+fn ctx() -> ColourContext {
+    ColourContext {
+        rule: ColourRule::Rule3a,
+        last_round: false,
+        even_threshold: 0,
+        first_colour: Colour::White,
+        seed: 1,
+        round: 5,
+    }
+}
+
+#[test]
+fn round_one_is_top_half_against_bottom_half_with_alternating_colours() {
+    let mut s = state((1..=8).map(|i| player(i, 2100 - 50 * i)).collect());
+    s.settings.first_colour = Some(Colour::White);
+    let p = pair_next_round(&s, &BlossomSolver).unwrap();
+    assert_eq!(boards(&p), vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
+    s.settings.first_colour = Some(Colour::Black);
+    let p = pair_next_round(&s, &BlossomSolver).unwrap();
+    assert_eq!(boards(&p), vec![(5, 1), (2, 6), (7, 3), (4, 8)]);
+    assert!(p.byes.is_empty());
+}
+
+#[test]
+fn round_one_adjacent_system_pairs_one_two() {
+    let mut s = state((1..=6).map(|i| player(i, 2100 - 50 * i)).collect());
+    s.settings.system = PairingSystem::Adjacent;
+    s.settings.first_colour = Some(Colour::White);
+    let p = pair_next_round(&s, &BlossomSolver).unwrap();
+    assert_eq!(boards(&p), vec![(1, 2), (4, 3), (5, 6)]);
+}
+
+#[test]
+fn round_one_coin_comes_from_the_seed() {
+    let mut s = state((1..=4).map(|i| player(i, 2100 - 50 * i)).collect());
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..16 {
+        s.settings.seed = seed;
+        let a = pair_next_round(&s, &BlossomSolver).unwrap();
+        let b = pair_next_round(&s, &BlossomSolver).unwrap();
+        assert_eq!(a, b, "same seed, same pairing");
+        seen.insert(a.pairings[0].white);
+    }
+    assert_eq!(seen.len(), 2, "both colours occur over seeds");
+}
+
+/// Round 2 with no conflicts: exactly the natural pairing, colours as due, all costs 0.
+#[test]
+fn no_conflicts_gives_the_natural_pairing() {
+    let mut ps: Vec<_> = (1..=8).map(|i| player(i, 2100 - 50 * i)).collect();
+    let r1 = [
+        (1, 5, 'w', '1'),
+        (2, 6, 'b', '1'),
+        (3, 7, 'b', '1'),
+        (4, 8, 'w', '1'),
+    ];
+    for (a, b, c, r) in r1 {
+        let opp_c = if c == 'w' { 'b' } else { 'w' };
+        let opp_r = if r == '1' { '0' } else { '1' };
+        ps[a as usize - 1].history.push(game(b, c, r));
+        ps[b as usize - 1].history.push(game(a, opp_c, opp_r));
+    }
+    let p = pair_next_round(&state(ps), &BlossomSolver).unwrap();
+    assert_eq!(boards(&p), vec![(3, 1), (2, 4), (5, 7), (8, 6)]);
+    for e in &p.explanation {
+        if let ExplanationEntry::Board(b) = e {
+            assert_eq!(b.cost, 0);
+            assert_eq!(
+                (b.colour_white, b.colour_black),
+                (ColourCode::Ok, ColourCode::Ok)
+            );
+        }
+    }
+}
+
+/// Ratings 200 apart: no colour correction is within the limits, so the natural pairing
+/// stands and the alternation problems are reported.
+#[test]
+fn colour_corrections_respect_the_limits() {
+    let mk = |gap: u32, fide: bool| {
+        let mut ps: Vec<_> = (1..=8).map(|i| player(i, 3000 - gap * i)).collect();
+        // Round 1: 1-5, 2-6, 3-7, 4-8, higher-ranked White on 1 and 3, all higher win.
+        for (a, b, c) in [(1, 5, 'w'), (2, 6, 'b'), (3, 7, 'w'), (4, 8, 'b')] {
+            let oc = if c == 'w' { 'b' } else { 'w' };
+            ps[a as usize - 1].history.push(game(b, c, '1'));
+            ps[b as usize - 1].history.push(game(a, oc, '0'));
+        }
+        let mut s = state(ps);
+        s.settings.fide_style = fide;
+        pair_next_round(&s, &BlossomSolver).unwrap()
+    };
+    // Natural 1-3 (both had White), 2-4 (both Black): two AL problems. In the minus group
+    // rule 3a gives the due colour to the lower-ranked player (7 White, 8 Black).
+    let wide = mk(210, false);
+    assert_eq!(boards(&wide), vec![(3, 1), (2, 4), (7, 5), (6, 8)]);
+    // 50 points apart: the transposition 1-4, 2-3 (change 50 <= 80) fixes every colour.
+    // Likewise 5-8, 6-7 below.
+    let close = mk(50, false);
+    assert_eq!(boards(&close), vec![(4, 1), (2, 3), (5, 8), (7, 6)]);
+    // FIDE style: corrected whatever the distance.
+    let fide = mk(210, true);
+    assert_eq!(boards(&fide), vec![(4, 1), (2, 3), (5, 8), (7, 6)]);
+}
+
+#[test]
+fn seed_colour_examples() {
+    // Rule 2: A BWBW, B BWWB -> A gets Black.
+    let (c, r) = assign(&view_of("BWBW", 4, 1), &view_of("BWWB", 4, 2), &ctx());
+    assert_eq!((c, r), (Colour::Black, ColourReason::Alternation));
+    // Rule 2: A BWW (+1), B WBW (+1): equally unequal, A gets Black.
+    let (c, _) = assign(&view_of("BWW", 4, 1), &view_of("WBW", 4, 2), &ctx());
+    assert_eq!(c, Colour::Black);
+    // Rule 1: A had BB, B had a bye then B: A is more unequal and gets White.
+    let (c, r) = assign(&view_of("BB", 4, 1), &view_of("B", 4, 2), &ctx());
+    assert_eq!((c, r), (Colour::White, ColourReason::Equalisation));
+    // ... whichever of the two is higher-ranked.
+    let (c, _) = assign(&view_of("B", 4, 2), &view_of("BB", 4, 1), &ctx());
+    assert_eq!(c, Colour::Black);
+}
+
+#[test]
+fn rule_3a_and_3b() {
+    let hi = view_of("WB", 4, 1);
+    let lo = view_of("WB", 4, 2);
+    let mut c = ctx();
+    c.even_threshold = 4;
+    // Even group: the higher-ranked gets the due colour (White after ...B).
+    assert_eq!(assign(&hi, &lo, &c).0, Colour::White);
+    // Minus group under 3a: the lower-ranked gets it.
+    let (hi_m, lo_m) = (view_of("WB", 2, 1), view_of("WB", 2, 2));
+    assert_eq!(assign(&hi_m, &lo_m, &c).0, Colour::Black);
+    c.rule = ColourRule::Rule3b;
+    assert_eq!(assign(&hi_m, &lo_m, &c).0, Colour::White);
+    // Last round under 3a: a coin, reproducible.
+    c.rule = ColourRule::Rule3a;
+    c.last_round = true;
+    let (a, r) = assign(&hi, &lo, &c);
+    assert_eq!(r, ColourReason::Coin);
+    assert_eq!(assign(&hi, &lo, &c).0, a);
+}
+
+/// Scores 2,2,2,1,1,1,0,0: exactly one drop, the lowest of the top group to the top of the next.
+#[test]
+fn drop_downs_are_minimal() {
+    let scores = [4, 4, 4, 2, 2, 2, 0, 0];
+    let ps: Vec<_> = (1..=8)
+        .map(|i| SwissPlayer {
+            adjustment_half_points: scores[i as usize - 1],
+            ..player(i, 2100 - 50 * i)
+        })
+        .collect();
+    let p = pair_next_round(&state(ps), &BlossomSolver).unwrap();
+    let mut drops = 0;
+    for e in &p.explanation {
+        if let ExplanationEntry::Board(b) = e {
+            if b.score_drop > 0.0 {
+                drops += 1;
+                assert_eq!(b.score_drop, 1.0);
+                let mut pair = [b.white, b.black.unwrap()];
+                pair.sort();
+                assert_eq!(pair, [3, 4]);
+            }
+        }
+    }
+    assert_eq!(drops, 1);
+}
+
+#[test]
+fn bye_goes_to_the_lowest_ranked_of_the_lowest_group_without_one() {
+    let mut ps: Vec<_> = (1..=5).map(|i| player(i, 2000 - 50 * i)).collect();
+    ps[4].history.push(RoundRecord {
+        opponent: None,
+        colour: None,
+        result: RoundResult::PairingBye,
+    });
+    for (a, b, c) in [(1, 3, 'w'), (2, 4, 'b')] {
+        let oc = if c == 'w' { 'b' } else { 'w' };
+        ps[a - 1].history.push(game(b as u32, c, '1'));
+        ps[b - 1].history.push(game(a as u32, oc, '0'));
+    }
+    let p = pair_next_round(&state(ps.clone()), &BlossomSolver).unwrap();
+    // Lowest group (0 points): 3 and 4; 4 is lower-ranked. 5 (1 point) already had a bye.
+    assert_eq!(
+        p.byes,
+        vec![ByeAward {
+            player: 4,
+            points: 1.0
+        }]
+    );
+    // An unrated player is passed over for the bye when a rated one of the group can take it.
+    ps[3].unrated = true;
+    let p = pair_next_round(&state(ps), &BlossomSolver).unwrap();
+    assert_eq!(
+        p.byes,
+        vec![ByeAward {
+            player: 3,
+            points: 1.0
+        }]
+    );
+}
+
+#[test]
+fn requested_byes_and_absences_are_honoured() {
+    let mut s = state((1..=6).map(|i| player(i, 2000 - 50 * i)).collect());
+    s.requested_byes.push(RequestedBye {
+        player: 2,
+        points: 0.5,
+    });
+    s.absent.push(5);
+    s.players[0].withdrawn = true;
+    let p = pair_next_round(&s, &BlossomSolver).unwrap();
+    assert_eq!(p.pairings.len(), 1);
+    let mut paired = [p.pairings[0].white, p.pairings[0].black];
+    paired.sort();
+    assert_eq!(paired, [3, 4]);
+    assert!(p.byes.contains(&ByeAward {
+        player: 6,
+        points: 1.0
+    }));
+    assert!(p.byes.contains(&ByeAward {
+        player: 2,
+        points: 0.5
+    }));
+    assert!(p.byes.contains(&ByeAward {
+        player: 5,
+        points: 0.0
+    }));
+}
+
+#[test]
+fn team_codes_and_prohibited_pairs_are_avoided() {
+    let mut s = state((1..=4).map(|i| player(i, 2000 - 50 * i)).collect());
+    s.settings.first_colour = Some(Colour::White);
+    s.players[0].team = Some("CLUB".into());
+    s.players[2].team = Some("CLUB".into());
+    assert_eq!(
+        boards(&pair_next_round(&s, &BlossomSolver).unwrap()),
+        vec![(1, 3), (4, 2)]
+    );
+    s.settings.team_avoidance = TeamAvoidance::Avoid;
+    let p = pair_next_round(&s, &BlossomSolver).unwrap();
+    assert!(!boards(&p)
+        .iter()
+        .any(|&(a, b)| (a, b) == (1, 3) || (a, b) == (3, 1)));
+    s.settings.team_avoidance = TeamAvoidance::AvoidFirstN;
+    s.settings.team_avoidance_rounds = 0;
+    assert_eq!(
+        boards(&pair_next_round(&s, &BlossomSolver).unwrap()),
+        vec![(1, 3), (4, 2)]
+    );
+    s.settings.team_avoidance = TeamAvoidance::Ignore;
+    s.settings.prohibited_pairs.push([2, 4]);
+    let p = pair_next_round(&s, &BlossomSolver).unwrap();
+    assert!(!boards(&p).iter().any(|&(a, b)| a + b == 6 && a != 3));
+}
+
+#[test]
+fn forced_rematch_is_reported_loudly() {
+    let mut ps: Vec<_> = (1..=2).map(|i| player(i, 2000 - 50 * i)).collect();
+    ps[0].history.push(game(2, 'w', '1'));
+    ps[1].history.push(game(1, 'b', '0'));
+    let p = pair_next_round(&state(ps), &BlossomSolver).unwrap();
+    assert_eq!(boards(&p), vec![(2, 1)]);
+    assert!(p.explanation.iter().any(
+        |e| matches!(e, ExplanationEntry::Note { message } if message.starts_with("REMATCH"))
+    ));
+}
+
+fn check_event(n: u32, rounds: u32, seed: u64) {
+    let report = simulate(n, rounds, seed, &BlossomSolver).unwrap();
+    for q in &report.per_round {
+        assert_eq!(q.rematches, 0, "n={n} seed={seed} round {}", q.round);
+        assert_eq!(q.repeated_byes, 0, "n={n} seed={seed} round {}", q.round);
+    }
+}
+
+/// The trap of top-down programs: 6 players, 5 rounds must finish without a rematch.
+#[test]
+fn six_players_five_rounds_complete_without_rematch() {
+    for seed in 0..12 {
+        check_event(6, 5, seed);
+    }
+}
+
+#[test]
+fn simulated_events_have_no_rematch_and_no_repeated_bye() {
+    for seed in 0..3 {
+        check_event(7, 5, seed);
+        check_event(15, 6, seed);
+    }
+}
+
+#[test]
+fn every_player_is_paired_once_and_deterministically() {
+    let mut rng = SplitMix64::new(3);
+    let mut s = state(random_players(13, &mut rng));
+    s.settings.total_rounds = 5;
+    for _ in 0..4 {
+        let a = pair_next_round(&s, &BlossomSolver).unwrap();
+        let b = pair_next_round(&s, &BlossomSolver).unwrap();
+        assert_eq!(a, b);
+        let mut seen: Vec<u32> = a
+            .pairings
+            .iter()
+            .flat_map(|b| [b.white, b.black])
+            .chain(a.byes.iter().map(|b| b.player))
+            .collect();
+        seen.sort();
+        assert_eq!(seen, (1..=13).collect::<Vec<_>>());
+        apply_round(&mut s, &a, &mut rng);
+    }
+}
+
+#[test]
+fn bad_states_name_the_field() {
+    let mut ps: Vec<_> = (1..=3).map(|i| player(i, 1500)).collect();
+    ps[0].history.push(game(2, 'w', '1'));
+    ps[1].history.push(game(3, 'b', '0'));
+    ps[2].history.push(game(2, 'w', '1'));
+    let e = pair_next_round(&state(ps), &BlossomSolver).unwrap_err();
+    assert_eq!(e.field, "players[0].history[0].opponent");
+    let mut ps: Vec<_> = (1..=2).map(|i| player(i, 1500)).collect();
+    ps[0].history.push(game(2, 'w', '1'));
+    ps[1].history.push(game(1, 'b', '1'));
+    let e = pair_next_round(&state(ps), &BlossomSolver).unwrap_err();
+    assert!(e.field.ends_with(".result"), "{e}");
+    let mut ps: Vec<_> = (1..=2).map(|i| player(i, 1500)).collect();
+    ps[0].history.push(game(9, 'w', '1'));
+    let e = pair_next_round(&state(ps), &BlossomSolver).unwrap_err();
+    assert!(e.message.contains("unknown start number 9"));
+}
+
+/// Property: the blossom solver and the LP solver reach the same optimal cost on random
+/// pairing models built from random states.
+#[test]
+fn blossom_and_lp_agree_on_random_models() {
+    let mut rng = SplitMix64::new(11);
+    for case in 0..12 {
+        let n = 4 + 2 * rng.below(6) as usize;
+        let mut edges = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.below(10) < 7 {
+                    edges.push(Edge {
+                        u,
+                        v,
+                        cost: rng.below(1000) as i64,
+                    });
+                }
+            }
+        }
+        let p = MatchingProblem { vertices: n, edges };
+        let a = BlossomSolver.solve(&p).unwrap().map(|m| m.cost);
+        let b = LpSolver {
+            time_limit_secs: Some(30.0),
+        }
+        .solve(&p)
+        .unwrap()
+        .map(|m| m.cost);
+        assert_eq!(a, b, "case {case}");
+    }
+}
+
+const SAMPLE: &str = "012 Club Swiss\nXXR 5\nXXC white1\n\
+001    1      Alpha, Anna                       2100                             1.0    1     3 w 1     2 b =\n\
+001    2      Beta, Bob                         2000                             1.5    2     4 b 1     1 w =\n\
+001    3      Gamma, Gus                        1900                             0.5    3     1 b 0  0000 - H  0000 - H\n\
+001    4      Delta, Dan                        1800                             0.0    4     2 w 0  0000 - Z\n\
+260 1 4\n";
+
+#[test]
+fn trf_parses_with_any_line_end() {
+    for sep in ["\n", "\r\n", "\r"] {
+        let text = SAMPLE.replace('\n', sep);
+        let s = trf::parse_trf(&text).unwrap();
+        assert_eq!(s.settings.total_rounds, 5);
+        assert_eq!(s.settings.first_colour, Some(Colour::White));
+        assert_eq!(s.settings.prohibited_pairs, vec![[1, 4]]);
+        assert_eq!(s.rounds_played(), 2);
+        assert_eq!(s.players[2].history[1].result, RoundResult::HalfBye);
+        assert_eq!(s.players[3].history[1].result, RoundResult::ZeroBye);
+        assert_eq!(
+            s.requested_byes,
+            vec![RequestedBye {
+                player: 3,
+                points: 0.5
+            }]
+        );
+        assert_eq!(
+            s.players[0].history[1],
+            RoundRecord {
+                opponent: Some(2),
+                colour: Some(Colour::Black),
+                result: RoundResult::Draw
+            }
+        );
+    }
+}
+
+#[test]
+fn trf_round_trips() {
+    let s = trf::parse_trf(SAMPLE).unwrap();
+    let text = trf::write_trf(&s, "Club Swiss");
+    let back = trf::parse_trf(&text).unwrap();
+    assert_eq!(back, s);
+    // A simulated event survives the round trip too.
+    let mut rng = SplitMix64::new(5);
+    let mut st = state(random_players(9, &mut rng));
+    st.settings.total_rounds = 4;
+    for _ in 0..3 {
+        let p = pair_next_round(&st, &BlossomSolver).unwrap();
+        apply_round(&mut st, &p, &mut rng);
+    }
+    st.requested_byes.push(RequestedBye {
+        player: 4,
+        points: 0.5,
+    });
+    let back = trf::parse_trf(&trf::write_trf(&st, "")).unwrap();
+    assert_eq!(
+        back.players.iter().map(|p| &p.history).collect::<Vec<_>>(),
+        st.players.iter().map(|p| &p.history).collect::<Vec<_>>()
+    );
+    assert_eq!(back.requested_byes, st.requested_byes);
+    // Pairing from the TRF gives the same round as pairing from the state.
+    let mut a = st.clone();
+    a.settings.first_colour = back.settings.first_colour;
+    assert_eq!(
+        pair_next_round(&back, &BlossomSolver)
+            .unwrap()
+            .pairings
+            .len(),
+        pair_next_round(&a, &BlossomSolver).unwrap().pairings.len()
+    );
+}
+
+#[test]
+fn trf_errors_name_the_line() {
+    let bad = SAMPLE.replace(
+        "001    2      Beta, Bob                         2000",
+        "001    2      Beta, Bob                         20x0",
+    );
+    let e = trf::parse_trf(&bad).unwrap_err();
+    assert_eq!(e.line, 5);
+    assert!(e.message.contains("rating"), "{e}");
+    let bad = SAMPLE.replace("    4 b 1", "    9 b 1");
+    assert_eq!(trf::parse_trf(&bad).unwrap_err().line, 5);
+    let bad = SAMPLE.replace("XXR 5", "XXR five");
+    assert_eq!(trf::parse_trf(&bad).unwrap_err().line, 2);
+    let bad = SAMPLE.replace("    3 w 1", "    3 w 7");
+    let e = trf::parse_trf(&bad).unwrap_err();
+    assert_eq!(e.line, 4);
+    // Results contradicting each other are reported.
+    let bad = SAMPLE.replace("    1 b 0", "    1 b 1");
+    assert!(trf::parse_trf(&bad)
+        .unwrap_err()
+        .message
+        .contains("contradict"));
+}

@@ -1,0 +1,487 @@
+//! FIDE TRF import and export (TRF-16 with the usual extensions).
+//!
+//! Read:
+//! * `001` player lines (fixed columns: start number 5–8, name 15–47, rating 49–52, points
+//!   81–84, rank 86–89, then one 10-column block per round from column 92:
+//!   opponent (4), colour `w`/`b`/`-`, result). Results: `1` `0` `=` (played), `W` `L` `D`
+//!   (played, unrated), `+` `-` (forfeits), and with opponent `0000`: `U` (pairing bye),
+//!   `F` (full-point bye), `H` (half-point bye), `Z` or `-` or blank (zero-point bye).
+//! * a last round column holding only `0000 … H/Z/F` entries is the requests for the round
+//!   to be paired (`0000 - H` = half-point bye requested, `Z` = absent, `F` = full point);
+//! * `XXR n` or `142 n`: number of rounds; `XXC white1|black1` or `152 w|b`: colour of the
+//!   top player on board 1 in round 1;
+//! * `240 T R s1 s2 …`: byes of type T (`F`, `H`, `Z`) requested for round R (only round
+//!   R = the round to be paired is used);
+//! * `260 s1 s2 …` or `XXP s1 s2 …`: these players may not be paired with each other;
+//! * `310` team lines (team name in columns 9–40, member start numbers after column 52)
+//!   give the players' team codes;
+//! * every other line (012 name, 022 city, …) is ignored.
+//!
+//! Lines may end in CR, LF or CRLF.
+
+use super::state::{
+    Colour, RequestedBye, RoundRecord, RoundResult, SwissPlayer, SwissSettings, SwissState,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A TRF file could not be read: the 1-based line and what is wrong.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct TrfError {
+    /// Line number, 1-based (0 = the file as a whole).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for TrfError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for TrfError {}
+
+fn e(line: usize, message: impl Into<String>) -> TrfError {
+    TrfError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// Columns `from..=to` (1-based, inclusive) of a line, trimmed.
+fn col(chars: &[char], from: usize, to: usize) -> String {
+    if from > chars.len() {
+        return String::new();
+    }
+    chars[from - 1..to.min(chars.len())]
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+struct Cell {
+    opponent: u32,
+    colour: char,
+    result: char,
+}
+
+/// Parses a TRF file into a state (settings other than rounds, first colour and prohibited
+/// pairs are the defaults; the caller overlays the section's own).
+pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
+    let lines: Vec<&str> = text
+        .split("\r\n")
+        .flat_map(|l| l.split(['\r', '\n']))
+        .collect();
+    let mut settings = SwissSettings::default();
+    let mut players: Vec<(usize, SwissPlayer, Vec<Option<Cell>>)> = Vec::new();
+    let mut byes240: Vec<(usize, char, u32, Vec<u32>)> = Vec::new();
+    let mut groups: Vec<(usize, Vec<u32>)> = Vec::new();
+    let mut teams: Vec<(usize, String, Vec<u32>)> = Vec::new();
+    for (k, raw) in lines.iter().enumerate() {
+        let ln = k + 1;
+        let chars: Vec<char> = raw.chars().collect();
+        if chars.iter().all(|c| c.is_whitespace()) {
+            continue;
+        }
+        let code: String = chars.iter().take(3).collect();
+        let rest = col(&chars, 4, chars.len());
+        let nums = |s: &str| -> Result<Vec<u32>, TrfError> {
+            s.split_whitespace()
+                .map(|t| {
+                    t.parse::<u32>()
+                        .map_err(|_| e(ln, format!("`{t}` is not a start number")))
+                })
+                .collect()
+        };
+        match code.as_str() {
+            "001" => players.push(parse_player(ln, &chars)?),
+            "XXR" | "142" => {
+                settings.total_rounds = rest
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("")
+                    .parse()
+                    .map_err(|_| e(ln, format!("number of rounds `{rest}` is not a number")))?;
+            }
+            "XXC" | "152" => {
+                let v = rest.to_ascii_lowercase();
+                settings.first_colour = if v.starts_with("white") || v == "w" || v.starts_with("w ")
+                {
+                    Some(Colour::White)
+                } else if v.starts_with("black") || v == "b" || v.starts_with("b ") {
+                    Some(Colour::Black)
+                } else {
+                    None
+                };
+            }
+            "240" => {
+                let mut it = rest.split_whitespace();
+                let t = it
+                    .next()
+                    .and_then(|t| t.chars().next())
+                    .ok_or_else(|| e(ln, "240 needs a bye type"))?
+                    .to_ascii_uppercase();
+                if !"FHZU".contains(t) {
+                    return Err(e(ln, format!("unknown bye type `{t}` (F, H, Z)")));
+                }
+                let r: u32 = it
+                    .next()
+                    .unwrap_or("")
+                    .parse()
+                    .map_err(|_| e(ln, "240 needs a round number"))?;
+                let list = nums(&it.collect::<Vec<_>>().join(" "))?;
+                byes240.push((ln, t, r, list));
+            }
+            "260" | "XXP" => groups.push((ln, nums(&rest)?)),
+            "310" => {
+                let name = col(&chars, 9, 40);
+                let members = nums(&col(&chars, 53, chars.len()))?;
+                teams.push((ln, name, members));
+            }
+            _ => {}
+        }
+    }
+    if players.is_empty() {
+        return Err(e(0, "no 001 player line"));
+    }
+    // Unique start numbers.
+    let mut index = std::collections::HashMap::new();
+    for (i, (ln, p, _)) in players.iter().enumerate() {
+        if index.insert(p.start_number, i).is_some() {
+            return Err(e(
+                *ln,
+                format!("start number {} appears twice", p.start_number),
+            ));
+        }
+    }
+    // Which columns are played rounds, which (if any) is the next round's requests.
+    let ncols = players.iter().map(|p| p.2.len()).max().unwrap_or(0);
+    let last_is_requests = ncols > 0
+        && players.iter().all(|(_, _, cells)| match cells.get(ncols - 1) {
+            None | Some(None) => true,
+            Some(Some(c)) => c.opponent == 0 && "HZFU-".contains(c.result),
+        })
+        && players.iter().any(|(_, _, cells)| matches!(cells.get(ncols - 1), Some(Some(c)) if "HZF".contains(c.result)));
+    let played = if last_is_requests { ncols - 1 } else { ncols };
+    let mut requested = Vec::new();
+    for (ln, p, cells) in players.iter_mut() {
+        for r in 0..played {
+            let rec = match cells.get(r) {
+                None | Some(None) => RoundRecord {
+                    opponent: None,
+                    colour: None,
+                    result: RoundResult::ZeroBye,
+                },
+                Some(Some(c)) => record(*ln, r, c, &index)?,
+            };
+            p.history.push(rec);
+        }
+        if last_is_requests {
+            if let Some(Some(c)) = cells.get(played) {
+                let points = match c.result {
+                    'H' => Some(0.5),
+                    'F' => Some(1.0),
+                    'Z' => Some(0.0),
+                    _ => None,
+                };
+                if let Some(points) = points {
+                    requested.push(RequestedBye {
+                        player: p.start_number,
+                        points,
+                    });
+                }
+            }
+        }
+    }
+    let round = played as u32 + 1;
+    for (ln, t, r, list) in byes240 {
+        for sn in list {
+            if !index.contains_key(&sn) {
+                return Err(e(ln, format!("unknown start number {sn}")));
+            }
+            if r == round && !requested.iter().any(|b: &RequestedBye| b.player == sn) {
+                let points = match t {
+                    'F' => 1.0,
+                    'H' => 0.5,
+                    _ => 0.0,
+                };
+                requested.push(RequestedBye { player: sn, points });
+            }
+        }
+    }
+    for (ln, list) in groups {
+        for &x in &list {
+            if !index.contains_key(&x) {
+                return Err(e(ln, format!("unknown start number {x}")));
+            }
+        }
+        for i in 0..list.len() {
+            for j in i + 1..list.len() {
+                settings.prohibited_pairs.push([list[i], list[j]]);
+            }
+        }
+    }
+    for (ln, name, members) in teams {
+        for sn in members {
+            let Some(&i) = index.get(&sn) else {
+                return Err(e(ln, format!("unknown start number {sn}")));
+            };
+            players[i].1.team = Some(name.clone());
+        }
+    }
+    let state = SwissState {
+        settings,
+        players: players.into_iter().map(|(_, p, _)| p).collect(),
+        round: None,
+        requested_byes: requested,
+        absent: vec![],
+    };
+    state.validate().map_err(|err| e(0, err.to_string()))?;
+    Ok(state)
+}
+
+fn parse_player(
+    ln: usize,
+    chars: &[char],
+) -> Result<(usize, SwissPlayer, Vec<Option<Cell>>), TrfError> {
+    let sn_s = col(chars, 5, 8);
+    let start_number: u32 = sn_s.parse().map_err(|_| {
+        e(
+            ln,
+            format!("start number `{sn_s}` (columns 5-8) is not a number"),
+        )
+    })?;
+    let rating_s = col(chars, 49, 52);
+    let rating: u32 = if rating_s.is_empty() {
+        0
+    } else {
+        rating_s.parse().map_err(|_| {
+            e(
+                ln,
+                format!("rating `{rating_s}` (columns 49-52) is not a number"),
+            )
+        })?
+    };
+    let mut cells = Vec::new();
+    let mut start = 92;
+    while start <= chars.len() {
+        let block = col(chars, start, start + 7);
+        if block.is_empty() {
+            cells.push(None);
+        } else {
+            let opp_s = col(chars, start, start + 3);
+            let opponent: u32 = if opp_s.is_empty() {
+                0
+            } else {
+                opp_s.parse().map_err(|_| {
+                    e(
+                        ln,
+                        format!(
+                            "round {}: opponent `{opp_s}` (columns {}-{}) is not a number",
+                            cells.len() + 1,
+                            start,
+                            start + 3
+                        ),
+                    )
+                })?
+            };
+            let colour = chars
+                .get(start + 4)
+                .copied()
+                .unwrap_or(' ')
+                .to_ascii_lowercase();
+            let result = chars
+                .get(start + 6)
+                .copied()
+                .unwrap_or(' ')
+                .to_ascii_uppercase();
+            if !"wb- ".contains(colour) {
+                return Err(e(
+                    ln,
+                    format!(
+                        "round {}: colour `{colour}` (column {}) must be w, b or -",
+                        cells.len() + 1,
+                        start + 5
+                    ),
+                ));
+            }
+            cells.push(Some(Cell {
+                opponent,
+                colour,
+                result,
+            }));
+        }
+        start += 10;
+    }
+    let player = SwissPlayer {
+        start_number,
+        name: col(chars, 15, 47),
+        rating,
+        team: None,
+        unrated: rating == 0,
+        history: Vec::new(),
+        withdrawn: false,
+        adjustment_half_points: 0,
+    };
+    Ok((ln, player, cells))
+}
+
+fn record(
+    ln: usize,
+    r: usize,
+    c: &Cell,
+    index: &std::collections::HashMap<u32, usize>,
+) -> Result<RoundRecord, TrfError> {
+    let colour = match c.colour {
+        'w' => Some(Colour::White),
+        'b' => Some(Colour::Black),
+        _ => None,
+    };
+    if c.opponent == 0 {
+        let result = match c.result {
+            'U' | '+' => RoundResult::PairingBye,
+            'F' => RoundResult::FullBye,
+            'H' | '=' => RoundResult::HalfBye,
+            'Z' | '-' | '0' | ' ' => RoundResult::ZeroBye,
+            x => {
+                return Err(e(
+                    ln,
+                    format!("round {}: result `{x}` needs an opponent", r + 1),
+                ))
+            }
+        };
+        return Ok(RoundRecord {
+            opponent: None,
+            colour: None,
+            result,
+        });
+    }
+    if !index.contains_key(&c.opponent) {
+        return Err(e(
+            ln,
+            format!("round {}: unknown opponent {}", r + 1, c.opponent),
+        ));
+    }
+    let result = match c.result {
+        '1' | 'W' => RoundResult::Win,
+        '0' | 'L' => RoundResult::Loss,
+        '=' | 'D' => RoundResult::Draw,
+        '+' => RoundResult::ForfeitWin,
+        '-' => RoundResult::ForfeitLoss,
+        x => return Err(e(ln, format!("round {}: unknown result `{x}`", r + 1))),
+    };
+    if matches!(
+        result,
+        RoundResult::Win | RoundResult::Loss | RoundResult::Draw
+    ) && colour.is_none()
+    {
+        return Err(e(
+            ln,
+            format!("round {}: a played game needs colour w or b", r + 1),
+        ));
+    }
+    Ok(RoundRecord {
+        opponent: Some(c.opponent),
+        colour,
+        result,
+    })
+}
+
+/// Writes a state as a TRF-16 file (LF line ends) that other TRF readers accept: `012`,
+/// `XXR`, `XXC`, `001` lines with points and rank, requested byes of the next round as
+/// `0000 - H|Z|F` in the next column, and `260` lines for prohibited pairs.
+pub fn write_trf(state: &SwissState, tournament_name: &str) -> String {
+    let mut out = String::new();
+    if !tournament_name.is_empty() {
+        out.push_str(&format!("012 {tournament_name}\n"));
+    }
+    if state.settings.total_rounds > 0 {
+        out.push_str(&format!("XXR {}\n", state.settings.total_rounds));
+    }
+    if let Some(c) = state.settings.first_colour {
+        out.push_str(if c == Colour::White {
+            "XXC white1\n"
+        } else {
+            "XXC black1\n"
+        });
+    }
+    let score = |p: &SwissPlayer| {
+        p.history
+            .iter()
+            .map(|r| r.result.half_points() as i64)
+            .sum::<i64>()
+            + p.adjustment_half_points as i64
+    };
+    let mut order: Vec<usize> = (0..state.players.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (pa, pb) = (&state.players[a], &state.players[b]);
+        score(pb)
+            .cmp(&score(pa))
+            .then(pb.rating.cmp(&pa.rating))
+            .then(pa.start_number.cmp(&pb.start_number))
+    });
+    let mut rank = vec![0; state.players.len()];
+    for (k, &i) in order.iter().enumerate() {
+        rank[i] = k + 1;
+    }
+    let mut sorted: Vec<usize> = (0..state.players.len()).collect();
+    sorted.sort_by_key(|&i| state.players[i].start_number);
+    for i in sorted {
+        let p = &state.players[i];
+        let name: String = p.name.chars().take(33).collect();
+        let rating = if p.rating > 0 {
+            format!("{:>4}", p.rating)
+        } else {
+            "    ".into()
+        };
+        let pts = score(p) as f64 / 2.0;
+        let mut line = format!(
+            "001 {:>4}      {:<33} {} {:>3} {:>11} {:>10} {:>4.1} {:>4}",
+            p.start_number, name, rating, "", "", "", pts, rank[i]
+        );
+        for rec in &p.history {
+            let opp = rec
+                .opponent
+                .map_or("0000".to_string(), |o| format!("{o:>4}"));
+            let c = match rec.colour {
+                Some(Colour::White) if rec.opponent.is_some() => 'w',
+                Some(Colour::Black) if rec.opponent.is_some() => 'b',
+                _ => '-',
+            };
+            let r = match rec.result {
+                RoundResult::Win => '1',
+                RoundResult::Loss => '0',
+                RoundResult::Draw => '=',
+                RoundResult::ForfeitWin => '+',
+                RoundResult::ForfeitLoss => '-',
+                RoundResult::PairingBye => 'U',
+                RoundResult::FullBye => 'F',
+                RoundResult::HalfBye => 'H',
+                RoundResult::ZeroBye => 'Z',
+            };
+            line.push_str(&format!("  {opp} {c} {r}"));
+        }
+        if let Some(b) = state
+            .requested_byes
+            .iter()
+            .find(|b| b.player == p.start_number)
+        {
+            let r = if b.points == 1.0 {
+                'F'
+            } else if b.points == 0.5 {
+                'H'
+            } else {
+                'Z'
+            };
+            line.push_str(&format!("  0000 - {r}"));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    for pp in &state.settings.prohibited_pairs {
+        out.push_str(&format!("260 {} {}\n", pp[0], pp[1]));
+    }
+    out
+}
