@@ -54,6 +54,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(standings::get_crosstable)
         .service(tables::berger_table)
         .service(tables::scheveningen_table)
+        .service(tables::hilton_table)
         .service(movements::list_kinds)
         .service(movements::recommend_movements)
         .service(movements::validate_movement)

@@ -56,6 +56,7 @@ impl Modify for BearerAuth {
         api::standings::get_crosstable,
         api::tables::berger_table,
         api::tables::scheveningen_table,
+        api::tables::hilton_table,
         api::movements::list_kinds,
         api::movements::recommend_movements,
         api::movements::get_movement,

@@ -5,6 +5,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::api::extract::{json_cached, QueryParams};
+use crate::engine::hilton::{hilton, HiltonTable};
 use crate::engine::round_robin::{berger, BergerTable};
 use crate::engine::scheveningen::{scheveningen, ScheveningenTable};
 use crate::error::{ApiError, ApiResult, Problem};
@@ -64,5 +65,36 @@ pub async fn scheveningen_table(
     QueryParams(q): QueryParams<ScheveningenQuery>,
 ) -> ApiResult<HttpResponse> {
     let table = scheveningen(q.boards).map_err(|e| ApiError::invalid(e.field, e.message))?;
+    json_cached(&req, &table)
+}
+
+/// Parameters of a Hilton table.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct HiltonQuery {
+    /// Number of teams (even, 4 to 26).
+    pub teams: u32,
+    /// Players per team (default teams − 1): fewer removes boards from the top, more repeats
+    /// the top boards with colours reversed.
+    pub boards: Option<u32>,
+}
+
+/// Hilton pairings for a jamboree of N teams over three rounds (seed 000): in each round every
+/// team meets every other team on exactly one board.
+#[utoipa::path(
+    get, path = "/api/v1/tables/hilton", tag = "tables",
+    params(HiltonQuery),
+    responses(
+        (status = 200, body = HiltonTable),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/api/v1/tables/hilton")]
+pub async fn hilton_table(
+    req: HttpRequest,
+    QueryParams(q): QueryParams<HiltonQuery>,
+) -> ApiResult<HttpResponse> {
+    let table = hilton(q.teams, q.boards).map_err(|e| ApiError::invalid(e.field, e.message))?;
     json_cached(&req, &table)
 }

@@ -1,5 +1,6 @@
 //! Pure engines: plain data in, plain data out. No I/O, no HTTP, no SQL.
 
+pub mod hilton;
 pub mod lots;
 pub mod movement;
 pub mod rng;

@@ -65,3 +65,28 @@ fn scheveningen_table_has_the_contract_shape() {
     r.problem(422);
     assert_eq!(r.fields(), vec!["boards"]);
 }
+
+#[test]
+fn hilton_table_has_the_contract_shape() {
+    let s = spawn();
+    let t = s.get("/api/v1/tables/hilton?teams=4").json();
+    assert_eq!(t["teams"], 4);
+    assert_eq!(t["boards"], 3);
+    assert_eq!(t["rounds"].as_array().unwrap().len(), 3);
+    // Seed: board 1 of round 1 is "CB DA".
+    assert_eq!(
+        t["rounds"][0]["games"][0],
+        json!({"board": 1, "white": "C", "black": "B"})
+    );
+    assert_eq!(
+        t["rounds"][0]["games"][1],
+        json!({"board": 1, "white": "D", "black": "A"})
+    );
+    assert_eq!(t["rounds"][0]["games"].as_array().unwrap().len(), 6);
+    let wide = s.get("/api/v1/tables/hilton?teams=6&boards=7").json();
+    assert_eq!(wide["boards"], 7);
+    assert_eq!(
+        s.get("/api/v1/tables/hilton?teams=5").fields(),
+        vec!["teams"]
+    );
+}
