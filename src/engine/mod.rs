@@ -2,8 +2,10 @@
 
 pub mod hilton;
 pub mod lots;
+pub mod matching;
 pub mod movement;
 pub mod rng;
 pub mod round_robin;
 pub mod scheveningen;
 pub mod scoring;
+pub mod swiss;

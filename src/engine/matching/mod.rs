@@ -1,0 +1,226 @@
+//! Exact minimum-cost perfect matching: the optimiser behind Swiss pairings.
+//!
+//! A Swiss round is modelled as a graph: one vertex per player to pair, one [`Edge`] per
+//! acceptable pairing with an integer cost (lower is better; the Swiss rules layer builds the
+//! cost from lexicographic penalty tiers). A *perfect matching* uses every vertex exactly once;
+//! the solvers here return one of least total cost, or `None` when the edges admit none.
+//!
+//! Two solvers implement [`MatchingSolver`]:
+//!
+//! * [`BlossomSolver`] (the default, [`blossom`]): Edmonds' weighted blossom algorithm in its
+//!   primal-dual form, in exact integer arithmetic on a sparse edge list. Worst case
+//!   O(n·(n·m)) for n vertices and m edges, in practice far less: a greedy dual "jump start"
+//!   matches most vertices before the first search, and each search only scans the edges incident
+//!   to labelled vertices. See the module doc of [`blossom`] for the method.
+//! * [`LpSolver`] ([`lp`]): the same model as a 0/1 integer programme solved with `good_lp`
+//!   (microlp back-end). Slow on big graphs; used as an independent check and for the
+//!   [`LayeredProblem`] look-ahead (several disjoint matchings at once), which a blossom
+//!   algorithm cannot solve.
+//!
+//! Common conventions:
+//! * Parallel edges between the same pair of vertices: only the cheapest counts (ties: the first
+//!   listed). Edge direction does not matter.
+//! * Cost bound: every `|cost|` must be at most `i64::MAX / (2 * vertices)` (for a layered
+//!   problem: `i64::MAX / (2 * vertices * layers)`), so that the total cost of any matching fits
+//!   in an `i64` with a factor 4 to spare; otherwise [`MatchingError::CostOverflow`]. Internally
+//!   the blossom solver keeps its dual values in `i128`, so no intermediate value can overflow.
+//! * Deterministic: the same problem (same edge order) always gives the same matching.
+
+pub mod blossom;
+pub mod lp;
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub use blossom::BlossomSolver;
+pub use lp::LpSolver;
+
+/// A candidate pairing `u`–`v` with an integer cost (lower is better).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Edge {
+    /// One end (a vertex index `< vertices`).
+    pub u: usize,
+    /// The other end (a vertex index `< vertices`, different from `u`).
+    pub v: usize,
+    /// Cost of using this pairing; see the module doc for the magnitude bound.
+    pub cost: i64,
+}
+
+impl Edge {
+    /// Shorthand constructor.
+    pub fn new(u: usize, v: usize, cost: i64) -> Self {
+        Edge { u, v, cost }
+    }
+}
+
+/// A minimum-cost perfect matching problem on vertices `0..vertices`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct MatchingProblem {
+    /// Number of vertices (must be even for a perfect matching to exist).
+    pub vertices: usize,
+    /// The candidate pairings. Parallel edges: the cheapest counts.
+    pub edges: Vec<Edge>,
+}
+
+/// A perfect matching and its total cost.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Matching {
+    /// Sum of the costs of the used edges (the cheapest edge of each used pair).
+    pub cost: i64,
+    /// `mate[v]` = the vertex matched with `v` (so `mate[mate[v]] == v`).
+    pub mate: Vec<usize>,
+}
+
+impl Matching {
+    /// The matched pairs `(u, v)` with `u < v`, in increasing order of `u`.
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        (0..self.mate.len())
+            .filter(|&u| self.mate[u] > u)
+            .map(|u| (u, self.mate[u]))
+            .collect()
+    }
+}
+
+/// Why a matching problem could not be solved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum MatchingError {
+    /// A perfect matching needs an even number of vertices; this many were given.
+    OddVertexCount(usize),
+    /// `edges[edge]` names a vertex `>= vertices`.
+    VertexOutOfRange {
+        /// Index of the faulty edge in the edge list (for a layered problem: in its layer).
+        edge: usize,
+    },
+    /// `edges[edge]` has `u == v`.
+    SelfLoop {
+        /// Index of the faulty edge in the edge list (for a layered problem: in its layer).
+        edge: usize,
+    },
+    /// Some `|cost|` exceeds the documented bound (see the module doc).
+    CostOverflow,
+    /// The solver itself failed (LP back-end error, time limit without a solution...).
+    SolverFailed(String),
+}
+
+impl std::fmt::Display for MatchingError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatchingError::OddVertexCount(n) => {
+                write!(
+                    f,
+                    "a perfect matching needs an even number of vertices, got {n}"
+                )
+            }
+            MatchingError::VertexOutOfRange { edge } => {
+                write!(f, "edges[{edge}] names a vertex out of range")
+            }
+            MatchingError::SelfLoop { edge } => write!(f, "edges[{edge}] joins a vertex to itself"),
+            MatchingError::CostOverflow => {
+                write!(
+                    f,
+                    "an edge cost is too large in magnitude (bound: i64::MAX / (2 * vertices))"
+                )
+            }
+            MatchingError::SolverFailed(msg) => write!(f, "matching solver failed: {msg}"),
+        }
+    }
+}
+
+impl std::error::Error for MatchingError {}
+
+/// A minimum-cost perfect matching solver.
+pub trait MatchingSolver {
+    /// Short name for logs and reports.
+    fn name(&self) -> &'static str;
+    /// Solve `problem`. `Ok(None)`: no perfect matching exists on these edges.
+    fn solve(&self, problem: &MatchingProblem) -> Result<Option<Matching>, MatchingError>;
+}
+
+/// Several perfect matchings found at once over the same vertices: layer 0 is the round being
+/// paired, layers 1.. are later rounds. The total cost over all layers is minimised (later layers
+/// usually have cost 0 edges: they only have to exist). No unordered pair `{u, v}` may be used in
+/// two layers. Solved by [`LpSolver::solve_layered`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct LayeredProblem {
+    /// Number of vertices (even).
+    pub vertices: usize,
+    /// `layers[i]` = the candidate pairings of layer `i`.
+    pub layers: Vec<Vec<Edge>>,
+}
+
+/// Edges after validation: one per unordered pair (the cheapest), as `(u, v, cost)` with `u < v`,
+/// sorted by `(u, v)`.
+pub(crate) type SimpleEdges = Vec<(usize, usize, i64)>;
+
+/// Check the vertex count, edge ends and cost magnitudes (`|cost| <= cost_bound`), then reduce
+/// parallel edges to the cheapest one (ties: the first listed). Deterministic.
+pub(crate) fn normalise(
+    vertices: usize,
+    edges: &[Edge],
+    cost_bound: i64,
+) -> Result<SimpleEdges, MatchingError> {
+    if vertices % 2 == 1 {
+        return Err(MatchingError::OddVertexCount(vertices));
+    }
+    let mut out: Vec<(usize, usize, i64, usize)> = Vec::with_capacity(edges.len());
+    for (k, e) in edges.iter().enumerate() {
+        if e.u >= vertices || e.v >= vertices {
+            return Err(MatchingError::VertexOutOfRange { edge: k });
+        }
+        if e.u == e.v {
+            return Err(MatchingError::SelfLoop { edge: k });
+        }
+        if e.cost.unsigned_abs() > cost_bound.unsigned_abs() {
+            return Err(MatchingError::CostOverflow);
+        }
+        out.push((e.u.min(e.v), e.u.max(e.v), e.cost, k));
+    }
+    out.sort_unstable_by_key(|&(u, v, c, k)| (u, v, c, k));
+    out.dedup_by_key(|&mut (u, v, _, _)| (u, v));
+    Ok(out.into_iter().map(|(u, v, c, _)| (u, v, c)).collect())
+}
+
+/// The largest `|cost|` accepted for `vertices` vertices and `layers` layers.
+pub(crate) fn cost_bound(vertices: usize, layers: usize) -> i64 {
+    let div = (2u128 * vertices.max(1) as u128 * layers.max(1) as u128).min(i64::MAX as u128);
+    (i64::MAX as u128 / div) as i64
+}
+
+/// Check that `mate` is a perfect matching of `edges` (already normalised) and return its cost.
+pub(crate) fn matching_cost(
+    vertices: usize,
+    edges: &SimpleEdges,
+    mate: &[usize],
+) -> Result<i64, MatchingError> {
+    if mate.len() != vertices {
+        return Err(MatchingError::SolverFailed(
+            "mate has the wrong length".into(),
+        ));
+    }
+    let mut cost: i64 = 0;
+    for (u, &v) in mate.iter().enumerate() {
+        if v >= vertices || mate[v] != u || v == u {
+            return Err(MatchingError::SolverFailed(format!(
+                "vertex {u} badly matched"
+            )));
+        }
+        if u < v {
+            let c = edge_cost(edges, u, v).ok_or_else(|| {
+                MatchingError::SolverFailed(format!("pair {u}-{v} is not an edge"))
+            })?;
+            cost = cost.checked_add(c).ok_or(MatchingError::CostOverflow)?;
+        }
+    }
+    Ok(cost)
+}
+
+/// Cost of the (normalised) edge `u < v`, by binary search.
+pub(crate) fn edge_cost(edges: &SimpleEdges, u: usize, v: usize) -> Option<i64> {
+    edges
+        .binary_search_by_key(&(u, v), |&(a, b, _)| (a, b))
+        .ok()
+        .map(|i| edges[i].2)
+}

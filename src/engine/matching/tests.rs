@@ -1,0 +1,443 @@
+//! Tests of the matching solvers: hand cases, exhaustive cross-checks, layered look-ahead.
+
+use super::*;
+
+/// Tiny deterministic PRNG (xorshift64*), test-only.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn e(u: usize, v: usize, cost: i64) -> Edge {
+    Edge::new(u, v, cost)
+}
+
+fn problem(vertices: usize, edges: Vec<Edge>) -> MatchingProblem {
+    MatchingProblem { vertices, edges }
+}
+
+/// Exhaustive optimum by DP over subsets (lowest unmatched vertex is paired first).
+fn dp_optimum(n: usize, edges: &[Edge]) -> Option<i64> {
+    let mut w = vec![vec![None::<i64>; n]; n];
+    for ed in edges {
+        let cur = w[ed.u][ed.v];
+        if cur.is_none_or(|c| ed.cost < c) {
+            w[ed.u][ed.v] = Some(ed.cost);
+            w[ed.v][ed.u] = Some(ed.cost);
+        }
+    }
+    let full = (1usize << n) - 1;
+    let mut best = vec![None::<i64>; 1 << n];
+    best[0] = Some(0);
+    for m in 0..full {
+        let Some(c) = best[m] else { continue };
+        let i = (!m).trailing_zeros() as usize;
+        for j in i + 1..n {
+            if m >> j & 1 == 0 {
+                if let Some(wc) = w[i][j] {
+                    let nm = m | 1 << i | 1 << j;
+                    if best[nm].is_none_or(|x| c + wc < x) {
+                        best[nm] = Some(c + wc);
+                    }
+                }
+            }
+        }
+    }
+    best[full]
+}
+
+/// Assert `m` is a perfect matching on the given edges with the claimed (cheapest-edge) cost.
+fn assert_valid(p: &MatchingProblem, m: &Matching) {
+    assert_eq!(m.mate.len(), p.vertices);
+    let mut total = 0i64;
+    for (u, &v) in m.mate.iter().enumerate() {
+        assert!(
+            v < p.vertices && v != u && m.mate[v] == u,
+            "bad mate at {u}"
+        );
+        if u < v {
+            let c = p
+                .edges
+                .iter()
+                .filter(|ed| (ed.u == u && ed.v == v) || (ed.u == v && ed.v == u))
+                .map(|ed| ed.cost)
+                .min()
+                .unwrap_or_else(|| panic!("pair {u}-{v} is not an edge"));
+            total += c;
+        }
+    }
+    assert_eq!(total, m.cost, "claimed cost differs from the edges' cost");
+}
+
+fn blossom(p: &MatchingProblem) -> Option<Matching> {
+    let r = BlossomSolver.solve(p).expect("blossom solve");
+    if let Some(m) = &r {
+        assert_valid(p, m);
+    }
+    r
+}
+
+fn lp(p: &MatchingProblem) -> Option<Matching> {
+    let r = LpSolver::default().solve(p).expect("lp solve");
+    if let Some(m) = &r {
+        assert_valid(p, m);
+    }
+    r
+}
+
+#[test]
+fn empty_graph_has_the_empty_matching() {
+    let m = blossom(&problem(0, vec![])).unwrap();
+    assert_eq!(m.cost, 0);
+    assert!(m.mate.is_empty());
+}
+
+#[test]
+fn triangle_plus_one() {
+    // Triangle 0-1-2 with a pendant 3 on vertex 2: the only perfect matchings use 2-3.
+    let p = problem(4, vec![e(0, 1, 5), e(1, 2, 1), e(0, 2, 1), e(2, 3, 10)]);
+    let m = blossom(&p).unwrap();
+    assert_eq!(m.pairs(), vec![(0, 1), (2, 3)]);
+    assert_eq!(m.cost, 15);
+    assert_eq!(lp(&p).unwrap().cost, 15);
+}
+
+#[test]
+fn odd_cycle_needs_a_blossom() {
+    // Pentagon 0..4 with cheap cycle edges, plus 5 attached expensively to 0 and cheaply to 3
+    // through a path that needs the cycle to be shrunk.
+    let mut edges: Vec<Edge> = (0..5).map(|i| e(i, (i + 1) % 5, 1)).collect();
+    edges.push(e(0, 5, 100));
+    edges.push(e(3, 5, 7));
+    let p = problem(6, edges);
+    let m = blossom(&p).unwrap();
+    assert_eq!(m.cost, 9);
+    assert_eq!(m.mate[5], 3);
+    assert_eq!(Some(m.cost), dp_optimum(6, &p.edges));
+}
+
+#[test]
+fn nested_blossoms() {
+    // Two triangles joined into a larger odd structure, with outside vertices forcing expansion.
+    let edges = vec![
+        e(0, 1, 2),
+        e(1, 2, 2),
+        e(0, 2, 2),
+        e(2, 3, 3),
+        e(3, 4, 2),
+        e(4, 5, 2),
+        e(3, 5, 2),
+        e(5, 6, 4),
+        e(0, 7, 9),
+        e(6, 7, 1),
+        e(1, 8, 5),
+        e(8, 9, 1),
+        e(4, 9, 6),
+    ];
+    let p = problem(10, edges);
+    let m = blossom(&p).unwrap();
+    assert_eq!(Some(m.cost), dp_optimum(10, &p.edges));
+    assert_eq!(m.cost, lp(&p).unwrap().cost);
+}
+
+#[test]
+fn no_perfect_matching_is_none() {
+    // A star: 0 joined to 1, 2, 3 — only one of them can be matched.
+    let p = problem(4, vec![e(0, 1, 1), e(0, 2, 1), e(0, 3, 1)]);
+    assert_eq!(blossom(&p), None);
+    assert_eq!(lp(&p), None);
+    // Two disjoint triangles.
+    let tri = |a: usize| vec![e(a, a + 1, 1), e(a + 1, a + 2, 1), e(a, a + 2, 1)];
+    let p = problem(6, [tri(0), tri(3)].concat());
+    assert_eq!(blossom(&p), None);
+    // An isolated vertex.
+    assert_eq!(blossom(&problem(4, vec![e(0, 1, 1), e(1, 2, 1)])), None);
+}
+
+#[test]
+fn input_errors() {
+    let s = BlossomSolver;
+    assert_eq!(
+        s.solve(&problem(3, vec![])),
+        Err(MatchingError::OddVertexCount(3))
+    );
+    assert_eq!(
+        s.solve(&problem(2, vec![e(0, 1, 1), e(0, 2, 1)])),
+        Err(MatchingError::VertexOutOfRange { edge: 1 })
+    );
+    assert_eq!(
+        s.solve(&problem(2, vec![e(1, 1, 1)])),
+        Err(MatchingError::SelfLoop { edge: 0 })
+    );
+    assert_eq!(
+        s.solve(&problem(2, vec![e(0, 1, i64::MAX / 3)])),
+        Err(MatchingError::CostOverflow)
+    );
+    assert_eq!(
+        LpSolver::default().solve(&problem(5, vec![])),
+        Err(MatchingError::OddVertexCount(5))
+    );
+    assert!(!MatchingError::CostOverflow.to_string().is_empty());
+}
+
+#[test]
+fn parallel_edges_keep_the_cheapest() {
+    let p = problem(2, vec![e(0, 1, 9), e(1, 0, 4), e(0, 1, 6)]);
+    assert_eq!(blossom(&p).unwrap().cost, 4);
+    assert_eq!(lp(&p).unwrap().cost, 4);
+}
+
+#[test]
+fn negative_and_huge_costs() {
+    let big = i64::MAX / 16; // within the bound for 4 vertices
+    let p = problem(
+        4,
+        vec![e(0, 1, -big), e(2, 3, -big), e(0, 2, big), e(1, 3, -5)],
+    );
+    let m = blossom(&p).unwrap();
+    assert_eq!(m.cost, -2 * big);
+}
+
+/// Random graph: density, cost style (small ties / tiers of very different magnitudes).
+fn random_problem(rng: &mut XorShift, n: usize) -> MatchingProblem {
+    let density = 20 + rng.below(81); // percent
+    let style = rng.below(4);
+    let mut edges = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            if rng.below(100) < density {
+                let cost = match style {
+                    0 => rng.below(3) as i64,          // many ties
+                    1 => rng.below(1000) as i64 - 500, // mixed signs
+                    2 => {
+                        (rng.below(3) as i64) * 1_000_000_000_000
+                            + rng.below(4) as i64 * 1000
+                            + rng.below(5) as i64
+                    }
+                    _ => (rng.below(2) as i64) << 40 | rng.below(2) as i64, // two huge tiers
+                };
+                // Random orientation and the odd duplicate.
+                if rng.below(2) == 0 {
+                    edges.push(e(u, v, cost));
+                } else {
+                    edges.push(e(v, u, cost));
+                }
+                if rng.below(20) == 0 {
+                    edges.push(e(u, v, cost + rng.below(5) as i64 - 2));
+                }
+            }
+        }
+    }
+    problem(n, edges)
+}
+
+#[test]
+fn random_graphs_match_exhaustive_optimum() {
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut solved = 0;
+    let mut lp_checked = 0;
+    for case in 0..400 {
+        let n = 2 * (1 + rng.below(7) as usize); // 2..14
+        let p = random_problem(&mut rng, n);
+        let want = dp_optimum(n, &p.edges);
+        let got = blossom(&p);
+        assert_eq!(got.as_ref().map(|m| m.cost), want, "case {case}: {p:?}");
+        if got.is_some() {
+            solved += 1;
+        }
+        if case % 10 == 0 && n <= 10 {
+            let l = lp(&p);
+            assert_eq!(l.map(|m| m.cost), want, "lp case {case}");
+            lp_checked += 1;
+        }
+    }
+    assert!(solved > 250, "too few feasible cases: {solved}");
+    assert!(lp_checked >= 20);
+}
+
+#[test]
+fn deterministic_output() {
+    let mut rng = XorShift(77);
+    let p = random_problem(&mut rng, 14);
+    let a = BlossomSolver.solve(&p).unwrap();
+    let b = BlossomSolver.solve(&p).unwrap();
+    assert_eq!(a, b);
+}
+
+fn complete(n: usize, cost: impl Fn(usize, usize) -> i64) -> Vec<Edge> {
+    let mut out = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            out.push(e(u, v, cost(u, v)));
+        }
+    }
+    out
+}
+
+/// The layers' matchings are perfect, on their layer's edges, and pairwise disjoint.
+fn assert_layered_valid(p: &LayeredProblem, ms: &[Matching]) {
+    assert_eq!(ms.len(), p.layers.len());
+    let mut used = std::collections::BTreeSet::new();
+    for (layer, m) in p.layers.iter().zip(ms) {
+        assert_valid(&problem(p.vertices, layer.clone()), m);
+        for pair in m.pairs() {
+            assert!(used.insert(pair), "pair {pair:?} used twice");
+        }
+    }
+}
+
+#[test]
+fn layered_one_factorisation_of_k6() {
+    // 5 disjoint perfect matchings of K6 = a 1-factorisation (exists: round robin).
+    let p = LayeredProblem {
+        vertices: 6,
+        layers: vec![complete(6, |u, v| (u * v % 7) as i64); 5],
+    };
+    let ms = LpSolver::default().solve_layered(&p).unwrap().unwrap();
+    assert_layered_valid(&p, &ms);
+    // Six layers cannot exist (K6 has only 15 = 5 × 3 edges).
+    let p6 = LayeredProblem {
+        vertices: 6,
+        layers: vec![complete(6, |_, _| 0); 6],
+    };
+    assert_eq!(LpSolver::default().solve_layered(&p6).unwrap(), None);
+}
+
+#[test]
+fn layered_look_ahead_avoids_the_greedy_trap() {
+    // Layer 0 prefers {0-1, 2-3} (cost 0) over {0-2, 1-3} (cost 2) and {0-3, 1-2} (cost 10).
+    // Layers 1 and 2 only offer {0-1, 2-3} or {0-2, 1-3}: they need both of those matchings, so
+    // layer 0 must take the expensive {0-3, 1-2}; the greedy (round-by-round) choice strands them.
+    let layer0 = vec![
+        e(0, 1, 0),
+        e(2, 3, 0),
+        e(0, 2, 1),
+        e(1, 3, 1),
+        e(0, 3, 5),
+        e(1, 2, 5),
+    ];
+    let later = vec![e(0, 1, 0), e(2, 3, 0), e(0, 2, 0), e(1, 3, 0)];
+    let greedy = BlossomSolver
+        .solve(&problem(4, layer0.clone()))
+        .unwrap()
+        .unwrap();
+    assert_eq!(greedy.pairs(), vec![(0, 1), (2, 3)]);
+    let p = LayeredProblem {
+        vertices: 4,
+        layers: vec![layer0, later.clone(), later],
+    };
+    let ms = LpSolver::default().solve_layered(&p).unwrap().unwrap();
+    assert_layered_valid(&p, &ms);
+    assert_eq!(ms[0].pairs(), vec![(0, 3), (1, 2)]);
+    assert_eq!(ms[0].cost, 10);
+    let first_greedy = LayeredProblem {
+        vertices: 4,
+        layers: vec![
+            vec![e(0, 1, 0), e(2, 3, 0)],
+            p.layers[1].clone(),
+            p.layers[2].clone(),
+        ],
+    };
+    assert_eq!(
+        LpSolver::default().solve_layered(&first_greedy).unwrap(),
+        None
+    );
+}
+
+#[test]
+fn layered_small_swiss_is_fast() {
+    // 16 vertices, 4 layers over all pairs with tiered costs in layer 0: well under a second
+    // in release builds (this debug test only checks validity).
+    let mut rng = XorShift(5);
+    let layer0 = complete(16, |_, _| 0)
+        .into_iter()
+        .map(|ed| {
+            e(
+                ed.u,
+                ed.v,
+                rng.below(4) as i64 * 1000 + rng.below(10) as i64,
+            )
+        })
+        .collect::<Vec<_>>();
+    let mut layers = vec![layer0];
+    for _ in 0..3 {
+        layers.push(complete(16, |_, _| 0));
+    }
+    let p = LayeredProblem {
+        vertices: 16,
+        layers,
+    };
+    let ms = LpSolver::default().solve_layered(&p).unwrap().unwrap();
+    assert_layered_valid(&p, &ms);
+    let alone = BlossomSolver
+        .solve(&problem(16, p.layers[0].clone()))
+        .unwrap()
+        .unwrap();
+    assert_eq!(ms[0].cost, alone.cost);
+}
+
+/// Swiss-like sparse model: ranked players, edges to the next `reach` players, tiered costs.
+fn swiss_like(rng: &mut XorShift, n: usize, reach: usize) -> MatchingProblem {
+    let mut score: Vec<u64> = (0..n).map(|_| (0..5).map(|_| rng.below(3)).sum()).collect();
+    score.sort_unstable_by(|a, b| b.cmp(a));
+    let colour: Vec<u64> = (0..n).map(|_| rng.below(3)).collect();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n.min(i + 1 + reach) {
+            if rng.below(100) < 5 {
+                continue;
+            }
+            let d = score[i].abs_diff(score[j]) as i64;
+            let clash = (colour[i] == colour[j] && colour[i] != 2) as i64;
+            edges.push(e(i, j, d * d * 1_000_000_000 + clash * 1000 + (j - i) as i64 % 3));
+        }
+    }
+    problem(n, edges)
+}
+
+#[test]
+fn larger_graphs_pass_the_optimality_certificate() {
+    // Debug builds check the LP duality certificate inside the solver; here both with and
+    // without the greedy jump start, which must agree on the optimum cost.
+    let mut rng = XorShift(0xDEAD_BEEF);
+    for case in 0..40 {
+        let n = 2 * (10 + rng.below(90) as usize);
+        let p = if case % 2 == 0 {
+            let reach = 2 + rng.below(12) as usize;
+            swiss_like(&mut rng, n, reach)
+        } else {
+            random_problem(&mut rng, n.min(60))
+        };
+        let n = p.vertices;
+        let edges = normalise(n, &p.edges, cost_bound(n, 1)).unwrap();
+        let a = blossom::min_cost_perfect_matching(n, &edges, true).unwrap();
+        let b = blossom::min_cost_perfect_matching(n, &edges, false).unwrap();
+        let cost = |m: &Option<Vec<usize>>| m.as_ref().map(|m| matching_cost(n, &edges, m).unwrap());
+        assert_eq!(cost(&a), cost(&b), "case {case}");
+        if let Some(m) = blossom(&p) {
+            assert_eq!(Some(m.cost), cost(&a));
+        }
+    }
+}
+
+#[test]
+fn random_graphs_without_jump_start_match_exhaustive_optimum() {
+    let mut rng = XorShift(0x1234_5678);
+    for case in 0..300 {
+        let n = 2 * (1 + rng.below(7) as usize);
+        let p = random_problem(&mut rng, n);
+        let edges = normalise(n, &p.edges, cost_bound(n, 1)).unwrap();
+        let m = blossom::min_cost_perfect_matching(n, &edges, false).unwrap();
+        let got = m.map(|m| matching_cost(n, &edges, &m).unwrap());
+        assert_eq!(got, dp_optimum(n, &p.edges), "case {case}");
+    }
+}
