@@ -9,13 +9,16 @@
 //!
 //! * [`BlossomSolver`] (the default, [`blossom`]): Edmonds' weighted blossom algorithm in its
 //!   primal-dual form, in exact integer arithmetic on a sparse edge list. Worst case
-//!   O(n·(n·m)) for n vertices and m edges, in practice far less: a greedy dual "jump start"
-//!   matches most vertices before the first search, and each search only scans the edges incident
-//!   to labelled vertices. See the module doc of [`blossom`] for the method.
+//!   O(n·(m + n²)) for n vertices and m edges, in practice far less: a greedy dual "jump start"
+//!   matches most vertices before the first search, and each search grows one alternating tree,
+//!   scanning only the edges of the vertices it reaches. About 0.2 s for 10 000 Swiss players
+//!   with 50 candidates each. See the module doc of [`blossom`] for the method.
 //! * [`LpSolver`] ([`lp`]): the same model as a 0/1 integer programme solved with `good_lp`
-//!   (microlp back-end). Slow on big graphs; used as an independent check and for the
-//!   [`LayeredProblem`] look-ahead (several disjoint matchings at once), which a blossom
-//!   algorithm cannot solve.
+//!   (microlp back-end). Used as an independent check and for the [`LayeredProblem`]
+//!   look-ahead (several disjoint matchings at once), which a blossom algorithm cannot solve.
+//!   Fast on look-ahead sizes (16 vertices, 8 layers: ~0.1 s) but slow beyond a few dozen
+//!   vertices (40 sparse vertices can take over 20 s to prove optimality): microlp's branch and
+//!   bound has no odd-set cuts.
 //!
 //! Common conventions:
 //! * Parallel edges between the same pair of vertices: only the cheapest counts (ties: the first
