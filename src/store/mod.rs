@@ -27,6 +27,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0001_init.sql")),
         M::up(include_str!("../../sql/0002_movements.sql")),
         M::up(include_str!("../../sql/0003_teams.sql")),
+        M::up(include_str!("../../sql/0004_swiss.sql")),
     ])
 }
 
@@ -151,6 +152,6 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 3);
+        assert_eq!(version, 4);
     }
 }
