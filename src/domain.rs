@@ -34,7 +34,7 @@ impl GameKind {
     /// The event formats this server runs for the game.
     pub fn formats(self) -> &'static [&'static str] {
         match self {
-            GameKind::Chess => &[FORMAT_ROUND_ROBIN, FORMAT_DOUBLE_ROUND_ROBIN],
+            GameKind::Chess => &[FORMAT_ROUND_ROBIN, FORMAT_DOUBLE_ROUND_ROBIN, FORMAT_SWISS],
             GameKind::Bridge => &[FORMAT_PAIRS],
         }
     }
@@ -42,6 +42,8 @@ impl GameKind {
 
 pub const FORMAT_ROUND_ROBIN: &str = "round_robin";
 pub const FORMAT_DOUBLE_ROUND_ROBIN: &str = "double_round_robin";
+/// Chess Swiss section: each round paired from the results so far (seed 001).
+pub const FORMAT_SWISS: &str = "swiss";
 /// Bridge pairs: one session played to a movement.
 pub const FORMAT_PAIRS: &str = "pairs";
 
@@ -276,7 +278,7 @@ pub struct Seat {
     "id": 12, "board": 1,
     "white": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100},
     "black": {"id": 8, "name": "Hugo", "pairing_number": 8, "rating": 1950},
-    "result": "1-0"
+    "result": "1-0", "white_score": 2.5, "black_score": 2.0
 }))]
 pub struct Game {
     pub id: i64,
@@ -285,14 +287,23 @@ pub struct Game {
     pub black: Seat,
     /// `1-0`, `0-1`, `1/2-1/2`, `+/-`, `-/+`, `-/-`, or null while not played.
     pub result: Option<String>,
+    /// White's points before this round.
+    pub white_score: f64,
+    /// Black's points before this round.
+    pub black_score: f64,
 }
 
 /// A participant without an opponent in a round.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({"participant": {"id": 5, "name": "Eve", "pairing_number": 5, "rating": null}, "points": 0.0}))]
+#[schema(example = json!({"participant": {"id": 5, "name": "Eve", "pairing_number": 5, "rating": null}, "points": 1.0, "kind": "pairing", "score": 1.0}))]
 pub struct Bye {
     pub participant: Seat,
     pub points: f64,
+    /// `pairing` (the odd player's bye), `requested` (asked for in advance: 0, ½ or 1 point),
+    /// `absent` (a zero-point bye for an absence or a late entry) or `bye` (a round robin's).
+    pub kind: String,
+    /// The participant's points before this round.
+    pub score: f64,
 }
 
 /// Whether a round is visible to everyone.
@@ -307,13 +318,20 @@ pub enum RoundStatus {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({"number": 1, "status": "published", "games": [
     {"id": 1, "board": 1, "white": {"id": 2, "name": "Ben", "pairing_number": 2, "rating": 1900},
-     "black": {"id": 3, "name": "Cleo", "pairing_number": 5, "rating": null}, "result": null}
-], "byes": [{"participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 0.0}]}))]
+     "black": {"id": 3, "name": "Cleo", "pairing_number": 5, "rating": null}, "result": null,
+     "white_score": 0.0, "black_score": 0.0}
+], "byes": [{"participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 0.0, "kind": "bye", "score": 0.0}]}))]
 pub struct Round {
     pub number: u32,
+    /// `draft` rounds are seen only with the event's admin token.
     pub status: RoundStatus,
     pub games: Vec<Game>,
     pub byes: Vec<Bye>,
+    /// Swiss rounds: why each board is as it is (what it cost, which rules were bent), and
+    /// notes; see the Swiss section of the README.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub explanation: Option<Value>,
 }
 
 /// A round in a list (without its games).
@@ -344,6 +362,9 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
     let Some(map) = settings.as_object() else {
         return Err(ApiError::invalid("settings", "must be a JSON object"));
     };
+    if format == FORMAT_SWISS {
+        return crate::section::SwissSection::parse(settings).map(|_| ());
+    }
     let known: &[&str] = if is_round_robin(format) {
         &["tiebreaks"]
     } else {

@@ -8,5 +8,6 @@ pub mod config;
 pub mod domain;
 pub mod engine;
 pub mod error;
+pub mod section;
 pub mod server;
 pub mod store;

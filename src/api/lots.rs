@@ -10,7 +10,7 @@ use crate::api::auth;
 use crate::api::extract::{Bearer, JsonBody};
 use crate::domain::{
     is_round_robin, Event, LotsMethod, Participant, ParticipantStatus, RoundStatus,
-    FORMAT_DOUBLE_ROUND_ROBIN,
+    FORMAT_DOUBLE_ROUND_ROBIN, FORMAT_SWISS,
 };
 use crate::engine::lots::{draw_by_rating, draw_random, Entrant};
 use crate::engine::round_robin::berger;
@@ -38,7 +38,7 @@ pub struct DrawnLots {
     pub participants: Vec<Participant>,
 }
 
-fn fresh_seed() -> ApiResult<u64> {
+pub(crate) fn fresh_seed() -> ApiResult<u64> {
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes)
         .map_err(|e| ApiError::Internal(format!("no randomness for a seed: {e}")))?;
@@ -110,6 +110,11 @@ pub async fn draw_lots(
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
             let event = events::get(tx, event_id)?;
+            if event.format == FORMAT_SWISS && rounds::count(tx, event_id)? > 0 {
+                return Err(ApiError::conflict(
+                    "rounds have been paired; the pairing numbers can no longer be drawn again",
+                ));
+            }
             if games::count_results(tx, event_id)? > 0 {
                 return Err(ApiError::conflict(
                     "results have been entered; lots can no longer be drawn again",

@@ -3,11 +3,13 @@
 
 pub mod auth;
 pub mod bridge;
+pub mod byes;
 pub mod events;
 pub mod extract;
 pub mod lots;
 pub mod movements;
 pub mod openapi;
+pub mod pairing;
 pub mod participants;
 pub mod results;
 pub mod rounds;
@@ -49,6 +51,12 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(lots::draw_lots)
         .service(rounds::list_rounds)
         .service(rounds::get_round)
+        .service(pairing::pair_round)
+        .service(pairing::publish_round)
+        .service(pairing::delete_round)
+        .service(byes::add_bye)
+        .service(byes::list_byes)
+        .service(byes::delete_bye)
         .service(results::submit_results)
         .service(standings::get_standings)
         .service(standings::get_crosstable)

@@ -9,7 +9,7 @@ use crate::api::auth;
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
 use crate::domain::{
     check, validate_name, validate_rating, NewParticipant, Page, Participant, ParticipantPatch,
-    ParticipantStatus,
+    ParticipantStatus, FORMAT_SWISS,
 };
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::store::tokens::Role;
@@ -31,8 +31,13 @@ pub struct EnteredParticipants {
     pub items: Vec<Participant>,
 }
 
-/// Entries are closed once a fixed schedule (a round robin) has been drawn.
+/// Entries are closed once a fixed schedule (a round robin) has been drawn. A Swiss section
+/// takes late entries at any time (they get the next pairing numbers and zero-point byes for
+/// the rounds they missed, unless the director records other byes).
 fn ensure_entries_open(conn: &Connection, event_id: i64) -> ApiResult<()> {
+    if events::get(conn, event_id)?.format == FORMAT_SWISS {
+        return Ok(());
+    }
     if rounds::count(conn, event_id)? > 0 {
         return Err(ApiError::conflict(
             "the schedule is already made; participants can no longer be entered or removed",

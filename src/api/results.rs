@@ -8,11 +8,12 @@ use utoipa::ToSchema;
 
 use crate::api::auth;
 use crate::api::extract::{Bearer, JsonBody};
+use crate::domain::RoundStatus;
 use crate::engine::scoring::GameResult;
 use crate::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::store::games::{self, GameRow};
 use crate::store::tokens::Role;
-use crate::store::{events, now, Store};
+use crate::store::{events, now, rounds, Store};
 
 /// One result: name the game by `game_id`, or by `round` and `board`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -104,7 +105,7 @@ fn parse_entries(entries: &[ResultEntry]) -> Result<Vec<GameResult>, ApiError> {
         (status = 401, body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Another event's token, or a scorer changing a stored result", body = Problem, content_type = "application/problem+json"),
         (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "No such game, or its round is a draft", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Unknown notation, or contradicting results for one game", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -145,6 +146,14 @@ pub async fn submit_results(
                         ))
                     }
                 };
+                if rounds::find(tx, event_id, game.round)?
+                    .is_some_and(|r| r.status == RoundStatus::Draft)
+                {
+                    return Err(ApiError::conflict(format!(
+                        "results[{i}]: round {} is a draft; publish it before entering results",
+                        game.round
+                    )));
+                }
                 if let Some(&(j, earlier)) = seen.get(&game.id) {
                     if earlier != result {
                         return Err(ApiError::invalid(

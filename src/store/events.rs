@@ -150,3 +150,17 @@ pub fn set_lots(
     )?;
     Ok(())
 }
+
+/// Replaces the event's settings (e.g. to record the seed a Swiss section chose).
+pub fn set_settings(
+    conn: &Connection,
+    id: i64,
+    settings: &serde_json::Value,
+    now: &str,
+) -> ApiResult<()> {
+    conn.execute(
+        "UPDATE events SET settings = ?2, updated_at = ?3 WHERE id = ?1",
+        params![id, settings.to_string(), now],
+    )?;
+    Ok(())
+}

@@ -37,15 +37,27 @@ pub fn insert(
     Ok(conn.last_insert_rowid())
 }
 
+/// A round robin's bye (kind `bye`).
 pub fn insert_bye(
     conn: &Connection,
     round_id: i64,
     participant_id: i64,
     points: f64,
 ) -> ApiResult<()> {
+    insert_bye_of_kind(conn, round_id, participant_id, points, "bye")
+}
+
+/// A bye of a given kind: `pairing`, `requested`, `absent` (Swiss) or `bye`.
+pub fn insert_bye_of_kind(
+    conn: &Connection,
+    round_id: i64,
+    participant_id: i64,
+    points: f64,
+    kind: &str,
+) -> ApiResult<()> {
     conn.execute(
-        "INSERT INTO byes (round_id, participant_id, points) VALUES (?1, ?2, ?3)",
-        params![round_id, participant_id, points],
+        "INSERT INTO byes (round_id, participant_id, points, kind) VALUES (?1, ?2, ?3, ?4)",
+        params![round_id, participant_id, points, kind],
     )?;
     Ok(())
 }
@@ -73,11 +85,11 @@ pub fn all(conn: &Connection, event_id: i64) -> ApiResult<Vec<GameRow>> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// Every bye of the event, by round.
+/// Every bye of the event's published rounds, by round (a draft's byes do not score yet).
 pub fn all_byes(conn: &Connection, event_id: i64) -> ApiResult<Vec<ByeRow>> {
     let mut stmt = conn.prepare(
         "SELECT r.number, b.participant_id, b.points FROM byes b JOIN rounds r ON r.id = b.round_id
-         WHERE r.event_id = ?1 ORDER BY r.number, b.participant_id",
+         WHERE r.event_id = ?1 AND r.status = 'published' ORDER BY r.number, b.participant_id",
     )?;
     let rows = stmt.query_map([event_id], |r| {
         Ok(ByeRow {

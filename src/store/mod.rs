@@ -8,6 +8,7 @@ pub mod games;
 pub mod movements;
 pub mod participants;
 pub mod rounds;
+pub mod swiss;
 pub mod teams;
 pub mod tokens;
 

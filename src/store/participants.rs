@@ -149,7 +149,33 @@ pub fn assign_pairing_numbers(conn: &Connection, event_id: i64, order: &[i64]) -
     Ok(())
 }
 
+/// Gives participants without a pairing number the next numbers, in `order`.
+pub fn append_pairing_numbers(conn: &Connection, event_id: i64, order: &[i64]) -> ApiResult<()> {
+    let max: Option<i64> = conn.query_row(
+        "SELECT MAX(pairing_number) FROM participants WHERE event_id = ?1",
+        [event_id],
+        |r| r.get(0),
+    )?;
+    let mut stmt = conn.prepare("UPDATE participants SET pairing_number = ?2 WHERE id = ?1")?;
+    for (i, id) in order.iter().enumerate() {
+        stmt.execute(params![id, max.unwrap_or(0) + i as i64 + 1])?;
+    }
+    Ok(())
+}
+
+/// Removes a participant who is in no round (409 otherwise: withdraw instead).
 pub fn delete(conn: &Connection, id: i64) -> ApiResult<()> {
+    let rounds: i64 = conn.query_row(
+        "SELECT (SELECT COUNT(*) FROM games WHERE white_id = ?1 OR black_id = ?1)
+              + (SELECT COUNT(*) FROM byes WHERE participant_id = ?1)",
+        [id],
+        |r| r.get(0),
+    )?;
+    if rounds > 0 {
+        return Err(crate::error::ApiError::conflict(format!(
+            "participant {id} is in {rounds} round(s) already; withdraw instead"
+        )));
+    }
     conn.execute("DELETE FROM participants WHERE id = ?1", [id])?;
     Ok(())
 }

@@ -3,8 +3,10 @@
 use std::collections::HashMap;
 
 use rusqlite::{params, Connection, OptionalExtension};
+use serde_json::Value;
 
 use crate::domain::{Bye, Game, Round, RoundStatus, RoundSummary, Seat};
+use crate::engine::scoring::GameResult;
 use crate::error::{ApiError, ApiResult};
 
 fn status_of(s: &str) -> RoundStatus {
@@ -105,16 +107,132 @@ fn seats(conn: &Connection, event_id: i64) -> ApiResult<HashMap<i64, Seat>> {
     Ok(map)
 }
 
+/// A round's row: id, status and stored details.
+#[derive(Debug, Clone)]
+pub struct RoundRow {
+    pub id: i64,
+    pub number: u32,
+    pub status: RoundStatus,
+    pub details: Value,
+}
+
+/// The round's row, if it exists.
+pub fn find(conn: &Connection, event_id: i64, number: u32) -> ApiResult<Option<RoundRow>> {
+    let row = conn
+        .query_row(
+            "SELECT id, status, details FROM rounds WHERE event_id = ?1 AND number = ?2",
+            params![event_id, number],
+            |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            },
+        )
+        .optional()?;
+    Ok(row.map(|(id, status, details)| RoundRow {
+        id,
+        number,
+        status: status_of(&status),
+        details: serde_json::from_str(&details).unwrap_or(Value::Null),
+    }))
+}
+
+/// The highest round number of the event, if any.
+pub fn last(conn: &Connection, event_id: i64) -> ApiResult<Option<RoundRow>> {
+    let number: Option<u32> = conn.query_row(
+        "SELECT MAX(number) FROM rounds WHERE event_id = ?1",
+        [event_id],
+        |r| r.get(0),
+    )?;
+    match number {
+        Some(n) => find(conn, event_id, n),
+        None => Ok(None),
+    }
+}
+
+pub fn set_status(conn: &Connection, round_id: i64, status: RoundStatus) -> ApiResult<()> {
+    let s = match status {
+        RoundStatus::Draft => "draft",
+        RoundStatus::Published => "published",
+    };
+    conn.execute(
+        "UPDATE rounds SET status = ?2 WHERE id = ?1",
+        params![round_id, s],
+    )?;
+    Ok(())
+}
+
+pub fn set_details(conn: &Connection, round_id: i64, details: &Value) -> ApiResult<()> {
+    conn.execute(
+        "UPDATE rounds SET details = ?2 WHERE id = ?1",
+        params![round_id, details.to_string()],
+    )?;
+    Ok(())
+}
+
+/// Removes the round's games and byes, keeping the round.
+pub fn clear(conn: &Connection, round_id: i64) -> ApiResult<()> {
+    conn.execute("DELETE FROM games WHERE round_id = ?1", [round_id])?;
+    conn.execute("DELETE FROM byes WHERE round_id = ?1", [round_id])?;
+    Ok(())
+}
+
+/// Removes one round with its games and byes.
+pub fn delete(conn: &Connection, round_id: i64) -> ApiResult<()> {
+    clear(conn, round_id)?;
+    conn.execute("DELETE FROM rounds WHERE id = ?1", [round_id])?;
+    Ok(())
+}
+
+/// Each participant's points from the rounds before `number` (games and byes).
+pub fn scores_before(
+    conn: &Connection,
+    event_id: i64,
+    number: u32,
+) -> ApiResult<HashMap<i64, f64>> {
+    let mut scores: HashMap<i64, f64> = HashMap::new();
+    let mut stmt = conn.prepare(
+        "SELECT g.white_id, g.black_id, g.result FROM games g JOIN rounds r ON r.id = g.round_id
+         WHERE r.event_id = ?1 AND r.number < ?2 AND g.result IS NOT NULL",
+    )?;
+    let rows = stmt.query_map(params![event_id, number], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, String>(2)?,
+        ))
+    })?;
+    for row in rows {
+        let (white, black, result) = row?;
+        if let Some(result) = GameResult::parse(&result) {
+            let (w, b) = result.half_points();
+            *scores.entry(white).or_default() += w as f64 / 2.0;
+            *scores.entry(black).or_default() += b as f64 / 2.0;
+        }
+    }
+    let mut stmt = conn.prepare(
+        "SELECT b.participant_id, b.points FROM byes b JOIN rounds r ON r.id = b.round_id
+         WHERE r.event_id = ?1 AND r.number < ?2",
+    )?;
+    let rows = stmt.query_map(params![event_id, number], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, f64>(1)?))
+    })?;
+    for row in rows {
+        let (pid, points) = row?;
+        *scores.entry(pid).or_default() += points;
+    }
+    Ok(scores)
+}
+
 /// The round with its games (by board) and byes, or a 404.
 pub fn get(conn: &Connection, event_id: i64, number: u32) -> ApiResult<Round> {
-    let (round_id, status): (i64, String) = conn
-        .query_row(
-            "SELECT id, status FROM rounds WHERE event_id = ?1 AND number = ?2",
-            params![event_id, number],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .optional()?
+    let row = find(conn, event_id, number)?
         .ok_or_else(|| ApiError::not_found(format!("event {event_id} has no round {number}")))?;
+    let round_id = row.id;
+    let scores = scores_before(conn, event_id, number)?;
+    let score = |id: i64| scores.get(&id).copied().unwrap_or(0.0);
     let seats = seats(conn, event_id)?;
     let seat = |id: i64| {
         seats
@@ -141,27 +259,37 @@ pub fn get(conn: &Connection, event_id: i64, number: u32) -> ApiResult<Round> {
             white: seat(white)?,
             black: seat(black)?,
             result,
+            white_score: score(white),
+            black_score: score(black),
         });
     }
     let mut stmt = conn.prepare(
-        "SELECT participant_id, points FROM byes WHERE round_id = ?1 ORDER BY participant_id",
+        "SELECT participant_id, points, kind FROM byes WHERE round_id = ?1 ORDER BY participant_id",
     )?;
     let rows = stmt.query_map([round_id], |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, f64>(1)?))
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, f64>(1)?,
+            r.get::<_, String>(2)?,
+        ))
     })?;
     let mut byes = Vec::new();
     for row in rows {
-        let (pid, points) = row?;
+        let (pid, points, kind) = row?;
         byes.push(Bye {
             participant: seat(pid)?,
             points,
+            kind,
+            score: score(pid),
         });
     }
     byes.sort_by_key(|b| b.participant.pairing_number);
+    let explanation = row.details.get("explanation").cloned();
     Ok(Round {
         number,
-        status: status_of(&status),
+        status: row.status,
         games,
         byes,
+        explanation,
     })
 }

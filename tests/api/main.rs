@@ -6,4 +6,5 @@ mod errors;
 mod movements;
 mod round_robin;
 mod security;
+mod swiss;
 mod tables;

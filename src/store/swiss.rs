@@ -1,0 +1,255 @@
+//! Swiss sections: requested byes, and the section's history read back as the engine's
+//! [`SwissState`] (start numbers = pairing numbers).
+
+use std::collections::{BTreeMap, HashMap};
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use crate::domain::{Participant, ParticipantStatus};
+use crate::engine::scoring::GameResult;
+use crate::engine::swiss::{
+    Colour, RequestedBye, RoundRecord, RoundResult, SwissPlayer, SwissSettings, SwissState,
+};
+use crate::error::{ApiError, ApiResult};
+use crate::store::{games, participants};
+
+/// A bye the director recorded for a participant and a round.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
+#[schema(example = json!({"id": 3, "participant_id": 12, "round": 4, "points": 0.5}))]
+pub struct RequestedByeRow {
+    pub id: i64,
+    pub participant_id: i64,
+    pub round: u32,
+    /// 1 (full-point bye), 0.5 (half-point bye) or 0 (absent).
+    pub points: f64,
+}
+
+fn bye_from_row(r: &rusqlite::Row) -> rusqlite::Result<RequestedByeRow> {
+    Ok(RequestedByeRow {
+        id: r.get(0)?,
+        participant_id: r.get(1)?,
+        round: r.get(2)?,
+        points: r.get(3)?,
+    })
+}
+
+pub fn insert_requested_bye(
+    conn: &Connection,
+    event_id: i64,
+    participant_id: i64,
+    round: u32,
+    points: f64,
+    now: &str,
+) -> ApiResult<i64> {
+    conn.execute(
+        "INSERT INTO requested_byes (event_id, participant_id, round, points, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![event_id, participant_id, round, points, now],
+    )
+    .map_err(|e| {
+        if crate::store::is_constraint(&e) {
+            ApiError::conflict(format!(
+                "participant {participant_id} already has a bye recorded for round {round}"
+            ))
+        } else {
+            e.into()
+        }
+    })?;
+    Ok(conn.last_insert_rowid())
+}
+
+pub fn requested_byes(conn: &Connection, event_id: i64) -> ApiResult<Vec<RequestedByeRow>> {
+    let mut stmt = conn.prepare(
+        "SELECT id, participant_id, round, points FROM requested_byes WHERE event_id = ?1
+         ORDER BY round, participant_id",
+    )?;
+    let rows = stmt.query_map([event_id], bye_from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+pub fn find_requested_bye(
+    conn: &Connection,
+    event_id: i64,
+    id: i64,
+) -> ApiResult<Option<RequestedByeRow>> {
+    Ok(conn
+        .query_row(
+            "SELECT id, participant_id, round, points FROM requested_byes
+             WHERE event_id = ?1 AND id = ?2",
+            params![event_id, id],
+            bye_from_row,
+        )
+        .optional()?)
+}
+
+pub fn delete_requested_bye(conn: &Connection, id: i64) -> ApiResult<()> {
+    conn.execute("DELETE FROM requested_byes WHERE id = ?1", [id])?;
+    Ok(())
+}
+
+/// The byes of the event with their kind, as (round, participant id, points, kind).
+fn byes_with_kind(conn: &Connection, event_id: i64) -> ApiResult<Vec<(u32, i64, f64, String)>> {
+    let mut stmt = conn.prepare(
+        "SELECT r.number, b.participant_id, b.points, b.kind FROM byes b
+         JOIN rounds r ON r.id = b.round_id WHERE r.event_id = ?1",
+    )?;
+    let rows = stmt.query_map([event_id], |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// A section read back for the engine.
+#[derive(Debug, Clone)]
+pub struct Section {
+    /// The state to pair round `state.round`.
+    pub state: SwissState,
+    /// Participant id of each start number.
+    pub participant_of: HashMap<u32, i64>,
+    /// Start number of each participant id.
+    pub start_number_of: HashMap<i64, u32>,
+}
+
+/// The bye result a stored bye stands for.
+pub fn bye_result(points: f64, kind: &str) -> RoundResult {
+    if points >= 1.0 {
+        if kind == "pairing" {
+            RoundResult::PairingBye
+        } else {
+            RoundResult::FullBye
+        }
+    } else if points > 0.0 {
+        RoundResult::HalfBye
+    } else {
+        RoundResult::ZeroBye
+    }
+}
+
+/// The two players' records of a game with a result (white's, black's).
+pub fn game_records(result: GameResult) -> (RoundResult, RoundResult, bool) {
+    use RoundResult::*;
+    match result {
+        GameResult::WhiteWin => (Win, Loss, true),
+        GameResult::BlackWin => (Loss, Win, true),
+        GameResult::Draw => (Draw, Draw, true),
+        GameResult::WhiteForfeitWin => (ForfeitWin, ForfeitLoss, false),
+        GameResult::BlackForfeitWin => (ForfeitLoss, ForfeitWin, false),
+        GameResult::DoubleForfeit => (ForfeitLoss, ForfeitLoss, false),
+    }
+}
+
+/// Reads the event's rounds before `round` into the engine's state for pairing `round`.
+/// Every participant must have a pairing number and every earlier game a result (the caller
+/// checks both). A participant missing from an earlier round (a late entry) gets a zero-point
+/// bye there.
+pub fn load(
+    conn: &Connection,
+    event_id: i64,
+    round: u32,
+    settings: SwissSettings,
+) -> ApiResult<Section> {
+    let people: Vec<Participant> = participants::all(conn, event_id)?;
+    let mut participant_of = HashMap::new();
+    let mut start_number_of = HashMap::new();
+    for p in &people {
+        let n = p.pairing_number.ok_or_else(|| {
+            ApiError::Internal(format!("participant {} has no pairing number", p.id))
+        })?;
+        participant_of.insert(n, p.id);
+        start_number_of.insert(p.id, n);
+    }
+    // records[participant][round] for the rounds before `round`
+    let mut records: HashMap<i64, BTreeMap<u32, RoundRecord>> = HashMap::new();
+    for g in games::all(conn, event_id)? {
+        if g.round >= round {
+            continue;
+        }
+        let result = g
+            .result
+            .as_deref()
+            .and_then(GameResult::parse)
+            .ok_or_else(|| {
+                ApiError::conflict(format!(
+                    "round {} board {} has no result yet; enter it before pairing round {round}",
+                    g.round, g.board
+                ))
+            })?;
+        let (w, b, played) = game_records(result);
+        let (white_n, black_n) = (start_number_of[&g.white_id], start_number_of[&g.black_id]);
+        records.entry(g.white_id).or_default().insert(
+            g.round,
+            RoundRecord {
+                opponent: Some(black_n),
+                colour: played.then_some(Colour::White),
+                result: w,
+            },
+        );
+        records.entry(g.black_id).or_default().insert(
+            g.round,
+            RoundRecord {
+                opponent: Some(white_n),
+                colour: played.then_some(Colour::Black),
+                result: b,
+            },
+        );
+    }
+    for (r, pid, points, kind) in byes_with_kind(conn, event_id)? {
+        if r < round {
+            records.entry(pid).or_default().insert(
+                r,
+                RoundRecord {
+                    opponent: None,
+                    colour: None,
+                    result: bye_result(points, &kind),
+                },
+            );
+        }
+    }
+    let mut players: Vec<SwissPlayer> = people
+        .iter()
+        .map(|p| {
+            let mine = records.remove(&p.id).unwrap_or_default();
+            let history = (1..round)
+                .map(|r| {
+                    mine.get(&r).cloned().unwrap_or(RoundRecord {
+                        opponent: None,
+                        colour: None,
+                        result: RoundResult::ZeroBye,
+                    })
+                })
+                .collect();
+            SwissPlayer {
+                start_number: start_number_of[&p.id],
+                name: p.name.clone(),
+                rating: p.rating.unwrap_or(0).max(0) as u32,
+                team: p.club.clone().filter(|c| !c.trim().is_empty()),
+                unrated: p.rating.is_none(),
+                history,
+                withdrawn: p.status == ParticipantStatus::Withdrawn,
+                adjustment_half_points: 0,
+            }
+        })
+        .collect();
+    players.sort_by_key(|p| p.start_number);
+    let requested_byes = requested_byes(conn, event_id)?
+        .into_iter()
+        .filter(|b| b.round == round)
+        .filter_map(|b| {
+            Some(RequestedBye {
+                player: *start_number_of.get(&b.participant_id)?,
+                points: b.points,
+            })
+        })
+        .collect();
+    Ok(Section {
+        state: SwissState {
+            settings,
+            players,
+            round: Some(round),
+            requested_byes,
+            absent: Vec::new(),
+        },
+        participant_of,
+        start_number_of,
+    })
+}
