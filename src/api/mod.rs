@@ -14,6 +14,7 @@ pub mod participants;
 pub mod results;
 pub mod rounds;
 pub mod standings;
+pub mod swiss;
 pub mod system;
 pub mod tables;
 pub mod tokens;
@@ -57,6 +58,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(byes::add_bye)
         .service(byes::list_byes)
         .service(byes::delete_bye)
+        .service(swiss::pair_swiss)
+        .service(swiss::import_trf)
+        .service(swiss::export_trf)
         .service(results::submit_results)
         .service(standings::get_standings)
         .service(standings::get_crosstable)

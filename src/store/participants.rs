@@ -149,6 +149,14 @@ pub fn assign_pairing_numbers(conn: &Connection, event_id: i64, order: &[i64]) -
     Ok(())
 }
 
+pub fn set_pairing_number(conn: &Connection, id: i64, number: u32) -> ApiResult<()> {
+    conn.execute(
+        "UPDATE participants SET pairing_number = ?2 WHERE id = ?1",
+        params![id, number],
+    )?;
+    Ok(())
+}
+
 /// Gives participants without a pairing number the next numbers, in `order`.
 pub fn append_pairing_numbers(conn: &Connection, event_id: i64, order: &[i64]) -> ApiResult<()> {
     let max: Option<i64> = conn.query_row(

@@ -473,3 +473,211 @@ fn swiss_errors_are_clear() {
     );
     assert_eq!(listed.json()["total"], 1);
 }
+
+/// A TRF-16 file of 6 players after 2 rounds (columns as the FIDE format fixes them).
+fn trf_file(eol: &str) -> String {
+    let players: [(u32, &str, u32, [(u32, char, char); 2]); 6] = [
+        (1, "Anna", 2200, [(4, 'w', '1'), (2, 'b', '=')]),
+        (2, "Ben", 2150, [(5, 'b', '1'), (1, 'w', '=')]),
+        (3, "Cleo", 2100, [(6, 'w', '='), (4, 'b', '1')]),
+        (4, "Dan", 2050, [(1, 'b', '0'), (3, 'w', '0')]),
+        (5, "Eve", 2000, [(2, 'w', '0'), (6, 'b', '0')]),
+        (6, "Finn", 1950, [(3, 'b', '='), (5, 'w', '1')]),
+    ];
+    let mut out = format!("012 Test Swiss{eol}XXR 5{eol}");
+    for (n, name, rating, games) in players {
+        let pts: f64 = games
+            .iter()
+            .map(|g| match g.2 {
+                '1' => 1.0,
+                '=' => 0.5,
+                _ => 0.0,
+            })
+            .sum();
+        let mut line = format!(
+            "001 {n:>4}      {name:<33} {rating:>4} {:>3} {:>11} {:>10} {pts:>4.1} {n:>4}",
+            "", "", ""
+        );
+        for (opp, c, r) in games {
+            line.push_str(&format!("  {opp:>4} {c} {r}"));
+        }
+        out.push_str(&line);
+        out.push_str(eol);
+    }
+    out
+}
+
+fn post_trf(s: &TestServer, path: &str, text: &str) -> crate::client::Response {
+    s.request(
+        "POST",
+        path,
+        &[("Content-Type", "text/plain")],
+        Some(text.as_bytes()),
+    )
+}
+
+#[test]
+fn stateless_pairing_from_trf_or_json() {
+    let s = spawn();
+    let lf = post_trf(&s, "/api/v1/pairings/swiss?seed=5", &trf_file("\n"));
+    assert_eq!(lf.status, 200, "{}", lf.text());
+    let lf = lf.json();
+    assert_eq!(lf["round"], 3);
+    // Every player once, no rematch, and the two leaders (Ben 1.5 v Anna 1.5 have met; Cleo 1.5)
+    let pairs: Vec<(u64, u64)> = lf["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(pairs.len(), 3);
+    let mut seen: Vec<u64> = pairs.iter().flat_map(|(w, b)| [*w, *b]).collect();
+    seen.sort();
+    assert_eq!(seen, vec![1, 2, 3, 4, 5, 6]);
+    let played = [(1, 4), (2, 5), (3, 6), (1, 2), (3, 4), (5, 6)];
+    for (w, b) in &pairs {
+        assert!(!played.contains(&(*w.min(b), *w.max(b))), "rematch {w}-{b}");
+    }
+    assert_eq!(lf["pairings"][0]["board"], 1);
+    assert!(lf["byes"].as_array().unwrap().is_empty());
+    assert!(lf["explanation"].as_array().unwrap().len() >= 3);
+    // CRLF and CR files give the same answer.
+    for eol in ["\r\n", "\r"] {
+        let other = post_trf(&s, "/api/v1/pairings/swiss?seed=5", &trf_file(eol));
+        assert_eq!(other.status, 200, "{}", other.text());
+        assert_eq!(other.json()["pairings"], lf["pairings"]);
+    }
+    // Settings as query parameters are checked by name.
+    let bad = post_trf(&s, "/api/v1/pairings/swiss?colour_rule=3z", &trf_file("\n"));
+    assert_eq!(bad.problem(422)["errors"][0]["field"], "colour_rule");
+    let bad = post_trf(&s, "/api/v1/pairings/swiss?colour=3a", &trf_file("\n"));
+    bad.problem(422);
+
+    // The same section as JSON.
+    let state = json!({
+        "settings": {"seed": 5, "total_rounds": 5},
+        "players": [
+            {"start_number": 1, "name": "Anna", "rating": 2200, "history": [
+                {"opponent": 4, "colour": "white", "result": "win"},
+                {"opponent": 2, "colour": "black", "result": "draw"}]},
+            {"start_number": 2, "name": "Ben", "rating": 2150, "history": [
+                {"opponent": 5, "colour": "black", "result": "win"},
+                {"opponent": 1, "colour": "white", "result": "draw"}]},
+            {"start_number": 3, "name": "Cleo", "rating": 2100, "history": [
+                {"opponent": 6, "colour": "white", "result": "draw"},
+                {"opponent": 4, "colour": "black", "result": "win"}]},
+            {"start_number": 4, "name": "Dan", "rating": 2050, "history": [
+                {"opponent": 1, "colour": "black", "result": "loss"},
+                {"opponent": 3, "colour": "white", "result": "loss"}]},
+            {"start_number": 5, "name": "Eve", "rating": 2000, "history": [
+                {"opponent": 2, "colour": "white", "result": "loss"},
+                {"opponent": 6, "colour": "black", "result": "loss"}]},
+            {"start_number": 6, "name": "Finn", "rating": 1950, "history": [
+                {"opponent": 3, "colour": "black", "result": "draw"},
+                {"opponent": 5, "colour": "white", "result": "win"}]}
+        ]
+    });
+    let j = s.send("POST", "/api/v1/pairings/swiss", None, &state);
+    assert_eq!(j.status, 200, "{}", j.text());
+    assert_eq!(j.json()["pairings"], lf["pairings"]);
+
+    // A contradiction: Dan says he beat Anna in round 1.
+    let mut wrong = state.clone();
+    wrong["players"][3]["history"][0]["result"] = json!("win");
+    let r = s.send("POST", "/api/v1/pairings/swiss", None, &wrong);
+    assert!(r.problem(422)["errors"][0]["field"]
+        .as_str()
+        .unwrap()
+        .starts_with("players["));
+    // An unknown start number.
+    let mut wrong = state.clone();
+    wrong["players"][0]["history"][0]["opponent"] = json!(99);
+    s.send("POST", "/api/v1/pairings/swiss", None, &wrong)
+        .problem(422);
+    // Malformed JSON names no field but is a 400; a wrong type names the field.
+    let r = s.request(
+        "POST",
+        "/api/v1/pairings/swiss",
+        &[("Content-Type", "application/json")],
+        Some(b"{\"players\": ["),
+    );
+    r.problem(400);
+    let r = s.send(
+        "POST",
+        "/api/v1/pairings/swiss",
+        None,
+        &json!({"players": [{"start_number": "x"}]}),
+    );
+    assert_eq!(
+        r.problem(422)["errors"][0]["field"],
+        "players[0].start_number"
+    );
+    // A malformed TRF line is named.
+    let broken = trf_file("\n").replace("001    4", "001    X");
+    let r = post_trf(&s, "/api/v1/pairings/swiss", &broken);
+    assert_eq!(r.problem(422)["errors"][0]["field"], "line 6");
+}
+
+#[test]
+fn trf_import_then_export_round_trips() {
+    let s = spawn();
+    let created = post_trf(&s, "/api/v1/events/trf?seed=5", &trf_file("\r\n"));
+    assert_eq!(created.status, 201, "{}", created.text());
+    let created = created.json();
+    let event = created["id"].as_i64().unwrap();
+    let admin = created["admin_token"].as_str().unwrap().to_string();
+    assert_eq!(created["name"], "Test Swiss");
+    assert_eq!(created["format"], "swiss");
+    assert_eq!(created["settings"]["rounds"], 5);
+    assert_eq!(created["rounds"], 2);
+    let one = s.get(&format!("/api/v1/events/{event}/rounds/1")).json();
+    assert_eq!(one["games"].as_array().unwrap().len(), 3);
+    assert!(one["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|g| !g["result"].is_null()));
+    let standings = s.get(&format!("/api/v1/events/{event}/standings")).json();
+    let top = &standings["standings"][0];
+    assert_eq!(top["points"], 1.5);
+
+    // The export is a TRF file the pairing endpoint reads back to the same next round.
+    let exported = s.get(&format!("/api/v1/events/{event}/trf"));
+    assert_eq!(exported.status, 200);
+    assert!(exported
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/plain"));
+    let text = exported.text();
+    assert!(text.starts_with("012 Test Swiss\n"));
+    let from_export = post_trf(&s, "/api/v1/pairings/swiss?seed=5", &text).json();
+    let from_file = post_trf(&s, "/api/v1/pairings/swiss?seed=5", &trf_file("\n")).json();
+    assert_eq!(from_export["pairings"], from_file["pairings"]);
+
+    // And the event pairs round 3 the same way (same seed), by participant.
+    let three = pair(&s, event, &admin);
+    let by_number: Vec<(u64, u64)> = three["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["white"]["pairing_number"].as_u64().unwrap(),
+                g["black"]["pairing_number"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let engine: Vec<(u64, u64)> = from_file["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(by_number, engine);
+
+    // A bad file creates nothing.
+    let before = s.get("/api/v1/events").json()["total"].clone();
+    let broken = trf_file("\n").replace("001    2", "001    A");
+    post_trf(&s, "/api/v1/events/trf", &broken).problem(422);
+    assert_eq!(s.get("/api/v1/events").json()["total"], before);
+}

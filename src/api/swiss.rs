@@ -1,0 +1,467 @@
+//! The Swiss engine for other software: `POST /api/v1/pairings/swiss` pairs the next round of
+//! a section sent as a FIDE TRF file or as JSON, stores nothing. TRF import (a new Swiss event
+//! from a file) and export (an event as a TRF file).
+
+use std::collections::HashMap;
+
+use actix_web::http::header;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use rusqlite::Connection;
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::api::extract::{parse_json, QueryParams};
+use crate::domain::{
+    validate_settings, CreatedEvent, GameKind, LotsMethod, NewParticipant, RoundStatus,
+    FORMAT_SWISS,
+};
+use crate::engine::matching::BlossomSolver;
+use crate::engine::scoring::GameResult;
+use crate::engine::swiss::trf::{parse_trf, write_trf, TrfError};
+use crate::engine::swiss::{
+    self, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult, SwissError, SwissSettings,
+    SwissState, TeamAvoidance,
+};
+use crate::error::{ApiError, ApiResult, Problem};
+use crate::section::SwissSection;
+use crate::store::events::EventFields;
+use crate::store::tokens::Role;
+use crate::store::{events, games, now, participants, rounds, swiss as swiss_store, tokens, Store};
+
+/// Section settings as query parameters; each one given replaces the file's (or the JSON's).
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct SwissQuery {
+    /// `swiss` (top half v bottom half) or `adjacent` (1-2, 3-4).
+    pub system: Option<PairingSystem>,
+    /// Colour rule 3: `3a` or `3b`.
+    pub colour_rule: Option<ColourRule>,
+    /// Equalisation limit in rating points (default 200).
+    pub high_limit: Option<u32>,
+    /// Alternation limit in rating points (default 80).
+    pub low_limit: Option<u32>,
+    /// No rating limits on colour corrections.
+    pub fide_style: Option<bool>,
+    /// Seed of the coin flips (default 0): the same file and seed give the same pairing.
+    pub seed: Option<u64>,
+    /// Planned number of rounds (else the file's `XXR`/`142`).
+    pub rounds: Option<u32>,
+    /// `ignore`, `avoid` or `avoid_first_n` (team codes from `310` lines or JSON `team`).
+    pub team_avoidance: Option<TeamAvoidance>,
+    /// N for `avoid_first_n`.
+    pub team_avoidance_rounds: Option<u32>,
+    /// May players whose game was forfeited meet again?
+    pub allow_forfeit_rematch: Option<bool>,
+    /// Colour of board 1's higher-ranked player in round 1 (else the file's `XXC`/`152`).
+    pub first_colour: Option<Colour>,
+}
+
+impl SwissQuery {
+    fn apply(&self, s: &mut SwissSettings) {
+        if let Some(v) = self.system {
+            s.system = v;
+        }
+        if let Some(v) = self.colour_rule {
+            s.colour_rule = v;
+        }
+        if let Some(v) = self.high_limit {
+            s.high_limit = v;
+        }
+        if let Some(v) = self.low_limit {
+            s.low_limit = v;
+        }
+        if let Some(v) = self.fide_style {
+            s.fide_style = v;
+        }
+        if let Some(v) = self.seed {
+            s.seed = v;
+        }
+        if let Some(v) = self.rounds {
+            s.total_rounds = v;
+        }
+        if let Some(v) = self.team_avoidance {
+            s.team_avoidance = v;
+        }
+        if let Some(v) = self.team_avoidance_rounds {
+            s.team_avoidance_rounds = v;
+        }
+        if let Some(v) = self.allow_forfeit_rematch {
+            s.allow_forfeit_rematch = v;
+        }
+        if self.first_colour.is_some() {
+            s.first_colour = self.first_colour;
+        }
+    }
+}
+
+fn trf_error(e: TrfError) -> ApiError {
+    ApiError::invalid(format!("line {}", e.line), e.message)
+}
+
+fn state_error(e: SwissError) -> ApiError {
+    ApiError::invalid(e.field, e.message)
+}
+
+fn is_json(req: &HttpRequest, body: &[u8]) -> bool {
+    match req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    {
+        Some(ct) => ct.contains("json"),
+        None => body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{'),
+    }
+}
+
+fn trf_text(body: &[u8]) -> ApiResult<&str> {
+    std::str::from_utf8(body)
+        .map_err(|e| ApiError::bad_request(None, format!("the TRF file is not UTF-8 text: {e}")))
+}
+
+/// Pair the next round of a section sent whole: a FIDE TRF-16 file (`text/plain`; `XXR`/`142`
+/// rounds, `XXC`/`152` first colour, `240` byes, `260` prohibited pairs, `0000 - H`/`Z`/`F` in
+/// the next round's column for requested byes; CR, LF or CRLF line ends) or the same state as
+/// JSON (`application/json`). Settings come as query parameters. Nothing is stored. The
+/// answer names players by their start numbers.
+#[utoipa::path(
+    post, path = "/api/v1/pairings/swiss", tag = "tables",
+    params(SwissQuery),
+    request_body(content(
+        (String = "text/plain", example = "012 Club Swiss\nXXR 5\n001    1      Anna                              2100                    1.0    1     3 w 1\n001    2      Ben                               2000                    0.0    3     4 b 0\n001    3      Cleo                              1900                    0.0    4     1 b 0\n001    4      Dan                               1800                    1.0    2     2 w 1\n"),
+        (SwissState = "application/json"),
+    )),
+    responses(
+        (status = 200, description = "The next round; start numbers", body = RoundPairing),
+        (status = 400, description = "Not text or malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A bad TRF line (`line N`), JSON field, or an inconsistent history (a player in two games, an unknown start number, contradicting results)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/api/v1/pairings/swiss")]
+pub async fn pair_swiss(
+    req: HttpRequest,
+    body: web::Bytes,
+    QueryParams(query): QueryParams<SwissQuery>,
+) -> ApiResult<HttpResponse> {
+    let mut state: SwissState = if is_json(&req, &body) {
+        parse_json(&body)?
+    } else {
+        parse_trf(trf_text(&body)?).map_err(trf_error)?
+    };
+    query.apply(&mut state.settings);
+    state.validate().map_err(state_error)?;
+    let pairing = web::block(move || swiss::pair_next_round(&state, &BlossomSolver))
+        .await
+        .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?
+        .map_err(state_error)?;
+    Ok(HttpResponse::Ok().json(pairing))
+}
+
+/// The `012` line of a TRF file: the tournament's name.
+fn trf_name(text: &str) -> Option<String> {
+    text.split(['\r', '\n'])
+        .find_map(|l| l.strip_prefix("012 "))
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+}
+
+/// Import query: the event's name (else the file's `012` line) and its settings.
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct ImportQuery {
+    /// The event's name (default: the file's `012` line, else "Imported Swiss").
+    pub name: Option<String>,
+    /// `swiss` or `adjacent`.
+    pub system: Option<PairingSystem>,
+    /// `3a` or `3b`.
+    pub colour_rule: Option<ColourRule>,
+    /// Equalisation limit (default 200).
+    pub high_limit: Option<u32>,
+    /// Alternation limit (default 80).
+    pub low_limit: Option<u32>,
+    /// No rating limits.
+    pub fide_style: Option<bool>,
+    /// Seed of the coin flips (default: chosen at the next pairing and stored).
+    pub seed: Option<u64>,
+    /// Planned number of rounds (else the file's).
+    pub rounds: Option<u32>,
+}
+
+/// Writes the state's history as published rounds of a new event.
+fn import_rounds(
+    conn: &Connection,
+    event_id: i64,
+    state: &SwissState,
+    pid: &HashMap<u32, i64>,
+) -> ApiResult<()> {
+    let played = state.rounds_played();
+    let now = now();
+    for r in 0..played as usize {
+        let round_id = rounds::insert(conn, event_id, r as u32 + 1, RoundStatus::Published, &now)?;
+        // boards: the higher score before the round first, then the lower start number
+        let score_before = |p: &swiss::SwissPlayer| -> u32 {
+            p.history[..r.min(p.history.len())]
+                .iter()
+                .map(|h| h.result.half_points())
+                .sum()
+        };
+        let mut boards: Vec<(u32, u32, u32, GameResult)> = Vec::new();
+        for p in &state.players {
+            let Some(rec) = p.history.get(r) else {
+                continue;
+            };
+            match (rec.opponent, rec.result.has_opponent()) {
+                (Some(opp), true) => {
+                    let white = match rec.colour {
+                        Some(Colour::White) => true,
+                        Some(Colour::Black) => false,
+                        None => p.start_number < opp,
+                    };
+                    if !white {
+                        continue;
+                    }
+                    let other = state.players.iter().find(|q| q.start_number == opp);
+                    let result = game_result(rec.result, other.and_then(|q| q.history.get(r)));
+                    let key = score_before(p).max(other.map_or(0, score_before));
+                    boards.push((key, p.start_number.min(opp), p.start_number, result));
+                }
+                _ => {
+                    let (points, kind) = match rec.result {
+                        RoundResult::PairingBye => (1.0, "pairing"),
+                        RoundResult::FullBye => (1.0, "requested"),
+                        RoundResult::HalfBye => (0.5, "requested"),
+                        _ => (0.0, "absent"),
+                    };
+                    games::insert_bye_of_kind(conn, round_id, pid[&p.start_number], points, kind)?;
+                }
+            }
+        }
+        boards.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (board, (_, _, white, result)) in boards.iter().enumerate() {
+            let rec = state
+                .players
+                .iter()
+                .find(|p| p.start_number == *white)
+                .and_then(|p| p.history.get(r))
+                .and_then(|h| h.opponent)
+                .ok_or_else(|| ApiError::Internal("an imported game lost its opponent".into()))?;
+            let game = games::insert(conn, round_id, board as u32 + 1, pid[white], pid[&rec])?;
+            games::set_result(conn, game, result.canonical(), "admin", &now)?;
+        }
+    }
+    Ok(())
+}
+
+/// The game's result from White's record (and Black's, for a double forfeit).
+fn game_result(white: RoundResult, black: Option<&swiss::RoundRecord>) -> GameResult {
+    match white {
+        RoundResult::Win => GameResult::WhiteWin,
+        RoundResult::Loss => GameResult::BlackWin,
+        RoundResult::Draw => GameResult::Draw,
+        RoundResult::ForfeitWin => GameResult::WhiteForfeitWin,
+        _ => match black.map(|b| b.result) {
+            Some(RoundResult::ForfeitWin) => GameResult::BlackForfeitWin,
+            _ => GameResult::DoubleForfeit,
+        },
+    }
+}
+
+/// Create a Swiss event from a FIDE TRF file (`text/plain`): players with their start numbers
+/// as pairing numbers, ratings and team codes, every round played so far as published rounds
+/// with results and byes, prohibited pairs, and the byes requested for the next round. The
+/// answer carries the new event's admin token, shown once.
+#[utoipa::path(
+    post, path = "/api/v1/events/trf", tag = "events",
+    params(ImportQuery),
+    request_body(content = String, content_type = "text/plain"),
+    responses(
+        (status = 201, description = "Created; keep the admin_token", body = CreatedEvent),
+        (status = 400, description = "Not UTF-8 text", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A bad TRF line (`line N`) or an inconsistent history", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/api/v1/events/trf")]
+pub async fn import_trf(
+    store: web::Data<Store>,
+    body: web::Bytes,
+    QueryParams(query): QueryParams<ImportQuery>,
+) -> ApiResult<HttpResponse> {
+    let text = trf_text(&body)?;
+    let state = parse_trf(text).map_err(trf_error)?;
+    state.validate().map_err(state_error)?;
+    if state.players.is_empty() {
+        return Err(ApiError::invalid(
+            "line 0",
+            "the file has no 001 player lines",
+        ));
+    }
+    let name = query
+        .name
+        .clone()
+        .or_else(|| trf_name(text))
+        .unwrap_or_else(|| "Imported Swiss".into());
+    let mut errors = Vec::new();
+    crate::domain::validate_name("name", &name, &mut errors);
+    crate::domain::check(errors)?;
+    let rounds_planned = query
+        .rounds
+        .or(Some(state.settings.total_rounds).filter(|&r| r > 0));
+    let section = SwissSection {
+        system: query.system,
+        colour_rule: query.colour_rule,
+        high_limit: query.high_limit,
+        low_limit: query.low_limit,
+        fide_style: query.fide_style,
+        rounds: rounds_planned,
+        seed: query.seed,
+        first_colour: state.settings.first_colour,
+        ..Default::default()
+    };
+    let mut settings =
+        serde_json::to_value(&section).map_err(|e| ApiError::Internal(format!("settings: {e}")))?;
+    if let Some(map) = settings.as_object_mut() {
+        map.retain(|_, v| !v.is_null());
+    }
+    validate_settings(FORMAT_SWISS, &settings)?;
+    let created = store
+        .write(move |tx| {
+            let now = now();
+            let event_id = events::insert(
+                tx,
+                &EventFields {
+                    name: name.trim(),
+                    game: GameKind::Chess,
+                    format: FORMAT_SWISS,
+                    start_date: None,
+                    end_date: None,
+                    settings: &settings,
+                },
+                &now,
+            )?;
+            let mut pid = HashMap::new();
+            for p in &state.players {
+                let id = participants::insert(
+                    tx,
+                    event_id,
+                    &NewParticipant {
+                        name: if p.name.trim().is_empty() {
+                            format!("Player {}", p.start_number)
+                        } else {
+                            p.name.clone()
+                        },
+                        rating: (!p.unrated && p.rating > 0).then_some(p.rating as i32),
+                        club: p.team.clone(),
+                        federation: None,
+                        external_id: None,
+                    },
+                    &now,
+                )?;
+                participants::set_pairing_number(tx, id, p.start_number)?;
+                if p.withdrawn {
+                    participants::set_status(tx, id, crate::domain::ParticipantStatus::Withdrawn)?;
+                }
+                pid.insert(p.start_number, id);
+            }
+            events::set_lots(tx, event_id, LotsMethod::Rating, None, &now)?;
+            import_rounds(tx, event_id, &state, &pid)?;
+            let next = state.rounds_played() + 1;
+            for b in &state.requested_byes {
+                swiss_store::insert_requested_bye(
+                    tx,
+                    event_id,
+                    pid[&b.player],
+                    next,
+                    b.points,
+                    &now,
+                )?;
+            }
+            // prohibited pairs: as participant ids in the settings
+            if !state.settings.prohibited_pairs.is_empty() {
+                let mut s = events::get(tx, event_id)?.settings;
+                s["prohibited_pairs"] = serde_json::json!(state
+                    .settings
+                    .prohibited_pairs
+                    .iter()
+                    .map(|[a, b]| [pid[a], pid[b]])
+                    .collect::<Vec<_>>());
+                events::set_settings(tx, event_id, &s, &now)?;
+            }
+            let (_, token) = tokens::issue(tx, event_id, Role::Admin, Some("admin"), &now)?;
+            Ok(CreatedEvent {
+                event: events::get(tx, event_id)?,
+                admin_token: token,
+            })
+        })
+        .await?;
+    Ok(HttpResponse::Created()
+        .insert_header(("Location", format!("/api/v1/events/{}", created.event.id)))
+        .json(created))
+}
+
+/// The event as a FIDE TRF-16 file: players, every round whose results are all in, and the
+/// byes recorded for the next round. Chess events with pairing numbers.
+#[utoipa::path(
+    get, path = "/api/v1/events/{event_id}/trf", tag = "events",
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses(
+        (status = 200, description = "The TRF file", body = String, content_type = "text/plain"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "A bridge event, or no pairing numbers yet", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/api/v1/events/{event_id}/trf")]
+pub async fn export_trf(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let text = store
+        .read(move |conn| {
+            let event = events::get(conn, event_id)?;
+            if event.game != GameKind::Chess {
+                return Err(ApiError::conflict(
+                    "only chess events can be written as TRF",
+                ));
+            }
+            if participants::all(conn, event_id)?
+                .iter()
+                .any(|p| p.pairing_number.is_none())
+            {
+                return Err(ApiError::conflict(
+                    "some participants have no pairing number yet: draw lots or pair round 1 first",
+                ));
+            }
+            // the rounds whose results are all in, from the first
+            let all_games = games::all(conn, event_id)?;
+            let mut complete = 0;
+            while let Some(r) = rounds::find(conn, event_id, complete + 1)? {
+                let pending = all_games
+                    .iter()
+                    .any(|g| g.round == complete + 1 && g.result.is_none());
+                if r.status == RoundStatus::Draft || pending {
+                    break;
+                }
+                complete += 1;
+            }
+            let settings = if event.format == FORMAT_SWISS {
+                let section = SwissSection::parse(&event.settings)?;
+                let numbers = participants::all(conn, event_id)?
+                    .iter()
+                    .filter_map(|p| Some((p.id, p.pairing_number?)))
+                    .collect();
+                section.engine_settings(section.seed.unwrap_or(0), &numbers)
+            } else {
+                SwissSettings::default()
+            };
+            let section = swiss_store::load(conn, event_id, complete + 1, settings)?;
+            Ok(write_trf(&section.state, &event.name))
+        })
+        .await?;
+    Ok(crate::api::extract::cached(
+        &req,
+        "text/plain; charset=utf-8",
+        text.into_bytes(),
+    ))
+}
