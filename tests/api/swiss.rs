@@ -476,7 +476,8 @@ fn swiss_errors_are_clear() {
 
 /// A TRF-16 file of 6 players after 2 rounds (columns as the FIDE format fixes them).
 fn trf_file(eol: &str) -> String {
-    let players: [(u32, &str, u32, [(u32, char, char); 2]); 6] = [
+    type Line<'a> = (u32, &'a str, u32, [(u32, char, char); 2]);
+    let players: [Line; 6] = [
         (1, "Anna", 2200, [(4, 'w', '1'), (2, 'b', '=')]),
         (2, "Ben", 2150, [(5, 'b', '1'), (1, 'w', '=')]),
         (3, "Cleo", 2100, [(6, 'w', '='), (4, 'b', '1')]),
