@@ -357,7 +357,9 @@ pub struct Page<T: ToSchema> {
 /// Checks an event's settings for its format; names the setting at fault.
 ///
 /// Round robins know `tiebreaks`: an ordered list of `direct_encounter`, `wins`,
-/// `sonneborn_berger`, `games_played` (default: direct encounter, wins, Sonneborn-Berger).
+/// `sonneborn_berger`, `games_played`, `solkoff`, `modified_median`, `cumulative` (default:
+/// direct encounter, wins, Sonneborn-Berger). Swiss settings: [`crate::section`] (default
+/// tie-breaks: modified median, Solkoff, cumulative).
 pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError> {
     let Some(map) = settings.as_object() else {
         return Err(ApiError::invalid("settings", "must be a JSON object"));
@@ -392,7 +394,7 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
             errors.push(FieldError {
                 field: "settings.tiebreaks".into(),
                 message: format!(
-                    "must be a list of direct_encounter, wins, sonneborn_berger, games_played ({e})"
+                    "must be a list of direct_encounter, wins, sonneborn_berger, games_played, solkoff, modified_median, cumulative ({e})"
                 ),
             });
         }
@@ -401,9 +403,15 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
 }
 
 /// The tie-break order of an event's settings.
-pub fn tiebreaks(settings: &Value) -> Vec<crate::engine::scoring::Tiebreak> {
+pub fn tiebreaks(format: &str, settings: &Value) -> Vec<crate::engine::scoring::Tiebreak> {
     settings
         .get("tiebreaks")
         .and_then(|v| serde_json::from_value(v.clone()).ok())
-        .unwrap_or_else(|| crate::engine::scoring::DEFAULT_TIEBREAKS.to_vec())
+        .unwrap_or_else(|| {
+            if format == FORMAT_SWISS {
+                crate::engine::scoring::SWISS_TIEBREAKS.to_vec()
+            } else {
+                crate::engine::scoring::DEFAULT_TIEBREAKS.to_vec()
+            }
+        })
 }

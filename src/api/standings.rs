@@ -16,7 +16,7 @@ use crate::store::{events, games, participants, Store};
 
 /// One line of the standings.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0}))]
+#[schema(example = json!({"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0}))]
 pub struct StandingRow {
     /// 1-based; players equal on every criterion share it.
     pub rank: u32,
@@ -30,11 +30,17 @@ pub struct StandingRow {
     pub sonneborn_berger: f64,
     /// Points scored against the players tied on points with this one.
     pub direct_encounter: f64,
+    /// Swiss: the opponents' adjusted scores summed (unplayed games count as draws for them).
+    pub solkoff: f64,
+    /// Swiss: Solkoff without the extreme opponents (US Chess modified median).
+    pub modified_median: f64,
+    /// Swiss: the running scores summed, unplayed wins and byes not counted.
+    pub cumulative: f64,
 }
 
 /// The standings of an event.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"event_id": 1, "tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"], "standings": [{"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0}]}))]
+#[schema(example = json!({"event_id": 1, "tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"], "standings": [{"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0}]}))]
 pub struct Standings {
     pub event_id: i64,
     /// The tie-breaks applied, in order.
@@ -103,7 +109,7 @@ fn scoresheet(conn: &Connection, event_id: i64) -> ApiResult<Scoresheet> {
         players,
         games: scored,
         byes,
-        tiebreaks: tiebreaks(&event.settings),
+        tiebreaks: tiebreaks(&event.format, &event.settings),
     })
 }
 
@@ -151,6 +157,9 @@ pub async fn get_standings(
         wins: s.wins,
         sonneborn_berger: s.sb_quarters as f64 / 4.0,
         direct_encounter: s.direct_half_points as f64 / 2.0,
+        solkoff: s.solkoff_half as f64 / 2.0,
+        modified_median: s.modified_median_half as f64 / 2.0,
+        cumulative: s.cumulative_half as f64 / 2.0,
     })
     .collect();
     json_cached(

@@ -96,7 +96,20 @@ pub enum Tiebreak {
     Wins,
     SonnebornBerger,
     GamesPlayed,
+    /// Sum of the opponents' adjusted scores (see [`crate::engine::tiebreak`]).
+    Solkoff,
+    /// Solkoff without the extreme opponents (US Chess modified median).
+    ModifiedMedian,
+    /// Sum of the running scores, unplayed wins and byes not counted.
+    Cumulative,
 }
+
+/// US Chess order for Swiss sections: modified median, Solkoff, cumulative.
+pub const SWISS_TIEBREAKS: [Tiebreak; 3] = [
+    Tiebreak::ModifiedMedian,
+    Tiebreak::Solkoff,
+    Tiebreak::Cumulative,
+];
 
 pub const DEFAULT_TIEBREAKS: [Tiebreak; 3] = [
     Tiebreak::DirectEncounter,
@@ -137,6 +150,10 @@ pub struct Standing {
     pub sb_quarters: u32,
     /// Half-points scored against the players tied with this one (0 when not tied).
     pub direct_half_points: u32,
+    /// Swiss tie-breaks in half-points.
+    pub solkoff_half: u32,
+    pub modified_median_half: u32,
+    pub cumulative_half: u32,
 }
 
 fn totals(n: usize, games: &[ScoredGame], byes: &[ScoredBye]) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
@@ -175,6 +192,7 @@ pub fn standings(
     tiebreaks: &[Tiebreak],
 ) -> Vec<Standing> {
     let (half, played, wins) = totals(n, games, byes);
+    let swiss = crate::engine::tiebreak::swiss_tiebreaks(n, games, byes);
     let mut sb = vec![0u32; n];
     for g in games {
         if let Some(r) = g.result.filter(|r| r.played()) {
@@ -235,6 +253,11 @@ pub fn standings(
                 Tiebreak::Wins => group.iter().map(|&p| wins[p]).collect(),
                 Tiebreak::SonnebornBerger => group.iter().map(|&p| sb[p]).collect(),
                 Tiebreak::GamesPlayed => group.iter().map(|&p| played[p]).collect(),
+                Tiebreak::Solkoff => group.iter().map(|&p| swiss.solkoff[p]).collect(),
+                Tiebreak::ModifiedMedian => {
+                    group.iter().map(|&p| swiss.modified_median[p]).collect()
+                }
+                Tiebreak::Cumulative => group.iter().map(|&p| swiss.cumulative[p]).collect(),
             };
             let mut members: Vec<(u32, usize)> = values.into_iter().zip(group).collect();
             members.sort_by_key(|&(v, p)| (std::cmp::Reverse(v), p));
@@ -267,6 +290,9 @@ pub fn standings(
                 wins: wins[p],
                 sb_quarters: sb[p],
                 direct_half_points: direct[p],
+                solkoff_half: swiss.solkoff[p],
+                modified_median_half: swiss.modified_median[p],
+                cumulative_half: swiss.cumulative[p],
             });
         }
         position += group.len() as u32;

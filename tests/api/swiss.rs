@@ -298,6 +298,14 @@ fn swiss_event_from_first_pairing_to_last_round() {
         let points = row["points"].as_f64().unwrap();
         assert_eq!(points, scores[&id], "{row}");
     }
+    // Swiss standings default to the US Chess tie-breaks, and carry them.
+    assert_eq!(
+        standings["tiebreaks"],
+        json!(["modified_median", "solkoff", "cumulative"])
+    );
+    let first = &rows[0];
+    assert!(first["solkoff"].as_f64().unwrap() >= first["modified_median"].as_f64().unwrap());
+    assert!(first["cumulative"].as_f64().unwrap() > 0.0);
     let _ = rating;
 }
 
