@@ -86,16 +86,30 @@ pub async fn create_event(
                 },
                 &now,
             )?;
-            let (_, token) = tokens::issue(tx, id, Role::Admin, Some("admin"), &now)?;
-            Ok(CreatedEvent {
-                event: events::get(tx, id)?,
-                admin_token: token,
-            })
+            issue_admin_token(tx, id, &now)
         })
         .await?;
-    Ok(HttpResponse::Created()
+    Ok(created_response(created))
+}
+
+/// Issues a new event's admin token and returns the event with it (shown once).
+pub(crate) fn issue_admin_token(
+    tx: &rusqlite::Connection,
+    event_id: i64,
+    now: &str,
+) -> ApiResult<CreatedEvent> {
+    let (_, token) = tokens::issue(tx, event_id, Role::Admin, Some("admin"), now)?;
+    Ok(CreatedEvent {
+        event: events::get(tx, event_id)?,
+        admin_token: token,
+    })
+}
+
+/// 201 with the event's location.
+pub(crate) fn created_response(created: CreatedEvent) -> HttpResponse {
+    HttpResponse::Created()
         .insert_header(("Location", format!("/api/v1/events/{}", created.event.id)))
-        .json(created))
+        .json(created)
 }
 
 /// List events, oldest first.

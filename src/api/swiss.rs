@@ -10,6 +10,7 @@ use rusqlite::Connection;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use crate::api::events::{created_response, issue_admin_token};
 use crate::api::extract::{parse_json, QueryParams};
 use crate::domain::{
     validate_settings, CreatedEvent, GameKind, LotsMethod, NewParticipant, RoundStatus,
@@ -25,8 +26,7 @@ use crate::engine::swiss::{
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::section::SwissSection;
 use crate::store::events::EventFields;
-use crate::store::tokens::Role;
-use crate::store::{events, games, now, participants, rounds, swiss as swiss_store, tokens, Store};
+use crate::store::{events, games, now, participants, rounds, swiss as swiss_store, Store};
 
 /// Section settings as query parameters; each one given replaces the file's (or the JSON's).
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
@@ -387,16 +387,10 @@ pub async fn import_trf(
                     .collect::<Vec<_>>());
                 events::set_settings(tx, event_id, &s, &now)?;
             }
-            let (_, token) = tokens::issue(tx, event_id, Role::Admin, Some("admin"), &now)?;
-            Ok(CreatedEvent {
-                event: events::get(tx, event_id)?,
-                admin_token: token,
-            })
+            issue_admin_token(tx, event_id, &now)
         })
         .await?;
-    Ok(HttpResponse::Created()
-        .insert_header(("Location", format!("/api/v1/events/{}", created.event.id)))
-        .json(created))
+    Ok(created_response(created))
 }
 
 /// The event as a FIDE TRF-16 file: players, every round whose results are all in, and the
