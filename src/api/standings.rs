@@ -9,10 +9,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::extract::{cached, csv_field, json_cached, wants_csv, FormatQuery, QueryParams};
-use crate::domain::{tiebreaks, Participant, Seat};
+use crate::domain::{tiebreaks, Participant, RoundStatus, Seat, FORMAT_SWISS};
 use crate::engine::scoring::{self, GameResult, ScoredBye, ScoredGame, Tiebreak};
+use crate::engine::wallchart::wallchart;
 use crate::error::{ApiResult, Problem};
-use crate::store::{events, games, participants, Store};
+use crate::store::{events, games, participants, rounds, Store};
 
 /// One line of the standings.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -56,7 +57,9 @@ pub struct CrosstableRow {
     pub number: u32,
     pub participant: Seat,
     /// One cell per pairing number: `X` on the diagonal, `1`, `½`, `0`, `+`, `-` per game
-    /// (several, in round order, in a double round robin), empty while not played.
+    /// (several, in round order, in a double round robin), empty while not played. Swiss
+    /// events: one cell per round, `W12` / `L3` / `D7` (result and the opponent's pairing
+    /// number), `X12` / `F12` (forfeit won / lost), `B`, `H`, `U` (full, half, zero-point bye).
     pub cells: Vec<String>,
     pub total: f64,
     /// `1`, or `3-4` for a shared place.
@@ -73,6 +76,7 @@ pub struct Crosstable {
 
 /// What the scoring engine needs, indexed by position in pairing-number order.
 struct Scoresheet {
+    format: String,
     players: Vec<Participant>,
     games: Vec<ScoredGame>,
     byes: Vec<ScoredBye>,
@@ -84,8 +88,15 @@ fn scoresheet(conn: &Connection, event_id: i64) -> ApiResult<Scoresheet> {
     let mut players = participants::all(conn, event_id)?;
     players.sort_by_key(|p| (p.pairing_number.is_none(), p.pairing_number, p.id));
     let index: HashMap<i64, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    // a Swiss draft round is not public: leave its games out
+    let draft = rounds::last(conn, event_id)?
+        .filter(|r| r.status == RoundStatus::Draft)
+        .map(|r| r.number);
     let mut scored = Vec::new();
-    for g in games::all(conn, event_id)? {
+    for g in games::all(conn, event_id)?
+        .into_iter()
+        .filter(|g| Some(g.round) != draft)
+    {
         if let (Some(&white), Some(&black)) = (index.get(&g.white_id), index.get(&g.black_id)) {
             scored.push(ScoredGame {
                 round: g.round,
@@ -106,6 +117,7 @@ fn scoresheet(conn: &Connection, event_id: i64) -> ApiResult<Scoresheet> {
         })
         .collect();
     Ok(Scoresheet {
+        format: event.format.clone(),
         players,
         games: scored,
         byes,
@@ -173,7 +185,9 @@ pub async fn get_standings(
 }
 
 /// The crosstable: players × players with each result, X on the diagonal, total and position
-/// (seed 000), as JSON or CSV.
+/// (seed 000), as JSON or CSV. For a Swiss event: rows in standings order with one cell per
+/// round (`W12`, `L3`, `D7`, `X12`/`F12` forfeits, `B`/`H`/`U` byes; CSV columns Position, No,
+/// Name, Rating, Rd 1..R, Total).
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/crosstable", tag = "results",
     params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
@@ -195,6 +209,9 @@ pub async fn get_crosstable(
     let event_id = path.into_inner();
     let wants_csv = wants_csv(&req, query.format.as_deref())?;
     let sheet = store.read(move |conn| scoresheet(conn, event_id)).await?;
+    if sheet.format == FORMAT_SWISS {
+        return swiss_crosstable(&req, event_id, &sheet, wants_csv);
+    }
     // Only numbered players have a row and column.
     let numbered: Vec<usize> = (0..sheet.players.len())
         .filter(|&i| sheet.players[i].pairing_number.is_some())
@@ -236,4 +253,79 @@ pub async fn get_crosstable(
         return Ok(cached(&req, "text/csv; charset=utf-8", out.into_bytes()));
     }
     json_cached(&req, &Crosstable { event_id, rows })
+}
+
+/// A Swiss event's crosstable: rows in standings order, one cell per round (`W12`, `L3`,
+/// `D7`, `X12`/`F12` forfeits, `B`/`H`/`U` byes; see [`crate::engine::wallchart`]).
+fn swiss_crosstable(
+    req: &HttpRequest,
+    event_id: i64,
+    sheet: &Scoresheet,
+    wants_csv: bool,
+) -> ApiResult<HttpResponse> {
+    let numbers: Vec<u32> = sheet
+        .players
+        .iter()
+        .map(|p| p.pairing_number.unwrap_or_default())
+        .collect();
+    let rounds = sheet
+        .games
+        .iter()
+        .map(|g| g.round)
+        .chain(sheet.byes.iter().map(|b| b.round))
+        .max()
+        .unwrap_or(0);
+    let cells = wallchart(&numbers, &sheet.games, &sheet.byes, rounds);
+    let grid = scoring::crosstable(
+        sheet.players.len(),
+        &sheet.games,
+        &sheet.byes,
+        &sheet.tiebreaks,
+    );
+    let standing = scoring::standings(
+        sheet.players.len(),
+        &sheet.games,
+        &sheet.byes,
+        &sheet.tiebreaks,
+    );
+    let rows: Vec<CrosstableRow> = standing
+        .iter()
+        .filter(|s| sheet.players[s.player].pairing_number.is_some())
+        .map(|s| CrosstableRow {
+            number: numbers[s.player],
+            participant: seat(&sheet.players[s.player]),
+            cells: cells[s.player].clone(),
+            total: grid.totals[s.player] as f64 / 2.0,
+            position: grid.positions[s.player].clone(),
+        })
+        .collect();
+    if wants_csv {
+        let mut out = String::from("Position,No,Name,Rating");
+        for r in 1..=rounds {
+            out.push_str(&format!(",Rd {r}"));
+        }
+        out.push_str(",Total\n");
+        for r in &rows {
+            out.push_str(&format!(
+                "{},{},{},{}",
+                r.position,
+                r.number,
+                csv_field(&r.participant.name),
+                r.participant
+                    .rating
+                    .map(|x| x.to_string())
+                    .unwrap_or_default()
+            ));
+            for c in &r.cells {
+                out.push(',');
+                out.push_str(c);
+            }
+            out.push_str(&format!(
+                ",{}\n",
+                scoring::format_half_points((r.total * 2.0) as u32)
+            ));
+        }
+        return Ok(cached(req, "text/csv; charset=utf-8", out.into_bytes()));
+    }
+    json_cached(req, &Crosstable { event_id, rows })
 }

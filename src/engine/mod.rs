@@ -10,3 +10,4 @@ pub mod scheveningen;
 pub mod scoring;
 pub mod swiss;
 pub mod tiebreak;
+pub mod wallchart;

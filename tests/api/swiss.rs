@@ -298,6 +298,28 @@ fn swiss_event_from_first_pairing_to_last_round() {
         let points = row["points"].as_f64().unwrap();
         assert_eq!(points, scores[&id], "{row}");
     }
+    // The crosstable of a Swiss event: one cell per round, rows in standings order.
+    let table = s.get(&format!("/api/v1/events/{event}/crosstable")).json();
+    let table_rows = table["rows"].as_array().unwrap();
+    assert_eq!(table_rows.len(), 7);
+    for (row, standing) in table_rows.iter().zip(rows) {
+        assert_eq!(row["participant"]["id"], standing["participant"]["id"]);
+        let cells = row["cells"].as_array().unwrap();
+        assert_eq!(cells.len(), 4);
+        let from_cells: f64 = cells
+            .iter()
+            .map(|c| match &c.as_str().unwrap()[..1] {
+                "W" | "X" | "B" => 1.0,
+                "D" | "H" => 0.5,
+                _ => 0.0,
+            })
+            .sum();
+        assert_eq!(from_cells, row["total"].as_f64().unwrap(), "{row}");
+    }
+    let csv = s
+        .get(&format!("/api/v1/events/{event}/crosstable?format=csv"))
+        .text();
+    assert!(csv.starts_with("Position,No,Name,Rating,Rd 1,Rd 2,Rd 3,Rd 4,Total\n"));
     // Swiss standings default to the US Chess tie-breaks, and carry them.
     assert_eq!(
         standings["tiebreaks"],
