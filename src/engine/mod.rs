@@ -9,3 +9,4 @@ pub mod round_robin;
 pub mod scheveningen;
 pub mod scoring;
 pub mod swiss;
+pub mod team_scoring;

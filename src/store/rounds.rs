@@ -141,8 +141,10 @@ pub fn get(conn: &Connection, event_id: i64, number: u32) -> ApiResult<Round> {
             white: seat(white)?,
             black: seat(black)?,
             result,
+            teams: None,
         });
     }
+    crate::store::teams::attach_to_games(conn, event_id, round_id, &mut games)?;
     let mut stmt = conn.prepare(
         "SELECT participant_id, points FROM byes WHERE round_id = ?1 ORDER BY participant_id",
     )?;
