@@ -7,3 +7,4 @@ mod movements;
 mod round_robin;
 mod security;
 mod tables;
+mod teams;
