@@ -474,21 +474,19 @@ fn checked_teams(
 /// board, then team B's... Called by the lots handler inside its transaction.
 pub fn number_teams(conn: &Connection, event: &Event, seed: Option<u64>) -> ApiResult<Vec<i64>> {
     let (rows, members, _) = checked_teams(conn, event)?;
-    let entrants: Vec<Entrant> = rows
-        .iter()
-        .zip(&members)
-        .map(|(t, ids)| {
-            let ratings: Vec<i64> = ids
-                .iter()
-                .filter_map(|&pid| participants::get(conn, event.id, pid).ok()?.rating)
-                .map(i64::from)
-                .collect();
-            // Hundredths of a point, so close averages are not rounded together.
-            let rating = (!ratings.is_empty())
-                .then(|| (ratings.iter().sum::<i64>() * 100 / ratings.len() as i64) as i32);
-            Entrant { key: t.id, rating }
-        })
-        .collect();
+    let mut entrants: Vec<Entrant> = Vec::with_capacity(rows.len());
+    for (t, ids) in rows.iter().zip(&members) {
+        let mut ratings: Vec<i64> = Vec::with_capacity(ids.len());
+        for &pid in ids {
+            if let Some(r) = participants::get(conn, event.id, pid)?.rating {
+                ratings.push(i64::from(r));
+            }
+        }
+        // Hundredths of a point, so close averages are not rounded together.
+        let rating = (!ratings.is_empty())
+            .then(|| (ratings.iter().sum::<i64>() * 100 / ratings.len() as i64) as i32);
+        entrants.push(Entrant { key: t.id, rating });
+    }
     let order = match seed {
         Some(s) => draw_random(&entrants, s),
         None => draw_by_rating(&entrants),
