@@ -34,7 +34,13 @@ impl GameKind {
     /// The event formats this server runs for the game.
     pub fn formats(self) -> &'static [&'static str] {
         match self {
-            GameKind::Chess => &[FORMAT_ROUND_ROBIN, FORMAT_DOUBLE_ROUND_ROBIN, FORMAT_SWISS],
+            GameKind::Chess => &[
+                FORMAT_ROUND_ROBIN,
+                FORMAT_DOUBLE_ROUND_ROBIN,
+                FORMAT_SWISS,
+                FORMAT_SCHEVENINGEN,
+                FORMAT_HILTON,
+            ],
             GameKind::Bridge => &[FORMAT_PAIRS],
         }
     }
@@ -46,6 +52,16 @@ pub const FORMAT_DOUBLE_ROUND_ROBIN: &str = "double_round_robin";
 pub const FORMAT_SWISS: &str = "swiss";
 /// Bridge pairs: one session played to a movement.
 pub const FORMAT_PAIRS: &str = "pairs";
+
+/// Chess team match: every player of team A plays every player of team B (seed 000).
+pub const FORMAT_SCHEVENINGEN: &str = "scheveningen";
+/// Chess jamboree of an even number of teams over three rounds (seed 000).
+pub const FORMAT_HILTON: &str = "hilton";
+
+/// Whether the format is played by teams with ordered members.
+pub fn is_team_format(format: &str) -> bool {
+    format == FORMAT_SCHEVENINGEN || format == FORMAT_HILTON
+}
 
 /// Whether a format's whole schedule is fixed when lots are drawn.
 pub fn is_round_robin(format: &str) -> bool {
@@ -291,6 +307,38 @@ pub struct Game {
     pub white_score: f64,
     /// Black's points before this round.
     pub black_score: f64,
+    /// Team events only: the teams and boards of the two players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<GameTeams>,
+}
+
+/// A player's team in a team-event game.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"id": 3, "name": "Hastings", "number": 1, "letter": "A", "board": 2}))]
+pub struct TeamSide {
+    /// Team id.
+    pub id: i64,
+    pub name: String,
+    /// Team number from the draw (1 = team A).
+    pub number: Option<u32>,
+    /// The table's letter for the team (A, B, C...).
+    pub letter: Option<String>,
+    /// The player's board in the team (1 = top board).
+    pub board: u32,
+}
+
+/// The team side of a game in a team event.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"team_board": 2,
+    "white": {"id": 3, "name": "Hastings", "number": 3, "letter": "C", "board": 2},
+    "black": {"id": 4, "name": "Oxford", "number": 2, "letter": "B", "board": 2}}))]
+pub struct GameTeams {
+    /// The board of the table the game belongs to: in a Hilton event the board both players
+    /// sit on (several games share it); in a Scheveningen match the table's row (the board of
+    /// team A's player in odd rounds, of team B's in even rounds, as in seed 000).
+    pub team_board: u32,
+    pub white: TeamSide,
+    pub black: TeamSide,
 }
 
 /// A participant without an opponent in a round.
@@ -360,6 +408,8 @@ pub struct Page<T: ToSchema> {
 /// `sonneborn_berger`, `games_played`, `solkoff`, `modified_median`, `cumulative` (default:
 /// direct encounter, wins, Sonneborn-Berger). Swiss settings: [`crate::section`] (default
 /// tie-breaks: modified median, Solkoff, cumulative).
+/// Team formats know `tiebreaks` too (for the individual standings); Hilton also `boards`,
+/// the boards per team (every team must field exactly that many; default: the teams' size).
 pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError> {
     let Some(map) = settings.as_object() else {
         return Err(ApiError::invalid("settings", "must be a JSON object"));
@@ -367,8 +417,10 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
     if format == FORMAT_SWISS {
         return crate::section::SwissSection::parse(settings).map(|_| ());
     }
-    let known: &[&str] = if is_round_robin(format) {
+    let known: &[&str] = if is_round_robin(format) || format == FORMAT_SCHEVENINGEN {
         &["tiebreaks"]
+    } else if format == FORMAT_HILTON {
+        &["tiebreaks", "boards"]
     } else {
         &[]
     };
@@ -395,6 +447,17 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
                 field: "settings.tiebreaks".into(),
                 message: format!(
                     "must be a list of direct_encounter, wins, sonneborn_berger, games_played, solkoff, modified_median, cumulative ({e})"
+                ),
+            });
+        }
+    }
+    if let Some(b) = map.get("boards") {
+        let max = crate::engine::hilton::MAX_BOARDS as u64;
+        if !b.as_u64().is_some_and(|n| (1..=max).contains(&n)) {
+            errors.push(FieldError {
+                field: "settings.boards".into(),
+                message: format!(
+                    "must be a whole number of boards per team from 1 to {max} (default: the teams' size)"
                 ),
             });
         }

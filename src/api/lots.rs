@@ -1,15 +1,16 @@
 //! `POST /api/v1/events/{id}/lots`: draw pairing numbers; for round robins this also makes the
-//! whole schedule from the Berger table, in the same transaction.
+//! whole schedule from the Berger table, in the same transaction (team events: team numbers
+//! and the Scheveningen or Hilton schedule, see `api::teams`).
 
 use actix_web::{post, web, HttpResponse};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::api::auth;
 use crate::api::extract::{Bearer, JsonBody};
+use crate::api::{auth, teams};
 use crate::domain::{
-    is_round_robin, Event, LotsMethod, Participant, ParticipantStatus, RoundStatus,
+    is_round_robin, is_team_format, Event, LotsMethod, Participant, ParticipantStatus, RoundStatus,
     FORMAT_DOUBLE_ROUND_ROBIN, FORMAT_SWISS,
 };
 use crate::engine::lots::{draw_by_rating, draw_random, Entrant};
@@ -138,6 +139,7 @@ pub async fn draw_lots(
                 })
                 .collect();
             let order = match seed {
+                _ if is_team_format(&event.format) => teams::number_teams(tx, &event, seed)?,
                 Some(s) => draw_random(&entrants, s),
                 None => draw_by_rating(&entrants),
             };
@@ -147,6 +149,9 @@ pub async fn draw_lots(
             events::set_lots(tx, event_id, body.method, seed, &now)?;
             if is_round_robin(&event.format) {
                 make_round_robin(tx, &event, &order)?;
+            }
+            if is_team_format(&event.format) {
+                teams::make_schedule(tx, &event)?;
             }
             let mut numbered: Vec<Participant> = participants::all(tx, event_id)?
                 .into_iter()

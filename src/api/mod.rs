@@ -17,6 +17,7 @@ pub mod standings;
 pub mod swiss;
 pub mod system;
 pub mod tables;
+pub mod teams;
 pub mod tokens;
 
 use actix_web::web;
@@ -76,6 +77,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(bridge::get_round_assignments)
         .service(bridge::get_guide_cards)
         .service(bridge::get_scoring_rows)
+        .service(teams::create_team)
+        .service(teams::list_teams)
+        .service(teams::get_team)
+        .service(teams::delete_team)
+        .service(teams::get_team_standings)
         .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi::document()))
         .service(web::redirect("/docs", "/docs/"));
 }

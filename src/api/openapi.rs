@@ -75,6 +75,11 @@ impl Modify for BearerAuth {
         api::bridge::get_round_assignments,
         api::bridge::get_guide_cards,
         api::bridge::get_scoring_rows,
+        api::teams::create_team,
+        api::teams::list_teams,
+        api::teams::get_team,
+        api::teams::delete_team,
+        api::teams::get_team_standings,
     ),
     components(schemas(crate::error::Problem, crate::error::FieldError)),
     modifiers(&BearerAuth),
@@ -86,6 +91,7 @@ impl Modify for BearerAuth {
         (name = "tables", description = "Stateless pairing tables"),
         (name = "movements", description = "Bridge movements: generate, validate, recommend"),
         (name = "bridge", description = "Bridge pairs events: movement, guide cards, scoring rows"),
+        (name = "teams", description = "Chess team events (Scheveningen, Hilton): teams and team standings"),
         (name = "system", description = "Health and documentation"),
     )
 )]

@@ -9,5 +9,6 @@ pub mod round_robin;
 pub mod scheveningen;
 pub mod scoring;
 pub mod swiss;
+pub mod team_scoring;
 pub mod tiebreak;
 pub mod wallchart;

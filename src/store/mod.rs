@@ -29,6 +29,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0002_movements.sql")),
         M::up(include_str!("../../sql/0003_teams.sql")),
         M::up(include_str!("../../sql/0004_swiss.sql")),
+        M::up(include_str!("../../sql/0005_team_games.sql")),
     ])
 }
 
@@ -153,6 +154,6 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 4);
+        assert_eq!(version, 5);
     }
 }

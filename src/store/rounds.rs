@@ -261,8 +261,10 @@ pub fn get(conn: &Connection, event_id: i64, number: u32) -> ApiResult<Round> {
             result,
             white_score: score(white),
             black_score: score(black),
+            teams: None,
         });
     }
+    crate::store::teams::attach_to_games(conn, event_id, round_id, &mut games)?;
     let mut stmt = conn.prepare(
         "SELECT participant_id, points, kind FROM byes WHERE round_id = ?1 ORDER BY participant_id",
     )?;

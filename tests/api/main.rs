@@ -8,3 +8,4 @@ mod round_robin;
 mod security;
 mod swiss;
 mod tables;
+mod teams;
