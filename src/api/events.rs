@@ -5,8 +5,8 @@ use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
 use crate::api::auth;
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
 use crate::domain::{
-    check, validate_name, validate_settings, CreatedEvent, Event, EventPatch, GameKind, NewEvent,
-    Page,
+    check, is_team_format, validate_name, validate_settings, CreatedEvent, Event, EventPatch,
+    GameKind, NewEvent, Page,
 };
 use crate::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::store::events::{self, EventFields};
@@ -201,6 +201,13 @@ pub async fn update_event(
                 if current.lots.is_some() || current.rounds > 0 {
                     return Err(ApiError::conflict(
                         "the format cannot change once lots are drawn",
+                    ));
+                }
+                if (is_team_format(&format) || is_team_format(&current.format))
+                    && current.participants > 0
+                {
+                    return Err(ApiError::conflict(
+                        "players of a team event belong to teams: remove the participants before changing to or from a team format",
                     ));
                 }
             }

@@ -8,8 +8,8 @@ use utoipa::ToSchema;
 use crate::api::auth;
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
 use crate::domain::{
-    check, validate_name, validate_rating, NewParticipant, Page, Participant, ParticipantPatch,
-    ParticipantStatus, FORMAT_SWISS,
+    check, is_team_format, validate_name, validate_rating, NewParticipant, Page, Participant,
+    ParticipantPatch, ParticipantStatus, FORMAT_SWISS,
 };
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::store::tokens::Role;
@@ -48,6 +48,12 @@ fn ensure_entries_open(conn: &Connection, event_id: i64) -> ApiResult<()> {
 
 fn enter(conn: &Connection, event_id: i64, list: &[NewParticipant]) -> ApiResult<Vec<Participant>> {
     ensure_entries_open(conn, event_id)?;
+    let format = events::get(conn, event_id)?.format;
+    if is_team_format(&format) {
+        return Err(ApiError::conflict(format!(
+            "a {format} event takes its players with their team: POST /api/v1/events/{event_id}/teams"
+        )));
+    }
     let now = now();
     let mut out = Vec::with_capacity(list.len());
     for p in list {

@@ -465,8 +465,15 @@ fn swiss_errors_are_clear() {
     )
     .problem(409);
 
-    // One player cannot be paired.
+    // One player cannot be paired; teams are not for a Swiss event.
     let (event, admin) = swiss_event(&s, json!({}));
+    s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/teams"),
+        Some(&admin),
+        &json!({"name": "Hastings", "members": [{"name": "A"}]}),
+    )
+    .problem(409);
     s.add_players(event, &admin, 1);
     s.send(
         "POST",

@@ -544,7 +544,7 @@ fn team_entry_errors_name_the_problem() {
             .json()["total"],
         3
     );
-    // A player entered outside any team.
+    // A player cannot be entered outside a team.
     add_team(&s, event, &admin, "Oxford", 3, 2000);
     let loose = s.send(
         "POST",
@@ -552,16 +552,18 @@ fn team_entry_errors_name_the_problem() {
         Some(&admin),
         &json!({"name": "Loose, Larry"}),
     );
-    assert_eq!(loose.status, 201);
-    let d = lots(&s, event, &admin, json!({"method": "rating"})).problem(409);
-    assert!(
-        d["detail"].as_str().unwrap().contains("Loose, Larry"),
-        "{d}"
-    );
-    s.delete(
-        &format!("/api/v1/events/{event}/participants/{}", loose.json()["id"]),
+    assert!(loose.problem(409)["detail"]
+        .as_str()
+        .unwrap()
+        .contains("/teams"));
+    // Nor can the format change while teams exist.
+    let r = s.send(
+        "PATCH",
+        &format!("/api/v1/events/{event}"),
         Some(&admin),
+        &json!({"format": "round_robin"}),
     );
+    r.problem(409);
     assert_eq!(
         lots(&s, event, &admin, json!({"method": "rating"})).status,
         200
