@@ -68,6 +68,7 @@
 //! a repeat or preference conflict the window is widened ×4 until the full graph.
 
 pub mod colour;
+pub mod evaluate;
 pub mod lookahead;
 pub mod pair;
 pub mod penalty;
@@ -80,9 +81,10 @@ pub mod trf;
 mod tests;
 
 pub use colour::{ColourCode, ColourReason};
+pub use evaluate::evaluate_pairing;
 pub use pair::{
-    pair_next_round, BoardExplanation, BoardPairing, ByeAward, ExplanationEntry, RoundPairing,
-    TierBreakdown,
+    pair_next_round, pair_with_fixed, BoardExplanation, BoardPairing, ByeAward, ExplanationEntry,
+    RoundPairing, TierBreakdown,
 };
 pub use state::{
     Colour, ColourRule, PairingSystem, RequestedBye, RoundRecord, RoundResult, SwissError,

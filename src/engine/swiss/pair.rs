@@ -6,7 +6,7 @@ use super::colour::{round_one_colour, ColourCode, ColourReason};
 use super::lookahead::{feasible, Feasible, Graph};
 use super::penalty::{build_model, Board, Model, COLOUR, PREFERENCE, RATING, REPEAT, SCORE, TIERS};
 use super::solve::solve_lex;
-use super::state::{err, view, Colour, SwissError, SwissState};
+use super::state::{err, view, Colour, SwissError, SwissSettings, SwissState};
 use crate::engine::matching::{Edge, LayeredProblem, LpSolver, MatchingSolver};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -149,15 +149,19 @@ fn candidates(model: &Model, window: Option<usize>) -> Vec<Board> {
     boards
 }
 
-/// Pairs the next round of a Swiss section.
-///
-/// `solver` solves the matching model (normally [`crate::engine::matching::BlossomSolver`]).
-/// Returns an error naming the field at fault for an inconsistent state, or when no pairing
-/// exists at all (fewer than two players).
-pub fn pair_next_round(
-    state: &SwissState,
-    solver: &dyn MatchingSolver,
-) -> Result<RoundPairing, SwissError> {
+/// What every way of pairing a round shares: the validated state, the byes already decided
+/// (requested byes, absences) and the ranked model of the players to pair.
+pub(crate) struct Prepared {
+    pub round: u32,
+    /// Colour of board 1's higher-ranked player in round 1.
+    pub first: Colour,
+    /// Requested byes and absences, in the order they are listed.
+    pub byes: Vec<ByeAward>,
+    pub model: Model,
+}
+
+/// Validates the state, sets the requested byes and absences aside and builds the model.
+pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
     state.validate()?;
     let round = state.round_to_pair();
     let settings = &state.settings;
@@ -183,21 +187,71 @@ pub fn pair_next_round(
         .filter(|&i| !state.players[i].withdrawn && !out.contains(&state.players[i].start_number))
         .map(|i| view(state, i))
         .collect();
-    let mut notes: Vec<String> = Vec::new();
     let model = build_model(views, settings, round, first);
-    let n = model.players.len();
-    let vertices = model.vertices();
-    if n < 2 {
+    if model.players.len() < 2 {
         return Err(err("players", "fewer than two players to pair"));
     }
+    Ok(Prepared {
+        round,
+        first,
+        byes,
+        model,
+    })
+}
+
+/// The solver's answer for a round: mates (vertex indices of the model) and how it was found.
+pub(crate) struct Solved {
+    pub mate: Vec<usize>,
+    /// Weights of the final solve (0 for a tier no candidate board touched).
+    pub weights: [i64; TIERS],
+    /// 0 = clean boards only, 1 = preference conflicts allowed, 2 = repeats allowed.
+    pub level: usize,
+    pub solves: usize,
+    /// Notes of the solve (window, look-ahead).
+    pub notes: Vec<String>,
+}
+
+/// Pairs the round optimally; `fixed` lists vertex pairs that must be boards (every other
+/// candidate board of their players is removed). Forced boards enter the solve with all tiers
+/// 0: they are in every admissible pairing, so this leaves the optimum of the rest unchanged
+/// and keeps their own repeats/preferences from lifting the exclusion level.
+pub(crate) fn solve_round(
+    prep: &Prepared,
+    settings: &SwissSettings,
+    fixed: &[(usize, usize)],
+    solver: &dyn MatchingSolver,
+) -> Result<Solved, SwissError> {
+    let model = &prep.model;
+    let round = prep.round;
+    let n = model.players.len();
+    let vertices = model.vertices();
+    let mut partner = vec![usize::MAX; vertices];
+    for &(a, b) in fixed {
+        partner[a] = b;
+        partner[b] = a;
+    }
+    let restrict = |mut boards: Vec<Board>| -> Vec<Board> {
+        if fixed.is_empty() {
+            return boards;
+        }
+        boards.retain(|b| partner[b.u] == usize::MAX && partner[b.v] == usize::MAX);
+        for &(a, b) in fixed {
+            let mut forced = model.board(a.min(b), a.max(b));
+            forced.tiers = [0; TIERS];
+            boards.push(forced);
+        }
+        boards
+    };
+    let mut notes: Vec<String> = Vec::new();
     // Solve, widening the candidate window when the restricted model needs a repeat.
     let mut window = (n > FULL_GRAPH_LIMIT).then_some(WINDOW);
-    let (boards, sol) = loop {
-        let boards = candidates(&model, window);
+    let (all, boards, sol) = loop {
+        let all = candidates(model, window);
+        let boards = restrict(all.clone());
         let sol = solve_lex(vertices, &boards, solver)?;
         let done = window.is_none() || sol.as_ref().is_some_and(|s| s.level == 0);
         if done {
-            break (boards, sol);
+            break (all, boards, sol);
         }
         // Widen ×4; the full graph only while it stays small enough (about 3·10⁷ boards).
         match window {
@@ -206,7 +260,7 @@ pub fn pair_next_round(
                 if n * n / 2 <= 30_000_000 {
                     window = None;
                 } else {
-                    break (boards, sol);
+                    break (all, boards, sol);
                 }
             }
             _ => window = None,
@@ -232,12 +286,12 @@ pub fn pair_next_round(
             .filter(|&i| mate[i] > i)
             .map(|i| (i, mate[i]))
             .collect();
-        let g = allowed_graph(&model, &boards, &used);
+        let g = allowed_graph(model, &all, &used);
         match feasible(&g, remaining, 200_000) {
             Feasible::Yes => {}
             Feasible::Unknown => notes.push("look-ahead: check inconclusive, not applied".into()),
             Feasible::No => {
-                let free = allowed_graph(&model, &boards, &[]);
+                let free = allowed_graph(model, &all, &[]);
                 let mut layer0 = Vec::new();
                 for b in boards.iter().filter(|b| b.tiers[REPEAT] == 0) {
                     let cost: i64 = (0..TIERS).map(|k| sol.weights[k] * b.tiers[k]).sum();
@@ -276,19 +330,224 @@ pub fn pair_next_round(
             }
         }
     }
-    Ok(assemble(
-        state,
-        &model,
-        &boards,
-        &mate,
-        &sol.weights,
-        sol.level,
-        sol.solves,
-        round,
-        first,
-        byes,
+    Ok(Solved {
+        mate,
+        weights: sol.weights,
+        level: sol.level,
+        solves: sol.solves,
         notes,
-    ))
+    })
+}
+
+/// Pairs the next round of a Swiss section.
+///
+/// `solver` solves the matching model (normally [`crate::engine::matching::BlossomSolver`]).
+/// Returns an error naming the field at fault for an inconsistent state, or when no pairing
+/// exists at all (fewer than two players).
+pub fn pair_next_round(
+    state: &SwissState,
+    solver: &dyn MatchingSolver,
+) -> Result<RoundPairing, SwissError> {
+    let prep = prepare(state)?;
+    let solved = solve_round(&prep, &state.settings, &[], solver)?;
+    let chosen = engine_boards(&prep.model, &solved.mate);
+    let info = SolveInfo {
+        weights: solved.weights,
+        level: solved.level,
+        solves: solved.solves,
+    };
+    Ok(assemble(prep, chosen, &info, solved.notes))
+}
+
+/// Pairs the next round optimally subject to boards the director forces: each `(white,
+/// black)` of `fixed` (start numbers) is played with the colours as given, and every other
+/// board of those players is ruled out. The other players are paired exactly as
+/// [`pair_next_round`] would pair them around the forced boards (same penalty model, same
+/// look-ahead); the explanation covers every board and has a note per forced board.
+///
+/// Errors name the field: `fixed[i].white` / `fixed[i].black` for an unknown, unavailable
+/// (withdrawn, absent, requested bye) or repeated start number.
+pub fn pair_with_fixed(
+    state: &SwissState,
+    fixed: &[(u32, u32)],
+    solver: &dyn MatchingSolver,
+) -> Result<RoundPairing, SwissError> {
+    let prep = prepare(state)?;
+    let pairs = board_vertices(state, &prep, "fixed", fixed)?;
+    let solved = solve_round(&prep, &state.settings, &pairs, solver)?;
+    let model = &prep.model;
+    let mut white_of = vec![None; model.vertices()];
+    for &(w, b) in &pairs {
+        white_of[w] = Some(w);
+        white_of[b] = Some(w);
+    }
+    let mut chosen = Vec::new();
+    for u in 0..model.players.len() {
+        let v = solved.mate[u];
+        if v < u {
+            continue;
+        }
+        match white_of[u] {
+            // A forced board: colours as given.
+            Some(w) => {
+                let colour = if w == u { Colour::White } else { Colour::Black };
+                chosen.push(Chosen::given(model, u, v, colour, Origin::Forced));
+            }
+            None => chosen.push(Chosen::engine(model, u, v)),
+        }
+    }
+    let mut info = SolveInfo {
+        weights: solved.weights,
+        level: solved.level,
+        solves: solved.solves,
+    };
+    info.weights = complete_weights(info.weights, &[tier_totals(&chosen)]);
+    Ok(assemble(prep, chosen, &info, solved.notes))
+}
+
+/// Checks a director's list of boards (start numbers, White first) against the players to
+/// pair and returns, per board, the vertices of White and Black. `what` names the list in
+/// errors (`pairings`, `fixed`).
+pub(crate) fn board_vertices(
+    state: &SwissState,
+    prep: &Prepared,
+    what: &str,
+    list: &[(u32, u32)],
+) -> Result<Vec<(usize, usize)>, SwissError> {
+    let index = sn_index(prep);
+    let mut seen: HashSet<u32> = HashSet::new();
+    let mut out = Vec::with_capacity(list.len());
+    for (i, &(w, b)) in list.iter().enumerate() {
+        let mut ends = [0usize; 2];
+        for (k, (sn, side)) in [(w, "white"), (b, "black")].into_iter().enumerate() {
+            let field = format!("{what}[{i}].{side}");
+            ends[k] = player_vertex(state, &index, sn, &field)?;
+            if k == 1 && w == b {
+                return Err(err(field, format!("player {sn} cannot play himself")));
+            }
+            if !seen.insert(sn) {
+                return Err(err(field, format!("player {sn} appears on two boards")));
+            }
+        }
+        out.push((ends[0], ends[1]));
+    }
+    Ok(out)
+}
+
+/// Start number → vertex of the players to pair.
+pub(crate) fn sn_index(prep: &Prepared) -> std::collections::HashMap<u32, usize> {
+    prep.model
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.sn, i))
+        .collect()
+}
+
+/// The vertex of start number `sn`, or an error on `field` saying why it cannot be paired.
+pub(crate) fn player_vertex(
+    state: &SwissState,
+    index: &std::collections::HashMap<u32, usize>,
+    sn: u32,
+    field: &str,
+) -> Result<usize, SwissError> {
+    if let Some(&v) = index.get(&sn) {
+        return Ok(v);
+    }
+    let why = match state.players.iter().find(|p| p.start_number == sn) {
+        None => format!("unknown start number {sn}"),
+        Some(p) if p.withdrawn => format!("player {sn} has withdrawn"),
+        Some(_) if state.requested_byes.iter().any(|b| b.player == sn) => {
+            format!("player {sn} has a requested bye this round")
+        }
+        Some(_) if state.absent.contains(&sn) => format!("player {sn} is absent this round"),
+        Some(_) => format!("player {sn} cannot be paired this round"),
+    };
+    Err(err(field, why))
+}
+
+/// Where a board of the result comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// Chosen by the solver; colours by the rules.
+    Engine,
+    /// The director's pairing under evaluation; colours as given.
+    Director,
+    /// Forced by the director in [`pair_with_fixed`]; colours as given.
+    Forced,
+}
+
+/// One board of the result, scored.
+pub(crate) struct Chosen {
+    pub board: Board,
+    pub origin: Origin,
+    /// Colour of `u` by the rules (none for the bye, or when the round-1 board order decides).
+    pub rule_colour: Option<Colour>,
+}
+
+impl Chosen {
+    pub fn engine(model: &Model, u: usize, v: usize) -> Chosen {
+        let board = model.board(u, v);
+        Chosen {
+            rule_colour: board.colour_u,
+            board,
+            origin: Origin::Engine,
+        }
+    }
+
+    /// A board with the colour of `u` (the higher-ranked) given.
+    pub fn given(model: &Model, u: usize, v: usize, colour_u: Colour, origin: Origin) -> Chosen {
+        let rule_colour = model.board(u, v).colour_u;
+        Chosen {
+            board: model.board_coloured(u, v, colour_u),
+            origin,
+            rule_colour,
+        }
+    }
+}
+
+/// The boards of the solver's mates, colours by the rules.
+pub(crate) fn engine_boards(model: &Model, mate: &[usize]) -> Vec<Chosen> {
+    (0..model.players.len())
+        .filter(|&u| mate[u] > u)
+        .map(|u| Chosen::engine(model, u, mate[u]))
+        .collect()
+}
+
+/// Tier totals of a set of boards.
+pub(crate) fn tier_totals(chosen: &[Chosen]) -> [i64; TIERS] {
+    let mut t = [0i64; TIERS];
+    for c in chosen {
+        for k in 0..TIERS {
+            t[k] += c.board.tiers[k];
+        }
+    }
+    t
+}
+
+/// Gives a weight to every tier that some pairing in `totals` uses but the solve left at 0
+/// (a tier no candidate board of the solve touched, e.g. repeats when none was needed):
+/// `w_k = 1 + Σ_{j>k} w_j·max T_j`, so the costs shown still order the pairings tier by tier.
+/// Weights already set are kept, so the solver's own boards keep their costs.
+pub(crate) fn complete_weights(mut w: [i64; TIERS], totals: &[[i64; TIERS]]) -> [i64; TIERS] {
+    for k in (0..TIERS).rev() {
+        if w[k] == 0 && totals.iter().any(|t| t[k] > 0) {
+            let mut acc: i64 = 1;
+            for j in k + 1..TIERS {
+                let m = totals.iter().map(|t| t[j]).max().unwrap_or(0);
+                acc = acc.saturating_add(w[j].saturating_mul(m));
+            }
+            w[k] = acc;
+        }
+    }
+    w
+}
+
+/// How the pairing was solved (for the notes and the board costs).
+pub(crate) struct SolveInfo {
+    pub weights: [i64; TIERS],
+    pub level: usize,
+    pub solves: usize,
 }
 
 fn allowed_graph(model: &Model, boards: &[Board], used: &[(usize, usize)]) -> Graph {
@@ -307,28 +566,37 @@ fn allowed_graph(model: &Model, boards: &[Board], used: &[(usize, usize)]) -> Gr
     Graph { n, adj }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn assemble(
-    _state: &SwissState,
-    model: &Model,
-    boards: &[Board],
-    mate: &[usize],
-    weights: &[i64; TIERS],
-    level: usize,
-    solves: usize,
-    round: u32,
-    first: Colour,
-    mut byes: Vec<ByeAward>,
+const TIER_NAMES: [&str; TIERS] = ["repeat", "preference", "score", "colour", "rating"];
+
+/// Name of tier `k` (for notes).
+pub(crate) fn tier_name(k: usize) -> &'static str {
+    TIER_NAMES[k]
+}
+
+/// The one explain path: numbers the boards (pairs by the rank of the higher-ranked player,
+/// the pairing bye last), sets colours (engine boards by the rules, round 1 alternating down
+/// the boards; director's and forced boards as given), and writes the explanation and notes.
+pub(crate) fn assemble(
+    prep: Prepared,
+    mut chosen: Vec<Chosen>,
+    info: &SolveInfo,
     mut notes: Vec<String>,
 ) -> RoundPairing {
+    let Prepared {
+        round,
+        first,
+        mut byes,
+        model,
+    } = prep;
+    let weights = &info.weights;
     let n = model.players.len();
-    let mut chosen: Vec<&Board> = boards.iter().filter(|b| mate[b.u] == b.v).collect();
-    chosen.sort_by_key(|b| (b.v == n, b.u));
+    chosen.sort_by_key(|c| (c.board.v == n, c.board.u));
     let mut pairings = Vec::new();
     let mut explanation = Vec::new();
     let mut total = [0i64; TIERS];
     let mut board_no = 0u32;
-    for b in &chosen {
+    for c in &chosen {
+        let b = &c.board;
         for k in 0..TIERS {
             total[k] += b.tiers[k];
         }
@@ -362,10 +630,16 @@ fn assemble(
                 },
             );
             if b.rematch {
-                notes.push(format!(
-                    "player {} receives a second full-point bye: no other pairing exists",
-                    x.sn
-                ));
+                notes.push(match c.origin {
+                    Origin::Engine => format!(
+                        "player {} receives a second full-point bye: no other pairing exists",
+                        x.sn
+                    ),
+                    _ => format!(
+                        "player {} receives a second full-point bye (director's pairing)",
+                        x.sn
+                    ),
+                });
             }
             explanation.push(ExplanationEntry::Board(BoardExplanation {
                 board: 0,
@@ -387,23 +661,49 @@ fn assemble(
         }
         board_no += 1;
         let y = &model.players[b.v];
-        let mut cu = b.colour_u.unwrap_or(first);
-        if b.reason == Some(ColourReason::Board) {
-            // Round 1 (or no colour history on either side): alternate down the boards.
-            cu = if board_no % 2 == 1 {
-                first
-            } else {
-                first.opposite()
-            };
-        }
+        // Round 1 (or no colour history on either side): alternate down the boards.
+        let by_board = if board_no % 2 == 1 {
+            first
+        } else {
+            first.opposite()
+        };
+        let rule = if b.reason == Some(ColourReason::Board) {
+            by_board
+        } else {
+            c.rule_colour.unwrap_or(first)
+        };
+        let cu = match c.origin {
+            Origin::Engine => rule,
+            Origin::Director | Origin::Forced => b.colour_u.unwrap_or(rule),
+        };
         let (white, black, cw, cb) = if cu == Colour::White {
             (x.sn, y.sn, b.codes[0], b.codes[1])
         } else {
             (y.sn, x.sn, b.codes[1], b.codes[0])
         };
         if b.rematch {
+            notes.push(match c.origin {
+                Origin::Engine => format!(
+                    "REMATCH: {white} and {black} meet again in round {round}: no other pairing exists"
+                ),
+                Origin::Director => format!(
+                    "REMATCH: {white} and {black} meet again in round {round} (director's pairing)"
+                ),
+                Origin::Forced => format!(
+                    "REMATCH: {white} and {black} meet again in round {round} (forced by the director)"
+                ),
+            });
+        }
+        if c.origin == Origin::Forced {
             notes.push(format!(
-                "REMATCH: {white} and {black} meet again in round {round}: no other pairing exists"
+                "board {board_no}: {white}-{black} forced by the director, colours as given"
+            ));
+        }
+        let against_rules = c.origin != Origin::Engine && cu != rule;
+        if against_rules {
+            let rw = if rule == Colour::White { x.sn } else { y.sn };
+            notes.push(format!(
+                "board {board_no}: colours as given, against the colour rules (they give White to {rw})"
             ));
         }
         pairings.push(BoardPairing {
@@ -419,7 +719,7 @@ fn assemble(
             tiers,
             colour_white: cw,
             colour_black: cb,
-            colour_rule: b.reason,
+            colour_rule: if against_rules { None } else { b.reason },
             rating_change: b.change,
             change_code,
             rematch: b.rematch,
@@ -428,10 +728,10 @@ fn assemble(
             score_drop: b.drop as f64 / 2.0,
         }));
     }
-    if solves > 1 {
-        notes.push(format!("penalty tiers solved in {solves} stages"));
+    if info.solves > 1 {
+        notes.push(format!("penalty tiers solved in {} stages", info.solves));
     }
-    if level == 1 {
+    if info.level == 1 {
         notes.push("a pairing preference (team code or prohibited pair) had to be broken".into());
     }
     notes.push(format!(

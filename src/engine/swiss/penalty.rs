@@ -104,6 +104,43 @@ impl Model {
         best.unwrap_or((0, 0))
     }
 
+    /// The colour tier of a board: its colour codes plus the limit charge of its change.
+    fn colour_tier(&self, b: &Board) -> i64 {
+        let mut t = 0;
+        for code in b.codes {
+            t += match code {
+                ColourCode::Ok => 0,
+                ColourCode::Al => 1,
+                _ => self.eq_weight,
+            };
+        }
+        if !self.fide_style {
+            if b.change > self.high_limit {
+                t += self.eq_weight;
+            } else if b.change > self.low_limit {
+                t += 1;
+            }
+        }
+        t
+    }
+
+    /// The board u–v (u < v, both players) with the colour of `u` given (a director's
+    /// choice): the colour codes and the colour tier are those of the colours as given;
+    /// `reason` stays what the colour rules would say.
+    pub fn board_coloured(&self, u: usize, v: usize, colour_u: Colour) -> Board {
+        let mut b = self.board(u, v);
+        if Some(v) == self.bye {
+            return b;
+        }
+        b.colour_u = Some(colour_u);
+        b.codes = [
+            classify(&self.players[u], colour_u),
+            classify(&self.players[v], colour_u.opposite()),
+        ];
+        b.tiers[COLOUR] = self.colour_tier(&b);
+        b
+    }
+
     /// The board u–v (u < v; v may be the bye vertex).
     pub fn board(&self, u: usize, v: usize) -> Board {
         let mut tiers = [0i64; TIERS];
@@ -140,21 +177,8 @@ impl Model {
             b.colour_u = Some(c);
             b.reason = Some(reason);
             b.codes = [classify(x, c), classify(y, c.opposite())];
-            for code in b.codes {
-                tiers[COLOUR] += match code {
-                    ColourCode::Ok => 0,
-                    ColourCode::Al => 1,
-                    _ => self.eq_weight,
-                };
-            }
         }
-        if !self.fide_style {
-            if change > self.high_limit {
-                tiers[COLOUR] += self.eq_weight;
-            } else if change > self.low_limit {
-                tiers[COLOUR] += 1;
-            }
-        }
+        tiers[COLOUR] = self.colour_tier(&b);
         // Two players of the same half of the natural pairing (an interchange) cost 4 more
         // than a transposition of the same size.
         let interchange = v != self.players.len() && (self.natural[u] > u) == (self.natural[v] > v);

@@ -530,3 +530,325 @@ fn trf_errors_name_the_line() {
         .message
         .contains("contradict"));
 }
+
+// ---- evaluate_pairing and pair_with_fixed ----
+
+/// Round 2 of 8 players after 1-5, 2-6, 3-7, 4-8 (higher-ranked all win); the engine pairs
+/// (3,1), (2,4), (5,7), (8,6) at cost 0 (see `no_conflicts_gives_the_natural_pairing`).
+fn round_two_state() -> SwissState {
+    let mut ps: Vec<_> = (1..=8).map(|i| player(i, 2100 - 50 * i)).collect();
+    for (a, b, c) in [(1, 5, 'w'), (2, 6, 'b'), (3, 7, 'b'), (4, 8, 'w')] {
+        let oc = if c == 'w' { 'b' } else { 'w' };
+        ps[a as usize - 1].history.push(game(b, c, '1'));
+        ps[b as usize - 1].history.push(game(a, oc, '0'));
+    }
+    state(ps)
+}
+
+fn board_entries(p: &RoundPairing) -> Vec<BoardExplanation> {
+    p.explanation
+        .iter()
+        .filter_map(|e| match e {
+            ExplanationEntry::Board(b) => Some(b.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn notes(p: &RoundPairing) -> Vec<String> {
+    p.explanation
+        .iter()
+        .filter_map(|e| match e {
+            ExplanationEntry::Note { message } => Some(message.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn pairing_bye(p: &RoundPairing) -> Vec<u32> {
+    board_entries(p)
+        .iter()
+        .filter(|b| b.black.is_none())
+        .map(|b| b.white)
+        .collect()
+}
+
+/// A few simulated states (odd and even, with colour histories and byes).
+fn sample_states() -> Vec<SwissState> {
+    let mut out = vec![round_two_state()];
+    for (n, seed) in [(13u32, 3u64), (10, 5), (9, 8)] {
+        let mut rng = SplitMix64::new(seed);
+        let mut s = state(random_players(n, &mut rng));
+        s.settings.seed = seed;
+        s.settings.first_colour = Some(Colour::White);
+        out.push(s.clone());
+        for _ in 0..3 {
+            let p = pair_next_round(&s, &BlossomSolver).unwrap();
+            apply_round(&mut s, &p, &mut rng);
+            out.push(s.clone());
+        }
+    }
+    out
+}
+
+#[test]
+fn evaluating_the_engine_pairing_gives_the_same_boards_and_costs() {
+    for (k, s) in sample_states().iter().enumerate() {
+        let p = pair_next_round(s, &BlossomSolver).unwrap();
+        // Hand the boards over in reverse order: the evaluation re-numbers them.
+        let given: Vec<(u32, u32)> = boards(&p).into_iter().rev().collect();
+        let e = evaluate_pairing(s, &given, &pairing_bye(&p)).unwrap();
+        assert_eq!(e.round, p.round, "state {k}");
+        assert_eq!(e.pairings, p.pairings, "state {k}");
+        assert_eq!(e.byes, p.byes, "state {k}");
+        assert_eq!(board_entries(&e), board_entries(&p), "state {k}");
+        let last = notes(&e).pop().unwrap();
+        assert!(
+            last.starts_with("director's pairing: the same boards as the engine's optimum"),
+            "state {k}: {last}"
+        );
+    }
+}
+
+#[test]
+fn a_swap_of_two_opponents_shows_the_higher_cost() {
+    let s = round_two_state();
+    let p = pair_next_round(&s, &BlossomSolver).unwrap();
+    let engine_cost: i64 = board_entries(&p).iter().map(|b| b.cost).sum();
+    assert_eq!(engine_cost, 0);
+    // Swap the Black players of boards 3 and 4: 5-6 and 8-7 (an interchange in the 0 group).
+    let e = evaluate_pairing(&s, &[(3, 1), (2, 4), (5, 6), (8, 7)], &[]).unwrap();
+    let entries = board_entries(&e);
+    assert_eq!(entries.len(), 4);
+    for b in &entries[..2] {
+        assert_eq!(b.cost, 0, "{b:?}");
+    }
+    for b in &entries[2..] {
+        assert!(
+            b.cost > 0 && b.tiers.rating > 0 && b.rating_change > 0,
+            "{b:?}"
+        );
+    }
+    let last = notes(&e).pop().unwrap();
+    // 5-6 and 8-7: colours still fine, so the first tier that differs is the rating tier.
+    let rating: i64 = entries.iter().map(|b| b.tiers.rating).sum();
+    assert!(
+        last.starts_with(&format!(
+            "director's pairing: rating tier {rating} vs optimum 0"
+        )),
+        "{last}"
+    );
+}
+
+#[test]
+fn colours_given_against_the_rules_show_their_codes() {
+    let s = round_two_state();
+    // 1 had White in round 1 and 3 had Black: the rules give 3 White. Given 1 White:
+    let e = evaluate_pairing(&s, &[(1, 3), (2, 4), (5, 7), (8, 6)], &[]).unwrap();
+    let b1 = &board_entries(&e)[0];
+    assert_eq!((b1.white, b1.black), (1, Some(3)));
+    // 1 (W) would be +2, 3 (B) −2: two equalisation problems.
+    assert_eq!(
+        (b1.colour_white, b1.colour_black),
+        (ColourCode::Eq, ColourCode::Eq)
+    );
+    assert_eq!(b1.colour_rule, None);
+    let eq_weight = 8 / 2 + 2;
+    assert_eq!(b1.tiers.colour, 2 * eq_weight);
+    assert!(b1.cost > 0);
+    assert!(notes(&e).iter().any(|m| m.starts_with(
+        "board 1: colours as given, against the colour rules (they give White to 3)"
+    )));
+    assert!(notes(&e)
+        .last()
+        .unwrap()
+        .contains(&format!("colour tier {} vs optimum 0", 2 * eq_weight)));
+    // Boards with the colours by the rules keep their rule.
+    assert!(board_entries(&e)[1].colour_rule.is_some());
+}
+
+#[test]
+fn a_forced_rematch_in_a_directors_pairing_is_flagged() {
+    let s = round_two_state();
+    let e = evaluate_pairing(&s, &[(5, 1), (2, 4), (3, 7), (8, 6)], &[]).unwrap();
+    let entries = board_entries(&e);
+    let b = entries.iter().find(|b| b.white == 5).unwrap();
+    assert!(b.rematch);
+    assert_eq!(b.tiers.repeat, 1);
+    // One repeat outweighs everything else the pairing does.
+    let rest: i64 = entries.iter().filter(|x| !x.rematch).map(|x| x.cost).sum();
+    assert!(b.cost > rest, "{b:?} vs {rest}");
+    assert!(
+        entries.iter().filter(|x| x.rematch).count() == 2,
+        "3-7 met too"
+    );
+    let ns = notes(&e);
+    assert!(ns
+        .iter()
+        .any(|m| m == "REMATCH: 5 and 1 meet again in round 2 (director's pairing)"));
+    assert!(ns
+        .last()
+        .unwrap()
+        .starts_with("director's pairing: repeat tier 2 vs optimum 0"));
+}
+
+#[test]
+fn bad_director_pairings_name_the_field() {
+    let s = round_two_state();
+    let ok = [(3, 1), (2, 4), (5, 7), (8, 6)];
+    let field = |b: &[(u32, u32)], byes: &[u32]| evaluate_pairing(&s, b, byes).unwrap_err().field;
+    assert_eq!(
+        field(&[(3, 1), (2, 40), (5, 7), (8, 6)], &[]),
+        "pairings[1].black"
+    );
+    assert_eq!(
+        field(&[(3, 1), (2, 4), (5, 7), (8, 3)], &[]),
+        "pairings[3].black"
+    );
+    assert_eq!(
+        field(&[(3, 3), (2, 4), (5, 7), (8, 6)], &[]),
+        "pairings[0].black"
+    );
+    assert_eq!(field(&ok[..3], &[]), "pairings");
+    assert_eq!(field(&ok[..3], &[8]), "byes[0]");
+    assert_eq!(field(&ok, &[6]), "byes[0]");
+    let mut w = s.clone();
+    w.players[6].withdrawn = true;
+    let e = evaluate_pairing(&w, &ok, &[]).unwrap_err();
+    assert_eq!(e.field, "pairings[2].black");
+    assert!(e.message.contains("withdrawn"), "{e}");
+    // 7 players: the bye is needed, and only one.
+    let e = evaluate_pairing(&w, &[(3, 1), (2, 4), (8, 6)], &[]).unwrap_err();
+    assert_eq!(e.field, "byes");
+    let e = evaluate_pairing(&w, &[(3, 1), (2, 4), (8, 6)], &[5, 5]).unwrap_err();
+    assert_eq!(e.field, "byes[1]");
+    assert!(evaluate_pairing(&w, &[(3, 1), (2, 4), (8, 6)], &[5]).is_ok());
+    let mut r = s.clone();
+    r.requested_byes.push(RequestedBye {
+        player: 2,
+        points: 0.5,
+    });
+    let e = evaluate_pairing(&r, &ok, &[]).unwrap_err();
+    assert_eq!(e.field, "pairings[1].white");
+    assert!(e.message.contains("requested bye"), "{e}");
+    // The same checks for forced boards.
+    let e = pair_with_fixed(&s, &[(1, 2), (2, 3)], &BlossomSolver).unwrap_err();
+    assert_eq!(e.field, "fixed[1].white");
+    let e = pair_with_fixed(&s, &[(1, 99)], &BlossomSolver).unwrap_err();
+    assert_eq!(e.field, "fixed[0].black");
+}
+
+#[test]
+fn forcing_the_engines_own_boards_changes_nothing() {
+    for (k, s) in sample_states().iter().enumerate() {
+        let p = pair_next_round(s, &BlossomSolver).unwrap();
+        for keep in [1usize, 2] {
+            let fixed: Vec<(u32, u32)> = boards(&p).into_iter().take(keep).collect();
+            let f = pair_with_fixed(s, &fixed, &BlossomSolver).unwrap();
+            assert_eq!(f.pairings, p.pairings, "state {k}");
+            assert_eq!(f.byes, p.byes, "state {k}");
+            let forced_notes = notes(&f)
+                .iter()
+                .filter(|m| m.contains("forced by the director"))
+                .count();
+            assert_eq!(forced_notes, keep, "state {k}");
+        }
+    }
+}
+
+#[test]
+fn forced_boards_are_kept_and_the_rest_is_paired_optimally() {
+    for (k, s) in sample_states().iter().enumerate() {
+        let p = pair_next_round(s, &BlossomSolver).unwrap();
+        let top = p.pairings[0].white;
+        // Force board 1's White against the lowest-ranked paired player, colours reversed.
+        let last = p.pairings.last().unwrap().black;
+        let fixed = [(last, top)];
+        let f = pair_with_fixed(s, &fixed, &BlossomSolver).unwrap();
+        assert!(boards(&f).contains(&(last, top)), "state {k}");
+        let mut seen: Vec<u32> = f
+            .pairings
+            .iter()
+            .flat_map(|b| [b.white, b.black])
+            .chain(f.byes.iter().map(|b| b.player))
+            .collect();
+        seen.sort();
+        let before = seen.len();
+        seen.dedup();
+        assert_eq!(seen.len(), before, "state {k}: a player twice");
+        // The forced pairing scores exactly as the evaluation of the same boards...
+        let e = evaluate_pairing(s, &boards(&f), &pairing_bye(&f)).unwrap();
+        let tiers = |p: &RoundPairing| -> Vec<TierBreakdown> {
+            board_entries(p).iter().map(|b| b.tiers).collect()
+        };
+        assert_eq!(tiers(&e), tiers(&f), "state {k}");
+        // ...and no other pairing containing the forced board does better: moving any two
+        // other boards' players around (every 2-board re-pairing) never lowers the totals.
+        let total = |t: &[TierBreakdown]| {
+            t.iter().fold([0i64; 5], |mut a, x| {
+                for (i, v) in [x.repeat, x.preference, x.score, x.colour, x.rating]
+                    .into_iter()
+                    .enumerate()
+                {
+                    a[i] += v;
+                }
+                a
+            })
+        };
+        let base = total(&tiers(&f));
+        let bs = boards(&f);
+        for i in 0..bs.len() {
+            for j in i + 1..bs.len() {
+                if bs[i] == (last, top) || bs[j] == (last, top) {
+                    continue;
+                }
+                let (a, b) = bs[i];
+                let (c, d) = bs[j];
+                for (x, y) in [((a, c), (b, d)), ((a, d), (c, b))] {
+                    let mut alt = bs.clone();
+                    alt[i] = x;
+                    alt[j] = y;
+                    // Both colour orientations of the two new boards.
+                    for flip in 0..4 {
+                        let mut alt = alt.clone();
+                        if flip & 1 == 1 {
+                            alt[i] = (alt[i].1, alt[i].0);
+                        }
+                        if flip & 2 == 2 {
+                            alt[j] = (alt[j].1, alt[j].0);
+                        }
+                        let e = evaluate_pairing(s, &alt, &pairing_bye(&f)).unwrap();
+                        let t = total(&tiers(&e));
+                        assert!(t >= base, "state {k}: {alt:?} {t:?} < {base:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_forced_rematch_is_kept_and_reported_but_not_copied() {
+    let s = round_two_state();
+    let f = pair_with_fixed(&s, &[(5, 1)], &BlossomSolver).unwrap();
+    let entries = board_entries(&f);
+    assert_eq!(entries.iter().filter(|b| b.rematch).count(), 1);
+    let forced = entries.iter().find(|b| b.rematch).unwrap();
+    assert_eq!((forced.white, forced.black), (5, Some(1)));
+    assert!(
+        forced.cost
+            > entries
+                .iter()
+                .filter(|b| !b.rematch)
+                .map(|b| b.cost)
+                .sum::<i64>()
+    );
+    let ns = notes(&f);
+    assert!(ns
+        .iter()
+        .any(|m| m == "REMATCH: 5 and 1 meet again in round 2 (forced by the director)"));
+    assert!(ns
+        .iter()
+        .any(|m| m.ends_with("5-1 forced by the director, colours as given")));
+    assert!(!ns.iter().any(|m| m.contains("had to be broken")));
+}
