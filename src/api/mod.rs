@@ -10,6 +10,7 @@ pub mod lots;
 pub mod movements;
 pub mod openapi;
 pub mod pairing;
+pub mod pairing_edit;
 pub mod participants;
 pub mod results;
 pub mod rounds;
@@ -56,6 +57,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(pairing::pair_round)
         .service(pairing::publish_round)
         .service(pairing::delete_round)
+        .service(pairing_edit::set_pairings)
+        .service(pairing_edit::swap_players)
+        .service(pairing_edit::force_boards)
         .service(byes::add_bye)
         .service(byes::list_byes)
         .service(byes::delete_bye)

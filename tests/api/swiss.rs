@@ -767,3 +767,161 @@ fn six_players_five_rounds_never_need_a_rematch() {
         assert_eq!(met.len(), 15, "all 15 pairs of six players met once");
     }
 }
+
+fn pairs_of(round: &Value) -> HashSet<(i64, i64)> {
+    ids(round).into_iter().collect()
+}
+
+#[test]
+fn director_changes_a_draft_and_it_is_rescored() {
+    let s = spawn();
+    let (event, admin) = swiss_event(&s, json!({"rounds": 3, "seed": 11}));
+    let players = s.add_players(event, &admin, 8);
+    let id = |i: usize| players[i]["id"].as_i64().unwrap();
+    let draft = pair(&s, event, &admin);
+    let optimum_cost: i64 = draft["explanation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "board")
+        .map(|e| e["cost"].as_i64().unwrap())
+        .sum();
+    let games = ids(&draft);
+    let path = |what: &str| format!("/api/v1/events/{event}/rounds/1/{what}");
+
+    // Swap the two Black players of boards 1 and 2: a worse pairing, explained as such.
+    let (b1, b2) = (games[0].1, games[1].1);
+    let r = s.send(
+        "POST",
+        &path("swap"),
+        Some(&admin),
+        &json!({"a": b1, "b": b2}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let swapped = r.json();
+    let got = pairs_of(&swapped);
+    assert!(
+        got.contains(&(games[0].0, b2)) && got.contains(&(games[1].0, b1)),
+        "{got:?}"
+    );
+    assert_eq!(swapped["status"], "draft");
+    let notes: Vec<String> = swapped["explanation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "note")
+        .map(|e| e["message"].as_str().unwrap().to_string())
+        .collect();
+    assert!(notes.iter().any(|n| n.contains("optimum")), "{notes:?}");
+    let swapped_cost: i64 = swapped["explanation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "board")
+        .map(|e| e["cost"].as_i64().unwrap())
+        .sum();
+    assert!(swapped_cost > optimum_cost || swapped_cost > 0, "{swapped}");
+
+    // Swapping opponents exchanges their colours.
+    let (w, b) = ids(&swapped)[0];
+    let r = s.send(
+        "POST",
+        &path("swap"),
+        Some(&admin),
+        &json!({"a": w, "b": b}),
+    );
+    assert!(pairs_of(&r.json()).contains(&(b, w)));
+
+    // A whole pairing of the director's own; a player left out or unknown is named.
+    let mine = json!({"pairings": [
+        {"white": id(0), "black": id(1)}, {"white": id(2), "black": id(3)},
+        {"white": id(4), "black": id(5)}, {"white": id(6), "black": id(7)}]});
+    let r = s.send("PUT", &path("pairings"), Some(&admin), &mine);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let expected: HashSet<(i64, i64)> = [
+        (id(0), id(1)),
+        (id(2), id(3)),
+        (id(4), id(5)),
+        (id(6), id(7)),
+    ]
+    .into();
+    assert_eq!(pairs_of(&r.json()), expected);
+    let short = json!({"pairings": [{"white": id(0), "black": id(1)}]});
+    let r = s.send("PUT", &path("pairings"), Some(&admin), &short);
+    assert_eq!(r.problem(422)["errors"][0]["field"], "pairings");
+    let unknown = json!({"pairings": [{"white": 99999, "black": id(1)}]});
+    let r = s.send("PUT", &path("pairings"), Some(&admin), &unknown);
+    assert_eq!(r.problem(422)["errors"][0]["field"], "pairings[0].white");
+    let twice = json!({"pairings": [
+        {"white": id(0), "black": id(1)}, {"white": id(0), "black": id(3)},
+        {"white": id(4), "black": id(5)}, {"white": id(6), "black": id(7)}]});
+    let r = s.send("PUT", &path("pairings"), Some(&admin), &twice);
+    assert_eq!(r.problem(422)["errors"][0]["field"], "pairings[1].white");
+    // The refused requests changed nothing.
+    let auth = format!("Bearer {admin}");
+    let now = s
+        .request(
+            "GET",
+            &format!("/api/v1/events/{event}/rounds/1"),
+            &[("Authorization", &auth)],
+            None,
+        )
+        .json();
+    assert_eq!(pairs_of(&now), expected);
+
+    // Force one board: the rest is paired again around it.
+    let r = s.send(
+        "POST",
+        &path("force"),
+        Some(&admin),
+        &json!({"pairings": [{"white": id(7), "black": id(0)}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let forced = r.json();
+    assert!(pairs_of(&forced).contains(&(id(7), id(0))));
+    let mut everyone: Vec<i64> = ids(&forced).iter().flat_map(|(w, b)| [*w, *b]).collect();
+    everyone.sort();
+    let mut all: Vec<i64> = (0..8).map(id).collect();
+    all.sort();
+    assert_eq!(everyone, all);
+
+    // Only drafts change, and only with the admin token.
+    s.send(
+        "POST",
+        &path("swap"),
+        None,
+        &json!({"a": id(0), "b": id(1)}),
+    )
+    .problem(401);
+    publish(&s, event, &admin, 1);
+    s.send(
+        "POST",
+        &path("swap"),
+        Some(&admin),
+        &json!({"a": id(0), "b": id(1)}),
+    )
+    .problem(409);
+    play(
+        &s,
+        event,
+        &admin,
+        &s.get(&format!("/api/v1/events/{event}/rounds/1")).json(),
+    );
+
+    // Round 2: the director forces a rematch; it is flagged.
+    let two = pair(&s, event, &admin);
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/rounds/2/force"),
+        Some(&admin),
+        &json!({"pairings": [{"white": id(0), "black": id(7)}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let flagged = r.json()["explanation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["kind"] == "board" && e["rematch"] == true);
+    assert!(flagged, "{}", r.text());
+    let _ = two;
+}

@@ -1,0 +1,312 @@
+//! Changing a Swiss draft round: the director's whole pairing, a swap of two players, or
+//! forced boards with the rest paired again. Each result is re-scored with the engine's
+//! penalty function and explained, in one transaction.
+
+use actix_web::{post, put, web, HttpResponse};
+use rusqlite::Connection;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::api::auth;
+use crate::api::extract::{Bearer, JsonBody};
+use crate::api::pairing::{load_section, swiss_event, write_pairing};
+use crate::domain::{Round, RoundStatus};
+use crate::engine::matching::BlossomSolver;
+use crate::engine::swiss::{self, RoundPairing, SwissError};
+use crate::error::{ApiError, ApiResult, FieldError, Problem};
+use crate::store::swiss::Section;
+use crate::store::tokens::Role;
+use crate::store::{events, rounds, Store};
+
+/// The draft round `number` of a Swiss event, for changing.
+fn draft(conn: &Connection, event_id: i64, number: u32) -> ApiResult<rounds::RoundRow> {
+    swiss_event(conn, event_id)?;
+    let row = rounds::find(conn, event_id, number)?
+        .ok_or_else(|| ApiError::not_found(format!("event {event_id} has no round {number}")))?;
+    if row.status != RoundStatus::Draft {
+        return Err(ApiError::conflict(format!(
+            "round {number} is published; delete it (while it has no results) and pair it again to change it"
+        )));
+    }
+    Ok(row)
+}
+
+/// A board the director sets: participant ids.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChosenBoard {
+    /// Participant id of White.
+    pub white: i64,
+    /// Participant id of Black.
+    pub black: i64,
+}
+
+/// A whole pairing set by the director.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"pairings": [{"white": 3, "black": 8}, {"white": 5, "black": 1}], "byes": [7]}))]
+pub struct ChosenPairing {
+    /// Every board, colours as wanted.
+    pub pairings: Vec<ChosenBoard>,
+    /// The participant given the pairing bye (odd number of players), if any.
+    #[serde(default)]
+    pub byes: Vec<i64>,
+}
+
+/// Two participants to exchange.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"a": 3, "b": 5}))]
+pub struct Swap {
+    /// Participant id.
+    pub a: i64,
+    /// Participant id.
+    pub b: i64,
+}
+
+/// Boards to force; the rest of the round is paired again around them.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"pairings": [{"white": 3, "black": 8}]}))]
+pub struct ForcedBoards {
+    pub pairings: Vec<ChosenBoard>,
+}
+
+fn start_number(section: &Section, pid: i64, field: String) -> Result<u32, ApiError> {
+    section.start_number_of.get(&pid).copied().ok_or_else(|| {
+        ApiError::Validation(vec![FieldError {
+            field,
+            message: format!("participant {pid} is not in this event"),
+        }])
+    })
+}
+
+/// The boards as start numbers; an unknown participant is named by its field.
+fn chosen_numbers(section: &Section, boards: &[ChosenBoard]) -> ApiResult<Vec<(u32, u32)>> {
+    boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            Ok((
+                start_number(section, b.white, format!("pairings[{i}].white"))?,
+                start_number(section, b.black, format!("pairings[{i}].black"))?,
+            ))
+        })
+        .collect()
+}
+
+/// The engine's field names start numbers; turn its complaints into a 422 on the request.
+fn choice_error(e: SwissError) -> ApiError {
+    ApiError::invalid(e.field, e.message)
+}
+
+/// Re-scores a director's pairing and stores it.
+fn store_choice(
+    conn: &Connection,
+    event_id: i64,
+    number: u32,
+    choose: impl FnOnce(&Section, &Round) -> ApiResult<RoundPairing>,
+) -> ApiResult<Round> {
+    let row = draft(conn, event_id, number)?;
+    let event = events::get(conn, event_id)?;
+    let current = rounds::get(conn, event_id, number)?;
+    let section = load_section(conn, &event, number)?;
+    let pairing = choose(&section, &current)?;
+    write_pairing(conn, event_id, row.id, &section, &pairing)?;
+    rounds::get(conn, event_id, number)
+}
+
+fn evaluate(section: &Section, boards: &[(u32, u32)], byes: &[u32]) -> ApiResult<RoundPairing> {
+    swiss::evaluate_pairing(&section.state, boards, byes).map_err(choice_error)
+}
+
+/// Replace a draft round's pairing with the director's own. The pairing is checked (every
+/// available player exactly once), re-scored with the same penalty function and explained,
+/// with a note comparing it with the engine's optimum. Admin only.
+#[utoipa::path(
+    put, path = "/api/v1/events/{event_id}/rounds/{round}/pairings", tag = "rounds",
+    params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
+    request_body = ChosenPairing,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The draft, re-scored", body = Round),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Not a draft of a Swiss event", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A player missing, twice, or unknown", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[put("/api/v1/events/{event_id}/rounds/{round}/pairings")]
+pub async fn set_pairings(
+    store: web::Data<Store>,
+    path: web::Path<(i64, u32)>,
+    Bearer(token): Bearer,
+    JsonBody(body): JsonBody<ChosenPairing>,
+) -> ApiResult<HttpResponse> {
+    let (event_id, number) = path.into_inner();
+    let round = store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            store_choice(tx, event_id, number, |section, _| {
+                let boards = chosen_numbers(section, &body.pairings)?;
+                let mut byes = Vec::new();
+                for (i, p) in body.byes.iter().enumerate() {
+                    byes.push(start_number(section, *p, format!("byes[{i}]"))?);
+                }
+                evaluate(section, &boards, &byes).map_err(|e| rename_fields(e, section))
+            })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(round))
+}
+
+/// Exchange two participants in a draft round: opponents swap colours; players on different
+/// boards (or one with the bye) swap places. The result is re-scored and explained. Admin only.
+#[utoipa::path(
+    post, path = "/api/v1/events/{event_id}/rounds/{round}/swap", tag = "rounds",
+    params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
+    request_body = Swap,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The draft, re-scored", body = Round),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Not a draft of a Swiss event", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A participant not paired in this round", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/api/v1/events/{event_id}/rounds/{round}/swap")]
+pub async fn swap_players(
+    store: web::Data<Store>,
+    path: web::Path<(i64, u32)>,
+    Bearer(token): Bearer,
+    JsonBody(body): JsonBody<Swap>,
+) -> ApiResult<HttpResponse> {
+    let (event_id, number) = path.into_inner();
+    let round = store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            store_choice(tx, event_id, number, |section, current| {
+                if body.a == body.b {
+                    return Err(ApiError::invalid("b", "must differ from a"));
+                }
+                let mut boards: Vec<(i64, i64)> = current
+                    .games
+                    .iter()
+                    .map(|g| (g.white.id, g.black.id))
+                    .collect();
+                let mut byes: Vec<i64> = current
+                    .byes
+                    .iter()
+                    .filter(|b| b.kind == "pairing")
+                    .map(|b| b.participant.id)
+                    .collect();
+                let placed = |pid: i64| {
+                    boards.iter().any(|(w, b)| *w == pid || *b == pid) || byes.contains(&pid)
+                };
+                for (field, pid) in [("a", body.a), ("b", body.b)] {
+                    if !placed(pid) {
+                        return Err(ApiError::invalid(
+                            field,
+                            format!("participant {pid} is not paired in round {number}"),
+                        ));
+                    }
+                }
+                let exchange = |x: &mut i64| {
+                    if *x == body.a {
+                        *x = body.b
+                    } else if *x == body.b {
+                        *x = body.a
+                    }
+                };
+                for (w, b) in boards.iter_mut() {
+                    exchange(w);
+                    exchange(b);
+                }
+                byes.iter_mut().for_each(exchange);
+                let to_n = |pid: i64| start_number(section, pid, "a".into());
+                let boards = boards
+                    .iter()
+                    .map(|(w, b)| Ok((to_n(*w)?, to_n(*b)?)))
+                    .collect::<ApiResult<Vec<_>>>()?;
+                let byes = byes
+                    .iter()
+                    .map(|p| to_n(*p))
+                    .collect::<ApiResult<Vec<_>>>()?;
+                evaluate(section, &boards, &byes)
+            })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(round))
+}
+
+/// Force boards in a draft round (colours as given): the rest of the round is paired again
+/// optimally around them, re-scored and explained. Admin only.
+#[utoipa::path(
+    post, path = "/api/v1/events/{event_id}/rounds/{round}/force", tag = "rounds",
+    params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
+    request_body = ForcedBoards,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The draft, paired again around the forced boards", body = Round),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Not a draft of a Swiss event", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A participant unknown, unavailable or named twice", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/api/v1/events/{event_id}/rounds/{round}/force")]
+pub async fn force_boards(
+    store: web::Data<Store>,
+    path: web::Path<(i64, u32)>,
+    Bearer(token): Bearer,
+    JsonBody(body): JsonBody<ForcedBoards>,
+) -> ApiResult<HttpResponse> {
+    let (event_id, number) = path.into_inner();
+    let round = store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            store_choice(tx, event_id, number, |section, _| {
+                if body.pairings.is_empty() {
+                    return Err(ApiError::invalid(
+                        "pairings",
+                        "must name at least one board",
+                    ));
+                }
+                let fixed = chosen_numbers(section, &body.pairings)?;
+                swiss::pair_with_fixed(&section.state, &fixed, &BlossomSolver)
+                    .map_err(choice_error)
+                    .map_err(|e| rename_fields(e, section))
+            })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(round))
+}
+
+/// The engine names players by start number; the request named participant ids. Messages
+/// that quote a start number get the participant id beside it.
+fn rename_fields(e: ApiError, section: &Section) -> ApiError {
+    match e {
+        ApiError::Validation(errors) => ApiError::Validation(
+            errors
+                .into_iter()
+                .map(|mut f| {
+                    for (n, pid) in &section.participant_of {
+                        let needle = format!("player {n}");
+                        if f.message.contains(&needle) && !f.message.contains("participant") {
+                            f.message = f
+                                .message
+                                .replace(&needle, &format!("player {n} (participant {pid})"));
+                            break;
+                        }
+                    }
+                    f
+                })
+                .collect(),
+        ),
+        other => other,
+    }
+}
