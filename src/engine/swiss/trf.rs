@@ -12,7 +12,8 @@
 //!   top player on board 1 in round 1;
 //! * `240 T R s1 s2 …`: byes of type T (`F`, `H`, `Z`) requested for round R (only round
 //!   R = the round to be paired is used);
-//! * `260 s1 s2 …` or `XXP s1 s2 …`: these players may not be paired with each other;
+//! * `260 RRR LLL s1 s2 …` (TRF-2026: rounds RRR to LLL) or `XXP s1 s2 …`: these players may
+//!   not be paired with each other (a `260` applies only when the round to pair is in range);
 //! * `310` team lines (team name in columns 9–40, member start numbers after column 52)
 //!   give the players' team codes;
 //! * every other line (012 name, 022 city, …) is ignored.
@@ -77,7 +78,8 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
     let mut settings = SwissSettings::default();
     let mut players: Vec<(usize, SwissPlayer, Vec<Option<Cell>>)> = Vec::new();
     let mut byes240: Vec<(usize, char, u32, Vec<u32>)> = Vec::new();
-    let mut groups: Vec<(usize, Vec<u32>)> = Vec::new();
+    #[allow(clippy::type_complexity)]
+    let mut groups: Vec<(usize, Option<(u32, u32)>, Vec<u32>)> = Vec::new();
     let mut teams: Vec<(usize, String, Vec<u32>)> = Vec::new();
     for (k, raw) in lines.iter().enumerate() {
         let ln = k + 1;
@@ -134,7 +136,17 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
                 let list = nums(&it.collect::<Vec<_>>().join(" "))?;
                 byes240.push((ln, t, r, list));
             }
-            "260" | "XXP" => groups.push((ln, nums(&rest)?)),
+            // TRF-2026: `260 RRR LLL p1 p2 …` (first and last round, then the players);
+            // a line with fewer than four numbers is read as players only, like `XXP`.
+            "260" => {
+                let all = nums(&rest)?;
+                if all.len() >= 4 {
+                    groups.push((ln, Some((all[0], all[1])), all[2..].to_vec()));
+                } else {
+                    groups.push((ln, None, all));
+                }
+            }
+            "XXP" => groups.push((ln, None, nums(&rest)?)),
             "310" => {
                 let name = col(&chars, 9, 40);
                 let members = nums(&col(&chars, 53, chars.len()))?;
@@ -211,11 +223,14 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
             }
         }
     }
-    for (ln, list) in groups {
+    for (ln, rounds, list) in groups {
         for &x in &list {
             if !index.contains_key(&x) {
                 return Err(e(ln, format!("unknown start number {x}")));
             }
+        }
+        if rounds.is_some_and(|(first, last)| round < first || round > last) {
+            continue;
         }
         for i in 0..list.len() {
             for j in i + 1..list.len() {
@@ -391,7 +406,8 @@ fn record(
 
 /// Writes a state as a TRF-16 file (LF line ends) that other TRF readers accept: `012`,
 /// `XXR`, `XXC`, `001` lines with points and rank, requested byes of the next round as
-/// `0000 - H|Z|F` in the next column, and `260` lines for prohibited pairs.
+/// `0000 - H|Z|F` in the next column, and TRF-2026 `260` lines (from the round to pair to the
+/// last round) for prohibited pairs.
 pub fn write_trf(state: &SwissState, tournament_name: &str) -> String {
     let mut out = String::new();
     if !tournament_name.is_empty() {
@@ -480,8 +496,38 @@ pub fn write_trf(state: &SwissState, tournament_name: &str) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
+    let round = state.round_to_pair();
+    let last = state.settings.total_rounds.max(round);
     for pp in &state.settings.prohibited_pairs {
-        out.push_str(&format!("260 {} {}\n", pp[0], pp[1]));
+        out.push_str(&format!(
+            "260 {round:>3} {last:>3} {:>4} {:>4}\n",
+            pp[0], pp[1]
+        ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "012 T\nXXR 5\n\
+001    1      A                                 2100                             1.0    1     2 w 1\n\
+001    2      B                                 2000                             0.0    2     1 b 0\n\
+001    3      C                                 1900                             1.0    3  0000 - U\n";
+
+    #[test]
+    fn prohibited_pairs_of_trf_2026_apply_in_their_rounds() {
+        // round 2 is the one to pair: 1-3 prohibited in rounds 1-2, 2-3 only in rounds 4-5
+        let text = format!("{HEAD}260   1   2    1    3\n260   4   5    2    3\n");
+        let s = parse_trf(&text).unwrap();
+        assert_eq!(s.settings.prohibited_pairs, vec![[1, 3]]);
+        // and the writer emits the TRF-2026 form, which reads back the same
+        let again = parse_trf(&write_trf(&s, "T")).unwrap();
+        assert_eq!(again.settings.prohibited_pairs, vec![[1, 3]]);
+        assert!(write_trf(&s, "T").contains("260   2   5    1    3\n"));
+        // unknown players are named with their line
+        let bad = format!("{HEAD}260   1   2    1    9\n");
+        assert_eq!(parse_trf(&bad).unwrap_err().line, 6);
+    }
 }
