@@ -627,6 +627,14 @@ fn stateless_pairing_from_trf_or_json() {
         .as_str()
         .unwrap()
         .starts_with("players["));
+    // A player in two games: Eve claims to have played Anna in round 1 too.
+    let mut wrong = state.clone();
+    wrong["players"][4]["history"][0]["opponent"] = json!(1);
+    let r = s.send("POST", "/api/v1/pairings/swiss", None, &wrong);
+    assert!(r.problem(422)["errors"][0]["field"]
+        .as_str()
+        .unwrap()
+        .starts_with("players["));
     // An unknown start number.
     let mut wrong = state.clone();
     wrong["players"][0]["history"][0]["opponent"] = json!(99);
