@@ -54,7 +54,7 @@
 //! nesting (at most n/2 levels, a few dozen bytes of stack each).
 
 use super::{cost_bound, matching_cost, normalise, Matching, MatchingError, MatchingProblem};
-use super::{MatchingSolver, SimpleEdges};
+use super::{Duals, MatchingSolver, SimpleEdges};
 
 /// The exact blossom solver (pure Rust, the default). See the module doc.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -73,6 +73,21 @@ impl MatchingSolver for BlossomSolver {
         };
         let cost = matching_cost(n, &edges, &mate)?;
         Ok(Some(Matching { cost, mate }))
+    }
+
+    fn solve_with_duals(
+        &self,
+        problem: &MatchingProblem,
+    ) -> Result<Option<(Matching, Option<Duals>)>, MatchingError> {
+        let n = problem.vertices;
+        let edges = normalise(n, &problem.edges, cost_bound(n, 1))?;
+        let mut s = State::new(n, &edges);
+        let Some(mate) = s.run(true)? else {
+            return Ok(None);
+        };
+        let cost = matching_cost(n, &edges, &mate)?;
+        let duals = s.duals();
+        Ok(Some((Matching { cost, mate }, Some(duals))))
     }
 }
 
@@ -876,6 +891,22 @@ impl State {
                 _ => self.expand_blossom(which, false),
             }
         }
+    }
+
+    /// The final duals (doubled), with the blossom nesting.
+    fn duals(&self) -> Duals {
+        let n = self.n;
+        let mut z2 = vec![0i128; 2 * n];
+        let mut parent = vec![NONE; 2 * n];
+        for x in 0..2 * n {
+            if x < n || self.base[x] != NONE {
+                parent[x] = self.parent[x];
+            }
+            if x >= n && self.base[x] != NONE {
+                z2[x] = 2 * self.dual[x];
+            }
+        }
+        Duals::new(self.dual[..n].to_vec(), parent, z2)
     }
 
     /// Check the LP optimality certificate of the final state: the matching is perfect and

@@ -140,6 +140,72 @@ pub trait MatchingSolver {
     fn name(&self) -> &'static str;
     /// Solve `problem`. `Ok(None)`: no perfect matching exists on these edges.
     fn solve(&self, problem: &MatchingProblem) -> Result<Option<Matching>, MatchingError>;
+    /// Solve `problem` and, when the solver can, return optimal LP duals as well (used to
+    /// price pairs left out of the problem). The default gives no duals.
+    fn solve_with_duals(
+        &self,
+        problem: &MatchingProblem,
+    ) -> Result<Option<(Matching, Option<Duals>)>, MatchingError> {
+        Ok(self.solve(problem)?.map(|m| (m, None)))
+    }
+}
+
+/// Optimal duals of a minimum-cost perfect matching (Edmonds' odd-set LP), as left by the
+/// blossom solver: a value `y(v)` per vertex and `z(B) >= 0` per blossom (a nested family of
+/// odd vertex sets), kept doubled so that they are integers.
+///
+/// The *reduced cost* of a pair u–v of cost c is `c − y(u) − y(v) + Σ z(B)` over the blossoms
+/// B holding both u and v. It is `>= 0` for every edge of the solved problem and `0` for the
+/// matched ones; so if it is `>= 0` for a pair that was *not* in the problem too, adding that
+/// pair cannot lower the optimum (the same duals stay feasible and complementary slackness
+/// still holds). This is what lets a sparse model be proven optimal over a larger graph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Duals {
+    /// `2·y(v)` per vertex.
+    y2: Vec<i128>,
+    /// Parent blossom of each vertex / blossom id (ids `n..`), `usize::MAX` at the top.
+    parent: Vec<usize>,
+    /// `2·z(B)` per blossom id (0 for vertices and unused ids).
+    z2: Vec<i128>,
+}
+
+impl Duals {
+    pub(crate) fn new(y2: Vec<i128>, parent: Vec<usize>, z2: Vec<i128>) -> Duals {
+        Duals { y2, parent, z2 }
+    }
+
+    /// `2·y(v)`.
+    pub fn vertex2(&self, v: usize) -> i128 {
+        self.y2[v]
+    }
+
+    /// `2·Σ z(B)` over the blossoms holding both `u` and `v`.
+    pub fn common_blossoms2(&self, u: usize, v: usize) -> i128 {
+        if self.parent[u] == usize::MAX || self.parent[v] == usize::MAX {
+            return 0;
+        }
+        let chain = |mut x: usize| {
+            let mut c = Vec::new();
+            while self.parent[x] != usize::MAX {
+                x = self.parent[x];
+                c.push(x);
+            }
+            c
+        };
+        let (a, b) = (chain(u), chain(v));
+        // Chains end at the top-level blossom: walk the common suffix.
+        a.iter()
+            .rev()
+            .zip(b.iter().rev())
+            .take_while(|(x, y)| x == y)
+            .map(|(x, _)| self.z2[*x])
+            .sum()
+    }
+
+    /// Twice the reduced cost of the pair u–v with cost `cost`.
+    pub fn reduced_cost2(&self, u: usize, v: usize, cost: i128) -> i128 {
+        2 * cost - self.y2[u] - self.y2[v] + self.common_blossoms2(u, v)
+    }
 }
 
 /// Several perfect matchings found at once over the same vertices: layer 0 is the round being

@@ -456,3 +456,59 @@ fn random_graphs_without_jump_start_match_exhaustive_optimum() {
         assert_eq!(got, dp_optimum(n, &p.edges), "case {case}");
     }
 }
+
+/// Column generation with the blossom duals: solve a sparse part of a complete graph, add the
+/// pairs with a negative reduced cost, repeat; the end result is the complete graph's optimum
+/// (checked against the exhaustive DP), and the duals certify every edge of the solved part.
+#[test]
+fn pricing_with_duals_reaches_the_full_optimum() {
+    let mut rng = XorShift(0x5EED_0D0A);
+    let mut added_total = 0;
+    for case in 0..150 {
+        let n = 2 * (2 + rng.below(6) as usize); // 4..14
+        let costs: Vec<Vec<i64>> = (0..n)
+            .map(|_| (0..n).map(|_| rng.below(50) as i64 - 10).collect())
+            .collect();
+        let cost = |u: usize, v: usize| costs[u.min(v)][u.max(v)];
+        let full: Vec<Edge> = complete(n, cost);
+        let want = dp_optimum(n, &full).expect("complete graph");
+        // Start from a Hamiltonian path (always has a perfect matching).
+        let mut edges: Vec<Edge> = (0..n - 1).map(|u| e(u, u + 1, cost(u, u + 1))).collect();
+        let mut rounds = 0;
+        loop {
+            rounds += 1;
+            assert!(rounds < 200, "case {case}: pricing does not terminate");
+            let p = problem(n, edges.clone());
+            let (m, duals) = BlossomSolver.solve_with_duals(&p).unwrap().unwrap();
+            let duals = duals.expect("blossom gives duals");
+            for ed in &edges {
+                let r = duals.reduced_cost2(ed.u, ed.v, ed.cost as i128);
+                assert!(r >= 0, "case {case}: edge {ed:?} has reduced cost {r}");
+                if m.mate[ed.u] == ed.v {
+                    assert_eq!(r, 0, "case {case}: matched edge {ed:?} not tight");
+                }
+            }
+            let new: Vec<Edge> = full
+                .iter()
+                .filter(|ed| duals.reduced_cost2(ed.u, ed.v, ed.cost as i128) < 0)
+                .cloned()
+                .collect();
+            if new.is_empty() {
+                assert_eq!(m.cost, want, "case {case}");
+                break;
+            }
+            for ed in &new {
+                assert!(
+                    !edges.iter().any(|x| (x.u, x.v) == (ed.u, ed.v)),
+                    "case {case}"
+                );
+            }
+            added_total += new.len();
+            edges.extend(new);
+        }
+    }
+    assert!(
+        added_total > 100,
+        "pricing hardly ever added an edge ({added_total})"
+    );
+}

@@ -3,7 +3,7 @@
 
 use super::pair::{
     assemble, board_vertices, engine_boards, player_vertex, prepare, sn_index, solve_round,
-    tier_name, tier_totals, Chosen, Origin, RoundPairing, SolveInfo,
+    tier_name, tier_totals, Chosen, Limits, Origin, RoundPairing, SolveInfo,
 };
 use super::penalty::TIERS;
 use super::state::{err, Colour, SwissError, SwissState};
@@ -76,7 +76,13 @@ pub fn evaluate_pairing(
     }
 
     // The engine's optimum, for the comparison and the weights of the costs shown.
-    let solved = solve_round(&prep, &state.settings, &[], &BlossomSolver)?;
+    let solved = solve_round(
+        &prep,
+        &state.settings,
+        &[],
+        &BlossomSolver,
+        Limits::default(),
+    )?;
     let optimum = engine_boards(model, &solved.mate);
     let opt = tier_totals(&optimum);
 

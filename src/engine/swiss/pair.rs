@@ -5,7 +5,8 @@
 use super::colour::{round_one_colour, ColourCode, ColourReason};
 use super::lookahead::{feasible, Feasible, Graph};
 use super::penalty::{build_model, Board, Model, COLOUR, PREFERENCE, RATING, REPEAT, SCORE, TIERS};
-use super::solve::solve_lex;
+use super::price::FullGraphPricer;
+use super::solve::{solve_lex, Pricer};
 use super::state::{err, view, Colour, SwissError, SwissSettings, SwissState};
 use crate::engine::matching::{Edge, LayeredProblem, LpSolver, MatchingSolver};
 use serde::{Deserialize, Serialize};
@@ -109,6 +110,28 @@ pub struct RoundPairing {
 /// Above this many players, candidates are first restricted to a rank window.
 pub(crate) const FULL_GRAPH_LIMIT: usize = 1100;
 const WINDOW: usize = 24;
+
+/// How large sections are solved (tests lower the limit to make the window matter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Limits {
+    /// Above this many players the candidates are restricted to a rank window.
+    pub full_graph: usize,
+    /// Ranks around the natural opponent (and around the player) in the window.
+    pub window: usize,
+    /// Price the boards outside the window with the duals (false only in tests, to show
+    /// that the window alone can miss the optimum).
+    pub price: bool,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            full_graph: FULL_GRAPH_LIMIT,
+            window: WINDOW,
+            price: true,
+        }
+    }
+}
 
 fn candidates(model: &Model, window: Option<usize>) -> Vec<Board> {
     let n = model.players.len();
@@ -220,6 +243,7 @@ pub(crate) fn solve_round(
     settings: &SwissSettings,
     fixed: &[(usize, usize)],
     solver: &dyn MatchingSolver,
+    limits: Limits,
 ) -> Result<Solved, SwissError> {
     let model = &prep.model;
     let round = prep.round;
@@ -243,28 +267,40 @@ pub(crate) fn solve_round(
         boards
     };
     let mut notes: Vec<String> = Vec::new();
-    // Solve, widening the candidate window when the restricted model needs a repeat.
-    let mut window = (n > FULL_GRAPH_LIMIT).then_some(WINDOW);
-    let (all, boards, sol) = loop {
-        let all = candidates(model, window);
+    let remaining = settings.total_rounds.saturating_sub(round) as usize;
+    let look_ahead = remaining > 0 && vertices <= 24;
+    // Large sections: a rank window of candidates, proven optimal over the full graph by
+    // pricing the other boards with the blossom duals (see "Large sections" in the module doc).
+    let window = (n > limits.full_graph && !look_ahead).then_some(limits.window);
+    let skip: Vec<bool> = partner.iter().map(|&p| p != usize::MAX).collect();
+    let pricer = FullGraphPricer { model, skip: &skip };
+    let pricer_ref: Option<&dyn Pricer> = (window.is_some() && limits.price).then_some(&pricer);
+    let all = candidates(model, window);
+    let boards = restrict(all.clone());
+    let mut sol = solve_lex(vertices, &boards, solver, pricer_ref)?;
+    let (all, boards) = if sol.is_none() && window.is_some() {
+        // The window holds no perfect matching at all (forced boards can cut it): full graph.
+        let all = candidates(model, None);
         let boards = restrict(all.clone());
-        let sol = solve_lex(vertices, &boards, solver)?;
-        let done = window.is_none() || sol.as_ref().is_some_and(|s| s.level == 0);
-        if done {
-            break (all, boards, sol);
+        sol = solve_lex(vertices, &boards, solver, None)?;
+        (all, boards)
+    } else {
+        if let (Some(w), Some(s)) = (window, &sol) {
+            let p = &s.pricing;
+            notes.push(if p.unproven {
+                format!(
+                    "large section: candidates restricted to {w} ranks around each natural opponent; the solver gives no duals, so optimality over all boards is not proven"
+                )
+            } else if limits.price {
+                format!(
+                    "large section: candidates restricted to {w} ranks around each natural opponent; the other boards were priced with the blossom duals ({} pass(es), {} board(s) added): the pairing is optimal over all boards",
+                    p.passes, p.added
+                )
+            } else {
+                format!("large section: candidates restricted to {w} ranks around each natural opponent (not priced)")
+            });
         }
-        // Widen ×4; the full graph only while it stays small enough (about 3·10⁷ boards).
-        match window {
-            Some(w) if w * 4 < n => window = Some(w * 4),
-            Some(w) if n * n / 2 <= 30_000_000 || w * 4 * n > 30_000_000 => {
-                if n * n / 2 <= 30_000_000 {
-                    window = None;
-                } else {
-                    break (all, boards, sol);
-                }
-            }
-            _ => window = None,
-        }
+        (all, boards)
     };
     let Some(sol) = sol else {
         return Err(err(
@@ -272,16 +308,9 @@ pub(crate) fn solve_round(
             "no pairing exists for the available players",
         ));
     };
-    if window.is_some() {
-        notes.push(format!(
-            "large section: candidates restricted to {} ranks around each natural opponent",
-            window.unwrap_or(0)
-        ));
-    }
     let mut mate = sol.mate.clone();
     // Look-ahead.
-    let remaining = settings.total_rounds.saturating_sub(round) as usize;
-    if remaining > 0 && vertices <= 24 {
+    if look_ahead {
         let used: Vec<(usize, usize)> = (0..vertices)
             .filter(|&i| mate[i] > i)
             .map(|i| (i, mate[i]))
@@ -348,8 +377,17 @@ pub fn pair_next_round(
     state: &SwissState,
     solver: &dyn MatchingSolver,
 ) -> Result<RoundPairing, SwissError> {
+    pair_next_round_with(state, solver, Limits::default())
+}
+
+/// [`pair_next_round`] with explicit [`Limits`].
+pub(crate) fn pair_next_round_with(
+    state: &SwissState,
+    solver: &dyn MatchingSolver,
+    limits: Limits,
+) -> Result<RoundPairing, SwissError> {
     let prep = prepare(state)?;
-    let solved = solve_round(&prep, &state.settings, &[], solver)?;
+    let solved = solve_round(&prep, &state.settings, &[], solver, limits)?;
     let chosen = engine_boards(&prep.model, &solved.mate);
     let info = SolveInfo {
         weights: solved.weights,
@@ -374,7 +412,7 @@ pub fn pair_with_fixed(
 ) -> Result<RoundPairing, SwissError> {
     let prep = prepare(state)?;
     let pairs = board_vertices(state, &prep, "fixed", fixed)?;
-    let solved = solve_round(&prep, &state.settings, &pairs, solver)?;
+    let solved = solve_round(&prep, &state.settings, &pairs, solver, Limits::default())?;
     let model = &prep.model;
     let mut white_of = vec![None; model.vertices()];
     for &(w, b) in &pairs {
@@ -731,7 +769,7 @@ pub(crate) fn assemble(
     if info.solves > 1 {
         notes.push(format!("penalty tiers solved in {} stages", info.solves));
     }
-    if info.level == 1 {
+    if info.level >= 1 && total[PREFERENCE] > 0 {
         notes.push("a pairing preference (team code or prohibited pair) had to be broken".into());
     }
     notes.push(format!(

@@ -10,6 +10,14 @@
 //!    weights taken from the totals of stage s−1's optimum (w_i = 1 + Σ_{j>i} w_j·T_j(M_{s−1})),
 //!    which is exact because M_{s−1} is optimal on every tier above s.
 //!
+//! **Pricing** (large sections, see "Large sections" in [`super`]): when the boards handed in
+//! are only part of the full graph, every solve is followed by pricing: the boards left out are
+//! priced with the blossom duals of that solve, those with a negative reduced cost are added
+//! and the solve is repeated until none is left. The weights are then taken from upper bounds
+//! of the tiers over the *full* graph (worst-case weights), or from the totals of the previous
+//! stage's optimum, which is itself proven over the full graph (staged weights): either way
+//! they are exact for every board, not only for the candidates.
+//!
 //! Ties between pairings of equal cost are broken by the solver on the fixed order of the
 //! boards (vertices in rank order, boards sorted by (u, v)): the same state and seed always
 //! give the same pairing.
@@ -18,7 +26,28 @@
 
 use super::penalty::{Board, TIERS};
 use super::state::{err, SwissError};
-use crate::engine::matching::{Edge, MatchingProblem, MatchingSolver};
+use crate::engine::matching::{Duals, Edge, MatchingProblem, MatchingSolver};
+
+/// Prices the boards of the full graph that are not among the candidates.
+pub(crate) trait Pricer {
+    /// Upper bounds of every tier over all boards of the full graph.
+    fn max_tiers(&self) -> [i64; TIERS];
+    /// The boards allowed at `level` (see [`Solution::level`]) whose reduced cost under
+    /// `weights` and `duals` is negative. Boards of the solved problem never are (their reduced
+    /// costs are `>= 0`), so they need not be excluded.
+    fn price(&self, level: usize, weights: &[i128; TIERS], duals: &Duals) -> Vec<Board>;
+}
+
+/// Counts of the pricing.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct PricingStats {
+    /// Boards added by pricing.
+    pub added: usize,
+    /// Pricing passes (one per solve).
+    pub passes: usize,
+    /// The solver gave no duals: optimality over the full graph is not proven.
+    pub unproven: bool,
+}
 
 /// The solution: mates and the weights of the final solve.
 pub(crate) struct Solution {
@@ -27,6 +56,7 @@ pub(crate) struct Solution {
     /// 0 = clean boards only, 1 = preference conflicts allowed, 2 = repeats allowed.
     pub level: usize,
     pub solves: usize,
+    pub pricing: PricingStats,
 }
 
 fn totals(boards: &[&Board], mate: &[usize]) -> [i128; TIERS] {
@@ -41,38 +71,74 @@ fn totals(boards: &[&Board], mate: &[usize]) -> [i128; TIERS] {
     t
 }
 
+/// The boards of one level: the candidates allowed there plus those priced in so far.
+fn level_boards<'a>(base: &[&'a Board], extra: &'a [Board]) -> Vec<&'a Board> {
+    base.iter().copied().chain(extra.iter()).collect()
+}
+
+/// One weighted solve; with a pricer, repeated with the boards it prices in until none is
+/// left (then the matching is optimal over the full graph for these weights).
+#[allow(clippy::too_many_arguments)]
 fn run(
     vertices: usize,
-    boards: &[&Board],
+    base: &[&Board],
+    extra: &mut Vec<Board>,
     weights: &[i128; TIERS],
+    level: usize,
     solver: &dyn MatchingSolver,
+    pricer: Option<&dyn Pricer>,
+    stats: &mut PricingStats,
 ) -> Result<Option<Vec<usize>>, SwissError> {
-    let mut edges = Vec::with_capacity(boards.len());
-    for b in boards {
-        let mut c: i128 = 0;
-        for k in 0..TIERS {
-            c += weights[k] * b.tiers[k] as i128;
+    loop {
+        let boards = level_boards(base, extra);
+        let mut edges = Vec::with_capacity(boards.len());
+        for b in &boards {
+            let mut c: i128 = 0;
+            for k in 0..TIERS {
+                c += weights[k] * b.tiers[k] as i128;
+            }
+            edges.push(Edge {
+                u: b.u,
+                v: b.v,
+                cost: i64::try_from(c).map_err(|_| err("settings", "penalty overflow"))?,
+            });
         }
-        edges.push(Edge {
-            u: b.u,
-            v: b.v,
-            cost: i64::try_from(c).map_err(|_| err("settings", "penalty overflow"))?,
-        });
-    }
-    let p = MatchingProblem { vertices, edges };
-    // Remove duplicate-free guarantee: boards are unique by construction.
-    match solver.solve(&p) {
-        Ok(Some(m)) => Ok(Some(m.mate)),
-        Ok(None) => Ok(None),
-        Err(e) => Err(err("solver", format!("{} failed: {e:?}", solver.name()))),
+        drop(boards);
+        let p = MatchingProblem { vertices, edges };
+        let solved = match pricer {
+            None => solver.solve(&p).map(|o| o.map(|m| (m, None))),
+            Some(_) => solver.solve_with_duals(&p),
+        };
+        let (m, duals) = match solved {
+            Ok(Some(x)) => x,
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(err("solver", format!("{} failed: {e:?}", solver.name()))),
+        };
+        let Some(pricer) = pricer else {
+            return Ok(Some(m.mate));
+        };
+        let Some(duals) = duals else {
+            stats.unproven = true;
+            return Ok(Some(m.mate));
+        };
+        stats.passes += 1;
+        let new = pricer.price(level, weights, &duals);
+        if new.is_empty() {
+            return Ok(Some(m.mate));
+        }
+        stats.added += new.len();
+        extra.extend(new);
     }
 }
 
-/// Finds the lexicographically smallest perfect matching, or none.
+/// Finds the lexicographically smallest perfect matching, or none. With a `pricer`, `all`
+/// may be any part of the full graph (holding a perfect matching): the result is the
+/// lexicographic optimum over the full graph.
 pub(crate) fn solve_lex(
     vertices: usize,
     all: &[Board],
     solver: &dyn MatchingSolver,
+    pricer: Option<&dyn Pricer>,
 ) -> Result<Option<Solution>, SwissError> {
     if vertices == 0 {
         return Ok(Some(Solution {
@@ -80,8 +146,11 @@ pub(crate) fn solve_lex(
             weights: [0; TIERS],
             level: 0,
             solves: 0,
+            pricing: PricingStats::default(),
         }));
     }
+    let mut stats = PricingStats::default();
+    let mut extra: Vec<Board> = Vec::new();
     let budget: i128 = (i64::MAX / (4 * vertices as i64)) as i128;
     let pairs = (vertices / 2) as i128;
     let mut solves = 0;
@@ -105,6 +174,20 @@ pub(crate) fn solve_lex(
                 max[k] = max[k].max(b.tiers[k] as i128);
             }
         }
+        if let Some(p) = pricer {
+            // Bounds over the full graph, as far as this level admits boards.
+            let g = p.max_tiers();
+            for k in 0..TIERS {
+                let admitted = match level {
+                    0 => k >= 2,
+                    1 => k >= 1,
+                    _ => true,
+                };
+                if admitted {
+                    max[k] = max[k].max(g[k] as i128);
+                }
+            }
+        }
         let active: Vec<usize> = (0..TIERS).filter(|&k| max[k] > 0).collect();
         // Worst-case weights.
         let mut w = [0i128; TIERS];
@@ -126,8 +209,11 @@ pub(crate) fn solve_lex(
         let per_edge: i128 = (0..TIERS).map(|k| w[k].saturating_mul(max[k])).sum();
         if fits && per_edge < budget {
             solves += 1;
-            match run(vertices, &boards, &w, solver)? {
-                Some(mate) => return Ok(Some(finish(mate, w, level, solves))),
+            let r = run(
+                vertices, &boards, &mut extra, &w, level, solver, pricer, &mut stats,
+            )?;
+            match r {
+                Some(mate) => return Ok(Some(finish(mate, w, level, solves, stats))),
                 None => continue,
             }
         }
@@ -138,7 +224,7 @@ pub(crate) fn solve_lex(
             let mut ws = [0i128; TIERS];
             ws[active[s]] = 1;
             if let Some(m) = &prev {
-                let t = totals(&boards, m);
+                let t = totals(&level_boards(&boards, &extra), m);
                 for i in (0..s).rev() {
                     let mut acc: i128 = 1;
                     for &j in &active[i + 1..=s] {
@@ -155,20 +241,29 @@ pub(crate) fn solve_lex(
                 ));
             }
             solves += 1;
-            match run(vertices, &boards, &ws, solver)? {
+            let r = run(
+                vertices, &boards, &mut extra, &ws, level, solver, pricer, &mut stats,
+            )?;
+            match r {
                 Some(m) => prev = Some(m),
                 None => break,
             }
             weights = ws;
         }
         if let Some(mate) = prev {
-            return Ok(Some(finish(mate, weights, level, solves)));
+            return Ok(Some(finish(mate, weights, level, solves, stats)));
         }
     }
     Ok(None)
 }
 
-fn finish(mate: Vec<usize>, w: [i128; TIERS], level: usize, solves: usize) -> Solution {
+fn finish(
+    mate: Vec<usize>,
+    w: [i128; TIERS],
+    level: usize,
+    solves: usize,
+    pricing: PricingStats,
+) -> Solution {
     let mut weights = [0i64; TIERS];
     for k in 0..TIERS {
         weights[k] = w[k] as i64;
@@ -178,5 +273,6 @@ fn finish(mate: Vec<usize>, w: [i128; TIERS], level: usize, solves: usize) -> So
         weights,
         level,
         solves,
+        pricing,
     }
 }

@@ -852,3 +852,81 @@ fn a_forced_rematch_is_kept_and_reported_but_not_copied() {
         .any(|m| m.ends_with("5-1 forced by the director, colours as given")));
     assert!(!ns.iter().any(|m| m.contains("had to be broken")));
 }
+
+// ---- large sections: the window proven optimal by pricing ----
+
+fn tier_sum(p: &RoundPairing) -> [i64; 5] {
+    let mut t = [0i64; 5];
+    for b in board_entries(p) {
+        let x = b.tiers;
+        for (i, v) in [x.repeat, x.preference, x.score, x.colour, x.rating]
+            .into_iter()
+            .enumerate()
+        {
+            t[i] += v;
+        }
+    }
+    t
+}
+
+/// Simulated sections of 30-61 players after 1-5 rounds.
+fn window_states() -> Vec<SwissState> {
+    let mut out = Vec::new();
+    for (n, seed) in [(30u32, 1u64), (41, 2), (61, 3)] {
+        let mut rng = SplitMix64::new(seed);
+        let mut s = state(random_players(n, &mut rng));
+        s.settings.seed = seed;
+        for _ in 0..5 {
+            let p = pair_next_round(&s, &BlossomSolver).unwrap();
+            apply_round(&mut s, &p, &mut rng);
+            out.push(s.clone());
+        }
+    }
+    out
+}
+
+#[test]
+fn windowed_pairing_with_pricing_is_the_full_graph_optimum() {
+    use super::pair::{pair_next_round_with, Limits};
+    let full = Limits {
+        full_graph: usize::MAX,
+        ..Limits::default()
+    };
+    let mut window_mattered = 0;
+    let mut priced = 0;
+    for (k, s) in window_states().iter().enumerate() {
+        let exact = pair_next_round_with(s, &BlossomSolver, full).unwrap();
+        for window in [1, 2, 4] {
+            let w = Limits {
+                full_graph: 0,
+                window,
+                price: true,
+            };
+            let p = pair_next_round_with(s, &BlossomSolver, w).unwrap();
+            assert_eq!(tier_sum(&p), tier_sum(&exact), "state {k}, window {window}");
+            let note = notes(&p)
+                .into_iter()
+                .find(|m| m.starts_with("large section"))
+                .expect("window note");
+            assert!(note.contains("optimal over all boards"), "{note}");
+            if !note.contains(" 0 board(s) added") {
+                priced += 1;
+            }
+            let unpriced =
+                pair_next_round_with(s, &BlossomSolver, Limits { price: false, ..w }).unwrap();
+            let (a, b) = (tier_sum(&unpriced), tier_sum(&exact));
+            assert!(
+                a >= b,
+                "state {k}: a restricted model cannot beat the full graph"
+            );
+            if a > b {
+                window_mattered += 1;
+            }
+        }
+    }
+    assert!(
+        window_mattered > 5,
+        "the window alone misses the optimum ({window_mattered})"
+    );
+    assert!(priced > 5, "pricing added boards ({priced})");
+}

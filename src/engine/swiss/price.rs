@@ -1,0 +1,130 @@
+//! Pricing the boards outside the candidate window of a large section (column generation).
+//!
+//! A solve over the candidate boards leaves blossom duals `y(v)`, `z(B)` (see
+//! [`crate::engine::matching::Duals`]). A board u–v outside the candidates whose weighted cost
+//! `c(u, v)` has `c(u, v) − y(u) − y(v) + Σ z(B ⊇ {u, v}) >= 0` cannot improve the matching;
+//! the boards with a negative value are returned and the solve is repeated with them.
+//!
+//! Computing the full board (colours, rematches) for all n²/2 pairs would be slow, so a cheap
+//! lower bound is tried first: `z >= 0`, every tier is `>= 0`, so
+//! `c(u, v) >= w_score·4d² + w_colour·limit(change) + w_rating·8·min(change, cap)` with d the
+//! score difference and `change` the rating change, both read off the ranked model in O(1).
+//! A whole score group is skipped when even `w_score·4d² − y(u) − max y(group)` is `>= 0`.
+//! Only when the bound does not settle a pair is its board built.
+
+#![allow(clippy::needless_range_loop)]
+
+use super::penalty::{Board, Model, CHANGE_CAP, COLOUR, PREFERENCE, RATING, REPEAT, SCORE, TIERS};
+use super::solve::Pricer;
+use crate::engine::matching::Duals;
+
+/// Pricer over every pair of players of `model` (the bye's boards are always candidates).
+pub(crate) struct FullGraphPricer<'a> {
+    pub model: &'a Model,
+    /// Vertices whose boards are fixed (forced by the director): never priced.
+    pub skip: &'a [bool],
+}
+
+impl FullGraphPricer<'_> {
+    /// Score groups of the ranked players: ranges of equal score.
+    fn groups(&self) -> Vec<(usize, usize)> {
+        let p = &self.model.players;
+        let mut out = Vec::new();
+        let mut a = 0;
+        while a < p.len() {
+            let mut b = a;
+            while b < p.len() && p[b].score == p[a].score {
+                b += 1;
+            }
+            out.push((a, b));
+            a = b;
+        }
+        out
+    }
+}
+
+impl Pricer for FullGraphPricer<'_> {
+    fn max_tiers(&self) -> [i64; TIERS] {
+        let m = self.model;
+        let max_score = m.players.iter().map(|p| p.score).max().unwrap_or(0);
+        let d = max_score - m.min_score;
+        let mut t = [0i64; TIERS];
+        t[REPEAT] = 1;
+        t[PREFERENCE] = 2 * i64::from(!m.prohibited.is_empty()) + i64::from(m.avoid_teams);
+        t[SCORE] = 4 * d * d + 1;
+        t[COLOUR] = 2 * m.eq_weight + if m.fide_style { 0 } else { m.eq_weight };
+        t[RATING] = 8 * CHANGE_CAP + 3 + 4;
+        t
+    }
+
+    fn price(&self, level: usize, w: &[i128; TIERS], duals: &Duals) -> Vec<Board> {
+        let m = self.model;
+        let n = m.players.len();
+        let groups = self.groups();
+        let y: Vec<i128> = (0..n).map(|v| duals.vertex2(v)).collect();
+        let max_y: Vec<i128> = groups
+            .iter()
+            .map(|&(a, b)| {
+                (a..b)
+                    .filter(|&v| !self.skip[v])
+                    .map(|v| y[v])
+                    .max()
+                    .unwrap_or(i128::MIN / 4)
+            })
+            .collect();
+        let limit = |change: i64| -> i128 {
+            if m.fide_style {
+                0
+            } else if change > m.high_limit {
+                m.eq_weight as i128
+            } else if change > m.low_limit {
+                1
+            } else {
+                0
+            }
+        };
+        let mut out = Vec::new();
+        for (gu, &(ua, ub)) in groups.iter().enumerate() {
+            for u in ua..ub {
+                if self.skip[u] {
+                    continue;
+                }
+                let su = m.players[u].score;
+                for gv in gu..groups.len() {
+                    let (va, vb) = groups[gv];
+                    let d = (su - m.players[va].score) as i128;
+                    let score_lb = w[SCORE] * 4 * d * d;
+                    if 2 * score_lb - y[u] - max_y[gv] >= 0 {
+                        continue;
+                    }
+                    for v in va.max(u + 1)..vb {
+                        if self.skip[v] {
+                            continue;
+                        }
+                        let (change, _) = m.change(u, v);
+                        let lb = score_lb
+                            + w[COLOUR] * limit(change)
+                            + w[RATING] * 8 * change.min(CHANGE_CAP) as i128;
+                        if 2 * lb - y[u] - y[v] >= 0 {
+                            continue;
+                        }
+                        let b = m.board(u, v);
+                        let allowed = match level {
+                            0 => b.tiers[REPEAT] == 0 && b.tiers[PREFERENCE] == 0,
+                            1 => b.tiers[REPEAT] == 0,
+                            _ => true,
+                        };
+                        if !allowed {
+                            continue;
+                        }
+                        let c: i128 = (0..TIERS).map(|k| w[k] * b.tiers[k] as i128).sum();
+                        if duals.reduced_cost2(u, v, c) < 0 {
+                            out.push(b);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
