@@ -168,7 +168,7 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
     if players < 2 {
         return Err(usage("--players must be at least 2"));
     }
-    if rounds == 0 || rounds >= players.max(3) + 1 {
+    if rounds == 0 || rounds > players.max(3) {
         return Err(usage(format!(
             "--rounds must be between 1 and {}",
             players.max(3)
