@@ -1,5 +1,7 @@
 //! `tourney`: the command line. `tourney serve` runs the server; `tourney openapi` prints the
-//! OpenAPI document.
+//! OpenAPI document; `tourney pair` and `tourney simulate` run the Swiss engine.
+
+mod swiss_cli;
 
 use std::net::TcpListener;
 use std::process::ExitCode;
@@ -15,6 +17,14 @@ USAGE:
         TOURNEY_DB). Docs at /docs, the OpenAPI document at /openapi.json.
     tourney openapi
         Print the OpenAPI document.
+    tourney pair FILE.trf [--system swiss|adjacent] [--colour-rule 3a|3b] [--high-limit N]
+                 [--low-limit N] [--fide-style] [--seed S]
+        Pair the next round of a Swiss section (FIDE TRF file, - for stdin) and print it as
+        JSON. A bad file or option exits with code 2 (\"line N: ...\" on stderr).
+    tourney simulate --players N --rounds R [--seed S] [--system ...] [--colour-rule ...]
+                 [--high-limit N] [--low-limit N] [--fide-style] [--json]
+        Play whole Swiss events with rating-based random results and print quality figures
+        per round (rematches, byes, score groups, colours, pairing time) and totals.
 ";
 
 fn serve(args: &[String]) -> Result<(), String> {
@@ -49,6 +59,23 @@ fn main() -> ExitCode {
         Some("openapi") => {
             print!("{}", tourney::api::openapi::document_json());
             Ok(())
+        }
+        Some(cmd @ ("pair" | "simulate" | "bench-swiss")) => {
+            let run: fn(&[String]) -> Result<String, swiss_cli::CliError> = match cmd {
+                "pair" => swiss_cli::pair,
+                "simulate" => swiss_cli::simulate,
+                _ => swiss_cli::bench,
+            };
+            return match run(&args[1..]) {
+                Ok(out) => {
+                    print!("{out}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{}", e.message);
+                    ExitCode::from(e.code)
+                }
+            };
         }
         Some("help") | Some("--help") | Some("-h") => {
             print!("{USAGE}");

@@ -163,15 +163,90 @@ pub trait MatchingSolver {
 pub struct Duals {
     /// `2·y(v)` per vertex.
     y2: Vec<i128>,
-    /// Parent blossom of each vertex / blossom id (ids `n..`), `usize::MAX` at the top.
-    parent: Vec<usize>,
-    /// `2·z(B)` per blossom id (0 for vertices and unused ids).
-    z2: Vec<i128>,
+    /// `2·Σ z(B)` over the blossom itself and every blossom above it (0 for vertices).
+    zsum2: Vec<i128>,
+    /// Top-level blossom (or the vertex itself) of each vertex.
+    top: Vec<usize>,
+    /// Depth of each node (vertex or blossom id) below its top-level blossom.
+    depth: Vec<u32>,
+    /// Euler tour of the blossom trees (vertices inside blossoms only), for O(1) lowest
+    /// common ancestors: `first[x]` is the first position of node `x`; `sparse[k][i]` the
+    /// shallowest node of `tour[i..i + 2^k]`.
+    first: Vec<u32>,
+    sparse: Vec<Vec<u32>>,
 }
 
 impl Duals {
+    /// From doubled vertex duals, the blossom nesting (`parent` of every vertex and blossom
+    /// id, `usize::MAX` at the top) and the doubled blossom duals.
     pub(crate) fn new(y2: Vec<i128>, parent: Vec<usize>, z2: Vec<i128>) -> Duals {
-        Duals { y2, parent, z2 }
+        const TOP: usize = usize::MAX;
+        let n = y2.len();
+        let m = parent.len();
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); m];
+        for x in 0..m {
+            if parent[x] != TOP {
+                children[parent[x]].push(x);
+            }
+        }
+        let mut depth = vec![0u32; m];
+        let mut zsum2 = vec![0i128; m];
+        let mut top: Vec<usize> = (0..m).collect();
+        let mut first = vec![u32::MAX; m];
+        let mut tour: Vec<u32> = Vec::new();
+        for r in 0..m {
+            if parent[r] != TOP || children[r].is_empty() {
+                continue;
+            }
+            zsum2[r] = z2[r];
+            first[r] = tour.len() as u32;
+            tour.push(r as u32);
+            let mut stack: Vec<(usize, usize)> = vec![(r, 0)];
+            while let Some(&mut (x, ref mut next)) = stack.last_mut() {
+                if *next < children[x].len() {
+                    let c = children[x][*next];
+                    *next += 1;
+                    depth[c] = depth[x] + 1;
+                    zsum2[c] = zsum2[x] + if c >= n { z2[c] } else { 0 };
+                    top[c] = r;
+                    first[c] = tour.len() as u32;
+                    tour.push(c as u32);
+                    stack.push((c, 0));
+                } else {
+                    stack.pop();
+                    if let Some(&(p, _)) = stack.last() {
+                        tour.push(p as u32);
+                    }
+                }
+            }
+        }
+        let mut sparse = vec![tour.clone()];
+        let mut k = 1;
+        while (1usize << k) <= tour.len() {
+            let prev = &sparse[k - 1];
+            let half = 1usize << (k - 1);
+            let level: Vec<u32> = (0..tour.len() + 1 - (1 << k))
+                .map(|i| {
+                    let (a, b) = (prev[i], prev[i + half]);
+                    if depth[a as usize] <= depth[b as usize] {
+                        a
+                    } else {
+                        b
+                    }
+                })
+                .collect();
+            sparse.push(level);
+            k += 1;
+        }
+        top.truncate(n);
+        Duals {
+            y2,
+            zsum2,
+            top,
+            depth,
+            first,
+            sparse,
+        }
     }
 
     /// `2·y(v)`.
@@ -179,27 +254,22 @@ impl Duals {
         self.y2[v]
     }
 
-    /// `2·Σ z(B)` over the blossoms holding both `u` and `v`.
+    /// `2·Σ z(B)` over the blossoms holding both `u` and `v` (their lowest common blossom
+    /// and all above it).
     pub fn common_blossoms2(&self, u: usize, v: usize) -> i128 {
-        if self.parent[u] == usize::MAX || self.parent[v] == usize::MAX {
+        if u == v || self.top[u] != self.top[v] {
             return 0;
         }
-        let chain = |mut x: usize| {
-            let mut c = Vec::new();
-            while self.parent[x] != usize::MAX {
-                x = self.parent[x];
-                c.push(x);
-            }
-            c
+        let (a, b) = (self.first[u] as usize, self.first[v] as usize);
+        let (l, r) = (a.min(b), a.max(b));
+        let k = (usize::BITS - 1 - (r - l + 1).leading_zeros()) as usize;
+        let (x, y) = (self.sparse[k][l], self.sparse[k][r + 1 - (1 << k)]);
+        let lca = if self.depth[x as usize] <= self.depth[y as usize] {
+            x
+        } else {
+            y
         };
-        let (a, b) = (chain(u), chain(v));
-        // Chains end at the top-level blossom: walk the common suffix.
-        a.iter()
-            .rev()
-            .zip(b.iter().rev())
-            .take_while(|(x, y)| x == y)
-            .map(|(x, _)| self.z2[*x])
-            .sum()
+        self.zsum2[lca as usize]
     }
 
     /// Twice the reduced cost of the pair u–v with cost `cost`.

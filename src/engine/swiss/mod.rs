@@ -100,6 +100,7 @@
 pub mod colour;
 pub mod evaluate;
 pub mod lookahead;
+pub mod overrides;
 pub mod pair;
 pub mod penalty;
 mod price;
@@ -113,6 +114,7 @@ mod tests;
 
 pub use colour::{ColourCode, ColourReason};
 pub use evaluate::evaluate_pairing;
+pub use overrides::SettingsOverrides;
 pub use pair::{
     pair_next_round, pair_with_fixed, BoardExplanation, BoardPairing, ByeAward, ExplanationEntry,
     RoundPairing, TierBreakdown,

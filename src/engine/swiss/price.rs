@@ -105,7 +105,8 @@ impl Pricer for FullGraphPricer<'_> {
                         let lb = score_lb
                             + w[COLOUR] * limit(change)
                             + w[RATING] * 8 * change.min(CHANGE_CAP) as i128;
-                        if 2 * lb - y[u] - y[v] >= 0 {
+                        let slack = 2 * lb - y[u] - y[v];
+                        if slack >= 0 || slack + duals.common_blossoms2(u, v) >= 0 {
                             continue;
                         }
                         let b = m.board(u, v);

@@ -6,6 +6,7 @@ use super::state::{
     view, Colour, ColourRule, RoundRecord, RoundResult, SwissError, SwissPlayer, SwissSettings,
     SwissState,
 };
+use super::SettingsOverrides;
 use crate::engine::matching::MatchingSolver;
 use crate::engine::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
@@ -32,6 +33,9 @@ pub struct RoundQuality {
     pub three_in_a_row: u32,
     /// Largest |whites − blacks| over all players after the round.
     pub largest_imbalance: u32,
+    /// Wall-clock time of the pairing (model build and solve), seconds.
+    #[serde(default)]
+    pub pairing_seconds: f64,
 }
 
 /// The result of [`simulate`].
@@ -156,6 +160,7 @@ pub fn measure(state: &SwissState, pairing: &RoundPairing) -> RoundQuality {
         alternation_failures: 0,
         three_in_a_row: 0,
         largest_imbalance: 0,
+        pairing_seconds: 0.0,
     };
     for b in &pairing.pairings {
         let (w, k) = (get(b.white), get(b.black));
@@ -197,12 +202,25 @@ pub fn simulate(
     seed: u64,
     solver: &dyn MatchingSolver,
 ) -> Result<SimulationReport, SwissError> {
+    simulate_with(players, rounds, seed, &SettingsOverrides::default(), solver)
+}
+
+/// [`simulate`] with section settings (system, colour rule, limits; the seed of the coin
+/// flips is `seed` unless `overrides` gives one).
+pub fn simulate_with(
+    players: u32,
+    rounds: u32,
+    seed: u64,
+    overrides: &SettingsOverrides,
+    solver: &dyn MatchingSolver,
+) -> Result<SimulationReport, SwissError> {
     let mut rng = SplitMix64::new(seed ^ 0x5157_155E);
-    let settings = SwissSettings {
+    let mut settings = SwissSettings {
         total_rounds: rounds,
         seed,
         ..SwissSettings::default()
     };
+    overrides.apply(&mut settings)?;
     let mut state = SwissState {
         settings,
         players: random_players(players, &mut rng),
@@ -212,8 +230,12 @@ pub fn simulate(
     };
     let mut per_round = Vec::new();
     for _ in 0..rounds {
+        let started = std::time::Instant::now();
         let pairing = pair_next_round(&state, solver)?;
-        per_round.push(measure(&state, &pairing));
+        let elapsed = started.elapsed().as_secs_f64();
+        let mut q = measure(&state, &pairing);
+        q.pairing_seconds = elapsed;
+        per_round.push(q);
         apply_round(&mut state, &pairing, &mut rng);
     }
     Ok(SimulationReport {

@@ -92,15 +92,22 @@ fn run(
     loop {
         let boards = level_boards(base, extra);
         let mut edges = Vec::with_capacity(boards.len());
+        let budget: i128 = (i64::MAX / (4 * vertices as i64)) as i128;
         for b in &boards {
             let mut c: i128 = 0;
             for k in 0..TIERS {
                 c += weights[k] * b.tiers[k] as i128;
             }
+            if c >= budget {
+                return Err(err(
+                    "players",
+                    "the section is too large for exact penalty weights",
+                ));
+            }
             edges.push(Edge {
                 u: b.u,
                 v: b.v,
-                cost: i64::try_from(c).map_err(|_| err("settings", "penalty overflow"))?,
+                cost: c as i64,
             });
         }
         drop(boards);
@@ -174,6 +181,9 @@ pub(crate) fn solve_lex(
                 max[k] = max[k].max(b.tiers[k] as i128);
             }
         }
+        // The candidates' maxima bound the edge costs handed to the solver (boards priced in
+        // later are checked one by one); `max` below also covers the full graph.
+        let max_candidates = max;
         if let Some(p) = pricer {
             // Bounds over the full graph, as far as this level admits boards.
             let g = p.max_tiers();
@@ -233,7 +243,9 @@ pub(crate) fn solve_lex(
                     ws[active[i]] = acc;
                 }
             }
-            let per: i128 = (0..TIERS).map(|k| ws[k].saturating_mul(max[k])).sum();
+            let per: i128 = (0..TIERS)
+                .map(|k| ws[k].saturating_mul(max_candidates[k]))
+                .sum();
             if per >= budget {
                 return Err(err(
                     "players",

@@ -1,0 +1,145 @@
+//! Settings given from outside a state (command-line options, query parameters): one type,
+//! one parser, one place where they are applied.
+
+use super::state::{err, ColourRule, PairingSystem, SwissError, SwissSettings};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+/// Section settings that override those of a state (TRF file or JSON). Every field is
+/// optional: what is not given stays as the state says.
+///
+/// Used as the query parameters of the stateless pairing endpoint and, through
+/// [`SettingsOverrides::from_pairs`], by the `tourney pair` / `tourney simulate` options
+/// (`--colour-rule 3b` is the pair `colour_rule=3b`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsOverrides {
+    /// Natural pairing: `swiss` (top half v bottom half) or `adjacent` (1-2, 3-4).
+    #[param(value_type = Option<String>, example = "swiss")]
+    pub system: Option<PairingSystem>,
+    /// Colour rule 3: `3a` (variation 29I1) or `3b`.
+    #[param(value_type = Option<String>, example = "3a")]
+    pub colour_rule: Option<ColourRule>,
+    /// Equalisation ("high") limit in rating points (default 200).
+    pub high_limit: Option<u32>,
+    /// Alternation ("low") limit in rating points (default 80).
+    pub low_limit: Option<u32>,
+    /// No rating limits ("FIDE style").
+    pub fide_style: Option<bool>,
+    /// Seed of every coin flip.
+    pub seed: Option<u64>,
+}
+
+impl SettingsOverrides {
+    /// Parses `(name, value)` pairs (snake_case names as in the query string) with the same
+    /// rules as the query parameters. Errors name the field.
+    pub fn from_pairs(pairs: &[(String, String)]) -> Result<SettingsOverrides, SwissError> {
+        let query = form_urlencoded::Serializer::new(String::new())
+            .extend_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .finish();
+        Self::from_query(&query)
+    }
+
+    /// Parses a URL query string (`system=adjacent&colour_rule=3b`).
+    pub fn from_query(query: &str) -> Result<SettingsOverrides, SwissError> {
+        let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+        serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner().to_string();
+            let field = if path == "." {
+                // Unknown field: serde names it in the message.
+                inner
+                    .split('`')
+                    .nth(1)
+                    .map_or_else(|| "settings".to_string(), str::to_string)
+            } else {
+                path
+            };
+            err(field, inner)
+        })
+    }
+
+    /// Writes the given fields into `settings`, and checks the limits.
+    pub fn apply(&self, settings: &mut SwissSettings) -> Result<(), SwissError> {
+        if let Some(x) = self.system {
+            settings.system = x;
+        }
+        if let Some(x) = self.colour_rule {
+            settings.colour_rule = x;
+        }
+        if let Some(x) = self.high_limit {
+            settings.high_limit = x;
+        }
+        if let Some(x) = self.low_limit {
+            settings.low_limit = x;
+        }
+        if let Some(x) = self.fide_style {
+            settings.fide_style = x;
+        }
+        if let Some(x) = self.seed {
+            settings.seed = x;
+        }
+        if settings.low_limit > settings.high_limit {
+            let field = if self.low_limit.is_some() {
+                "low_limit"
+            } else {
+                "high_limit"
+            };
+            return Err(err(field, "the low limit exceeds the high limit"));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn parses_and_applies() {
+        let o = SettingsOverrides::from_pairs(&pairs(&[
+            ("system", "adjacent"),
+            ("colour_rule", "3b"),
+            ("high_limit", "150"),
+            ("low_limit", "60"),
+            ("fide_style", "true"),
+            ("seed", "42"),
+        ]))
+        .unwrap();
+        let mut s = SwissSettings::default();
+        o.apply(&mut s).unwrap();
+        assert_eq!(s.system, PairingSystem::Adjacent);
+        assert_eq!(s.colour_rule, ColourRule::Rule3b);
+        assert_eq!((s.high_limit, s.low_limit), (150, 60));
+        assert!(s.fide_style);
+        assert_eq!(s.seed, 42);
+        // Nothing given: nothing changes.
+        let before = SwissSettings::default();
+        let mut s = before.clone();
+        SettingsOverrides::from_query("")
+            .unwrap()
+            .apply(&mut s)
+            .unwrap();
+        assert_eq!(s, before);
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let e = SettingsOverrides::from_query("high_limit=lots").unwrap_err();
+        assert_eq!(e.field, "high_limit");
+        let e = SettingsOverrides::from_query("colour_rule=3c").unwrap_err();
+        assert_eq!(e.field, "colour_rule");
+        let e = SettingsOverrides::from_query("sistem=swiss").unwrap_err();
+        assert_eq!(e.field, "sistem");
+        let o = SettingsOverrides::from_query("low_limit=300").unwrap();
+        let e = o.apply(&mut SwissSettings::default()).unwrap_err();
+        assert_eq!(e.field, "low_limit");
+    }
+}

@@ -1,0 +1,366 @@
+//! The Swiss commands of the command line: `pair`, `simulate` and the hidden `bench-swiss`.
+
+use std::io::Read;
+use std::time::Instant;
+
+use tourney::engine::matching::BlossomSolver;
+use tourney::engine::swiss::simulate::{bench_state, simulate_with, RoundQuality};
+use tourney::engine::swiss::trf::parse_trf;
+use tourney::engine::swiss::{pair_next_round, SettingsOverrides};
+
+/// A failed command: the message for stderr and the exit code (2 = bad input or usage).
+#[derive(Debug, PartialEq, Eq)]
+pub struct CliError {
+    pub code: u8,
+    pub message: String,
+}
+
+fn usage(message: impl Into<String>) -> CliError {
+    CliError {
+        code: 2,
+        message: message.into(),
+    }
+}
+
+/// Options common to the Swiss commands: the settings overrides as (snake_case name, value)
+/// pairs, plus the command's own options.
+#[derive(Debug, Default)]
+struct Options {
+    settings: Vec<(String, String)>,
+    own: Vec<(String, String)>,
+    positional: Vec<String>,
+    json: bool,
+}
+
+/// Splits `args`: `--system`, `--colour-rule`, `--high-limit`, `--low-limit`, `--seed` take a
+/// value and `--fide-style` none (settings); `own` lists the command's other options with a
+/// value; `--json` is a flag.
+fn parse(args: &[String], own: &[&str], settings_seed: bool) -> Result<Options, CliError> {
+    let mut o = Options::default();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = &args[i];
+        if !arg.starts_with("--") || arg == "-" {
+            o.positional.push(arg.clone());
+            i += 1;
+            continue;
+        }
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) => (f.to_string(), Some(v.to_string())),
+            None => (arg.clone(), None),
+        };
+        let name = flag.trim_start_matches("--").replace('-', "_");
+        let mut value = || -> Result<String, CliError> {
+            if let Some(v) = inline.clone() {
+                return Ok(v);
+            }
+            i += 1;
+            args.get(i)
+                .cloned()
+                .ok_or_else(|| usage(format!("{flag} needs a value")))
+        };
+        match name.as_str() {
+            "fide_style" => o
+                .settings
+                .push((name, inline.clone().unwrap_or("true".into()))),
+            "json" => o.json = true,
+            "seed" if !settings_seed => {
+                let v = value()?;
+                o.own.push((name, v));
+            }
+            "system" | "colour_rule" | "high_limit" | "low_limit" | "seed" => {
+                let v = value()?;
+                o.settings.push((name, v));
+            }
+            n if own.contains(&n) => {
+                let v = value()?;
+                o.own.push((name, v));
+            }
+            _ => return Err(usage(format!("unknown option {flag}"))),
+        }
+        i += 1;
+    }
+    Ok(o)
+}
+
+fn overrides(o: &Options) -> Result<SettingsOverrides, CliError> {
+    SettingsOverrides::from_pairs(&o.settings)
+        .map_err(|e| usage(format!("--{}: {}", e.field.replace('_', "-"), e.message)))
+}
+
+fn number<T: std::str::FromStr>(o: &Options, name: &str) -> Result<Option<T>, CliError> {
+    match o.own.iter().rev().find(|(k, _)| k == name) {
+        None => Ok(None),
+        Some((_, v)) => v.parse().map(Some).map_err(|_| {
+            usage(format!(
+                "--{} needs a number, got {v:?}",
+                name.replace('_', "-")
+            ))
+        }),
+    }
+}
+
+/// `tourney pair FILE.trf [settings]`: the next round as pretty JSON.
+pub fn pair(args: &[String]) -> Result<String, CliError> {
+    let o = parse(args, &[], true)?;
+    let [file] = o.positional.as_slice() else {
+        return Err(usage("pair needs one TRF file (or - for stdin)"));
+    };
+    let text = if file == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| usage(format!("cannot read stdin: {e}")))?;
+        s
+    } else {
+        std::fs::read_to_string(file).map_err(|e| usage(format!("cannot read {file}: {e}")))?
+    };
+    let mut state = parse_trf(&text).map_err(|e| usage(e.to_string()))?;
+    overrides(&o)?
+        .apply(&mut state.settings)
+        .map_err(|e| usage(e.to_string()))?;
+    let round = pair_next_round(&state, &BlossomSolver).map_err(|e| usage(e.to_string()))?;
+    serde_json::to_string_pretty(&round)
+        .map(|s| s + "\n")
+        .map_err(|e| CliError {
+            code: 1,
+            message: e.to_string(),
+        })
+}
+
+/// Sum of the per-round figures (largest imbalance: the maximum).
+fn totals(rounds: &[RoundQuality]) -> RoundQuality {
+    let mut t = RoundQuality {
+        round: 0,
+        rematches: 0,
+        repeated_byes: 0,
+        outside_score_group: 0,
+        score_difference_sum: 0.0,
+        equalisation_failures: 0,
+        alternation_failures: 0,
+        three_in_a_row: 0,
+        largest_imbalance: 0,
+        pairing_seconds: 0.0,
+    };
+    for q in rounds {
+        t.rematches += q.rematches;
+        t.repeated_byes += q.repeated_byes;
+        t.outside_score_group += q.outside_score_group;
+        t.score_difference_sum += q.score_difference_sum;
+        t.equalisation_failures += q.equalisation_failures;
+        t.alternation_failures += q.alternation_failures;
+        t.three_in_a_row += q.three_in_a_row;
+        t.largest_imbalance = t.largest_imbalance.max(q.largest_imbalance);
+        t.pairing_seconds += q.pairing_seconds;
+    }
+    t
+}
+
+/// `tourney simulate --players N --rounds R --seed S [settings] [--json]`.
+pub fn simulate(args: &[String]) -> Result<String, CliError> {
+    let o = parse(args, &["players", "rounds"], false)?;
+    if let Some(p) = o.positional.first() {
+        return Err(usage(format!("unexpected argument {p:?}")));
+    }
+    let players: u32 = number(&o, "players")?.ok_or_else(|| usage("--players is required"))?;
+    let rounds: u32 = number(&o, "rounds")?.ok_or_else(|| usage("--rounds is required"))?;
+    let seed: u64 = number(&o, "seed")?.unwrap_or(0);
+    if players < 2 {
+        return Err(usage("--players must be at least 2"));
+    }
+    if rounds == 0 || rounds > players.max(3) {
+        return Err(usage(format!(
+            "--rounds must be between 1 and {}",
+            players.max(3)
+        )));
+    }
+    let report =
+        simulate_with(players, rounds, seed, &overrides(&o)?, &BlossomSolver).map_err(|e| {
+            CliError {
+                code: 1,
+                message: e.to_string(),
+            }
+        })?;
+    let total = totals(&report.per_round);
+    if o.json {
+        let v = serde_json::json!({
+            "players": report.players,
+            "rounds": report.rounds,
+            "seed": report.seed,
+            "per_round": report.per_round,
+            "totals": total,
+        });
+        return Ok(serde_json::to_string_pretty(&v).unwrap_or_default() + "\n");
+    }
+    let mut out = format!(
+        "{} players, {} rounds, seed {}\n\n{:>5} {:>8} {:>8} {:>8} {:>9} {:>5} {:>5} {:>5} {:>7} {:>9}\n",
+        report.players,
+        report.rounds,
+        report.seed,
+        "round",
+        "rematch",
+        "rep.bye",
+        "outside",
+        "score.dif",
+        "EQ",
+        "AL",
+        "33",
+        "max.imb",
+        "time (s)"
+    );
+    let line = |label: String, q: &RoundQuality| {
+        format!(
+            "{label:>5} {:>8} {:>8} {:>8} {:>9.1} {:>5} {:>5} {:>5} {:>7} {:>9.3}\n",
+            q.rematches,
+            q.repeated_byes,
+            q.outside_score_group,
+            q.score_difference_sum,
+            q.equalisation_failures,
+            q.alternation_failures,
+            q.three_in_a_row,
+            q.largest_imbalance,
+            q.pairing_seconds
+        )
+    };
+    for q in &report.per_round {
+        out.push_str(&line(q.round.to_string(), q));
+    }
+    out.push_str(&line("total".into(), &total));
+    out.push_str(
+        "\nrematch: boards of players who had met before; rep.bye: second full-point byes\n\
+outside: players paired outside their score group; score.dif: sum of the score differences\n\
+EQ / AL / 33: equalisation, alternation and three-in-a-row failures\n\
+max.imb: largest |whites - blacks| after the round (total: the maximum)\n",
+    );
+    Ok(out)
+}
+
+/// Peak resident memory of this process (VmHWM), in KiB, when the system reports it.
+fn peak_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// Hidden `tourney bench-swiss --players N [--seed S]`: builds the state of round 6 of a
+/// 9-round event (rounds 1-5 by a quick greedy pairing, not timed), then times the pairing of
+/// round 6 alone (model build included).
+pub fn bench(args: &[String]) -> Result<String, CliError> {
+    let o = parse(args, &["players"], false)?;
+    let players: u32 = number(&o, "players")?.ok_or_else(|| usage("--players is required"))?;
+    let seed: u64 = number(&o, "seed")?.unwrap_or(1);
+    if players < 2 {
+        return Err(usage("--players must be at least 2"));
+    }
+    let state = bench_state(players, seed);
+    let started = Instant::now();
+    let round = pair_next_round(&state, &BlossomSolver).map_err(|e| CliError {
+        code: 1,
+        message: e.to_string(),
+    })?;
+    let seconds = started.elapsed().as_secs_f64();
+    let notes: Vec<String> = round
+        .explanation
+        .iter()
+        .filter_map(|e| match e {
+            tourney::engine::swiss::ExplanationEntry::Note { message } => Some(message.clone()),
+            _ => None,
+        })
+        .collect();
+    Ok(format!(
+        "players {players} round {} boards {} pairing_seconds {seconds:.3} peak_rss_kib {}\n{}\n",
+        round.round,
+        round.pairings.len(),
+        peak_rss_kib().map_or("unknown".to_string(), |k| k.to_string()),
+        notes.join("\n")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    const TRF: &str = "012 Test\nXXR 3\nXXC white1\n\
+001    1      Alpha, Anna                       2100                             0.0\n\
+001    2      Beta, Bob                         2000                             0.0\n\
+001    3      Gamma, Gus                        1900                             0.0\n\
+001    4      Delta, Dan                        1800                             0.0\n";
+
+    #[test]
+    fn pair_prints_the_public_shape() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("t.trf");
+        std::fs::write(&f, TRF).unwrap();
+        let out = pair(&args(&[f.to_str().unwrap(), "--system", "adjacent"])).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["round"], 1);
+        let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+        assert_eq!(keys.len(), 4, "{keys:?}");
+        // Adjacent: 1-2, 3-4, White to 1 on board 1 (XXC white1), alternating.
+        assert_eq!(v["pairings"][0]["white"], 1);
+        assert_eq!(v["pairings"][0]["black"], 2);
+        assert_eq!(v["pairings"][1]["white"], 4);
+        assert!(v["byes"].as_array().unwrap().is_empty());
+        assert!(!v["explanation"].as_array().unwrap().is_empty());
+    }
+
+    #[test]
+    fn bad_input_exits_2_naming_the_line_or_option() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("bad.trf");
+        std::fs::write(&f, TRF.replace("XXR 3", "XXR three")).unwrap();
+        let e = pair(&args(&[f.to_str().unwrap()])).unwrap_err();
+        assert_eq!(e.code, 2);
+        assert!(e.message.starts_with("line 2: "), "{}", e.message);
+        let g = dir.path().join("t.trf");
+        std::fs::write(&g, TRF).unwrap();
+        let e = pair(&args(&[g.to_str().unwrap(), "--colour-rule", "3c"])).unwrap_err();
+        assert_eq!(e.code, 2);
+        assert!(e.message.starts_with("--colour-rule: "), "{}", e.message);
+        let e = pair(&args(&[g.to_str().unwrap(), "--colour"])).unwrap_err();
+        assert_eq!(e.code, 2);
+        let e = pair(&args(&[])).unwrap_err();
+        assert_eq!(e.code, 2);
+    }
+
+    #[test]
+    fn simulate_prints_a_table_and_json() {
+        let t = simulate(&args(&["--players", "9", "--rounds", "4", "--seed", "3"])).unwrap();
+        let lines: Vec<&str> = t.lines().collect();
+        assert!(lines[0].starts_with("9 players, 4 rounds, seed 3"));
+        assert!(lines.iter().any(|l| l.trim_start().starts_with("total")));
+        assert_eq!(
+            lines
+                .iter()
+                .filter(|l| l.trim_start().starts_with(char::is_numeric))
+                .count(),
+            5 // the header line "9 players" and rounds 1-4
+        );
+        let j = simulate(&args(&[
+            "--players",
+            "9",
+            "--rounds",
+            "4",
+            "--seed",
+            "3",
+            "--json",
+            "--system",
+            "adjacent",
+        ]))
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+        assert_eq!(v["per_round"].as_array().unwrap().len(), 4);
+        assert_eq!(v["totals"]["rematches"], 0);
+        let e = simulate(&args(&["--players", "9"])).unwrap_err();
+        assert_eq!(e.code, 2);
+    }
+}
