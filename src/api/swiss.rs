@@ -20,80 +20,13 @@ use crate::engine::matching::BlossomSolver;
 use crate::engine::scoring::GameResult;
 use crate::engine::swiss::trf::{parse_trf, write_trf, TrfError};
 use crate::engine::swiss::{
-    self, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult, SwissError, SwissSettings,
-    SwissState, TeamAvoidance,
+    self, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult, SettingsOverrides,
+    SwissError, SwissSettings, SwissState,
 };
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::section::SwissSection;
 use crate::store::events::EventFields;
 use crate::store::{events, games, now, participants, rounds, swiss as swiss_store, Store};
-
-/// Section settings as query parameters; each one given replaces the file's (or the JSON's).
-#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(deny_unknown_fields)]
-pub struct SwissQuery {
-    /// `swiss` (top half v bottom half) or `adjacent` (1-2, 3-4).
-    pub system: Option<PairingSystem>,
-    /// Colour rule 3: `3a` or `3b`.
-    pub colour_rule: Option<ColourRule>,
-    /// Equalisation limit in rating points (default 200).
-    pub high_limit: Option<u32>,
-    /// Alternation limit in rating points (default 80).
-    pub low_limit: Option<u32>,
-    /// No rating limits on colour corrections.
-    pub fide_style: Option<bool>,
-    /// Seed of the coin flips (default 0): the same file and seed give the same pairing.
-    pub seed: Option<u64>,
-    /// Planned number of rounds (else the file's `XXR`/`142`).
-    pub rounds: Option<u32>,
-    /// `ignore`, `avoid` or `avoid_first_n` (team codes from `310` lines or JSON `team`).
-    pub team_avoidance: Option<TeamAvoidance>,
-    /// N for `avoid_first_n`.
-    pub team_avoidance_rounds: Option<u32>,
-    /// May players whose game was forfeited meet again?
-    pub allow_forfeit_rematch: Option<bool>,
-    /// Colour of board 1's higher-ranked player in round 1 (else the file's `XXC`/`152`).
-    pub first_colour: Option<Colour>,
-}
-
-impl SwissQuery {
-    fn apply(&self, s: &mut SwissSettings) {
-        if let Some(v) = self.system {
-            s.system = v;
-        }
-        if let Some(v) = self.colour_rule {
-            s.colour_rule = v;
-        }
-        if let Some(v) = self.high_limit {
-            s.high_limit = v;
-        }
-        if let Some(v) = self.low_limit {
-            s.low_limit = v;
-        }
-        if let Some(v) = self.fide_style {
-            s.fide_style = v;
-        }
-        if let Some(v) = self.seed {
-            s.seed = v;
-        }
-        if let Some(v) = self.rounds {
-            s.total_rounds = v;
-        }
-        if let Some(v) = self.team_avoidance {
-            s.team_avoidance = v;
-        }
-        if let Some(v) = self.team_avoidance_rounds {
-            s.team_avoidance_rounds = v;
-        }
-        if let Some(v) = self.allow_forfeit_rematch {
-            s.allow_forfeit_rematch = v;
-        }
-        if self.first_colour.is_some() {
-            s.first_colour = self.first_colour;
-        }
-    }
-}
 
 fn trf_error(e: TrfError) -> ApiError {
     ApiError::invalid(format!("line {}", e.line), e.message)
@@ -126,7 +59,7 @@ fn trf_text(body: &[u8]) -> ApiResult<&str> {
 /// answer names players by their start numbers.
 #[utoipa::path(
     post, path = "/api/v1/pairings/swiss", tag = "tables",
-    params(SwissQuery),
+    params(SettingsOverrides),
     request_body(content(
         (String = "text/plain", example = "012 Club Swiss\nXXR 5\n001    1      Anna                              2100                    1.0    1     3 w 1\n001    2      Ben                               2000                    0.0    3     4 b 0\n001    3      Cleo                              1900                    0.0    4     1 b 0\n001    4      Dan                               1800                    1.0    2     2 w 1\n"),
         (SwissState = "application/json"),
@@ -141,14 +74,14 @@ fn trf_text(body: &[u8]) -> ApiResult<&str> {
 pub async fn pair_swiss(
     req: HttpRequest,
     body: web::Bytes,
-    QueryParams(query): QueryParams<SwissQuery>,
+    QueryParams(query): QueryParams<SettingsOverrides>,
 ) -> ApiResult<HttpResponse> {
     let mut state: SwissState = if is_json(&req, &body) {
         parse_json(&body)?
     } else {
         parse_trf(trf_text(&body)?).map_err(trf_error)?
     };
-    query.apply(&mut state.settings);
+    query.apply(&mut state.settings).map_err(state_error)?;
     state.validate().map_err(state_error)?;
     let pairing = web::block(move || swiss::pair_next_round(&state, &BlossomSolver))
         .await

@@ -1,7 +1,9 @@
 //! Settings given from outside a state (command-line options, query parameters): one type,
 //! one parser, one place where they are applied.
 
-use super::state::{err, ColourRule, PairingSystem, SwissError, SwissSettings};
+use super::state::{
+    err, Colour, ColourRule, PairingSystem, SwissError, SwissSettings, TeamAvoidance,
+};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -29,6 +31,18 @@ pub struct SettingsOverrides {
     pub fide_style: Option<bool>,
     /// Seed of every coin flip.
     pub seed: Option<u64>,
+    /// Planned number of rounds (enables the look-ahead and the last-round rules).
+    pub rounds: Option<u32>,
+    /// Team/club codes: `ignore`, `avoid` or `avoid_first_n`.
+    #[param(value_type = Option<String>, example = "avoid")]
+    pub team_avoidance: Option<TeamAvoidance>,
+    /// N for `avoid_first_n`.
+    pub team_avoidance_rounds: Option<u32>,
+    /// May two players whose game was forfeited meet again?
+    pub allow_forfeit_rematch: Option<bool>,
+    /// Colour of board 1's higher-ranked player in round 1: `white` or `black`.
+    #[param(value_type = Option<String>, example = "white")]
+    pub first_colour: Option<Colour>,
 }
 
 impl SettingsOverrides {
@@ -80,6 +94,21 @@ impl SettingsOverrides {
         if let Some(x) = self.seed {
             settings.seed = x;
         }
+        if let Some(x) = self.rounds {
+            settings.total_rounds = x;
+        }
+        if let Some(x) = self.team_avoidance {
+            settings.team_avoidance = x;
+        }
+        if let Some(x) = self.team_avoidance_rounds {
+            settings.team_avoidance_rounds = x;
+        }
+        if let Some(x) = self.allow_forfeit_rematch {
+            settings.allow_forfeit_rematch = x;
+        }
+        if self.first_colour.is_some() {
+            settings.first_colour = self.first_colour;
+        }
         if settings.low_limit > settings.high_limit {
             let field = if self.low_limit.is_some() {
                 "low_limit"
@@ -120,6 +149,16 @@ mod tests {
         assert_eq!((s.high_limit, s.low_limit), (150, 60));
         assert!(s.fide_style);
         assert_eq!(s.seed, 42);
+        let o = SettingsOverrides::from_query(
+            "rounds=7&team_avoidance=avoid_first_n&team_avoidance_rounds=2&allow_forfeit_rematch=true&first_colour=black",
+        )
+        .unwrap();
+        o.apply(&mut s).unwrap();
+        assert_eq!(s.total_rounds, 7);
+        assert_eq!(s.team_avoidance, TeamAvoidance::AvoidFirstN);
+        assert_eq!(s.team_avoidance_rounds, 2);
+        assert!(s.allow_forfeit_rematch);
+        assert_eq!(s.first_colour, Some(Colour::Black));
         // Nothing given: nothing changes.
         let before = SwissSettings::default();
         let mut s = before.clone();
