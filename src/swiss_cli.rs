@@ -32,8 +32,9 @@ struct Options {
     json: bool,
 }
 
-/// Splits `args`: `--system`, `--colour-rule`, `--high-limit`, `--low-limit`, `--seed` take a
-/// value and `--fide-style` none (settings); `own` lists the command's other options with a
+/// Splits `args`: `--system`, `--colour-rule`, `--high-limit`, `--low-limit`, `--seed`,
+/// `--rounds` (for `pair`), `--team-avoidance`, `--team-avoidance-rounds`, `--first-colour` take
+/// a value and `--fide-style`, `--allow-forfeit-rematch` none (settings); `own` lists the command's other options with a
 /// value; `--json` is a flag.
 fn parse(args: &[String], own: &[&str], settings_seed: bool) -> Result<Options, CliError> {
     let mut o = Options::default();
@@ -60,7 +61,7 @@ fn parse(args: &[String], own: &[&str], settings_seed: bool) -> Result<Options, 
                 .ok_or_else(|| usage(format!("{flag} needs a value")))
         };
         match name.as_str() {
-            "fide_style" => o
+            "fide_style" | "allow_forfeit_rematch" => o
                 .settings
                 .push((name, inline.clone().unwrap_or("true".into()))),
             "json" => o.json = true,
@@ -68,7 +69,18 @@ fn parse(args: &[String], own: &[&str], settings_seed: bool) -> Result<Options, 
                 let v = value()?;
                 o.own.push((name, v));
             }
-            "system" | "colour_rule" | "high_limit" | "low_limit" | "seed" => {
+            "rounds" if !own.contains(&"rounds") => {
+                let v = value()?;
+                o.settings.push((name, v));
+            }
+            "system"
+            | "colour_rule"
+            | "high_limit"
+            | "low_limit"
+            | "seed"
+            | "team_avoidance"
+            | "team_avoidance_rounds"
+            | "first_colour" => {
                 let v = value()?;
                 o.settings.push((name, v));
             }
