@@ -116,6 +116,23 @@ fn store_choice(
     rounds::get(conn, event_id, number)
 }
 
+/// One draft change: the admin's token checked, `choose` run on the section and the current
+/// draft, the result stored and answered, all in one transaction.
+async fn edit_draft(
+    store: web::Data<Store>,
+    (event_id, number): (i64, u32),
+    token: Option<String>,
+    choose: impl FnOnce(&Section, &Round) -> ApiResult<RoundPairing> + Send + 'static,
+) -> ApiResult<HttpResponse> {
+    let round = store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            store_choice(tx, event_id, number, choose)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(round))
+}
+
 fn evaluate(section: &Section, boards: &[(u32, u32)], byes: &[u32]) -> ApiResult<RoundPairing> {
     swiss::evaluate_pairing(&section.state, boards, byes).map_err(choice_error)
 }
@@ -144,21 +161,15 @@ pub async fn set_pairings(
     Bearer(token): Bearer,
     JsonBody(body): JsonBody<ChosenPairing>,
 ) -> ApiResult<HttpResponse> {
-    let (event_id, number) = path.into_inner();
-    let round = store
-        .write(move |tx| {
-            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
-            store_choice(tx, event_id, number, |section, _| {
-                let boards = chosen_numbers(section, &body.pairings)?;
-                let mut byes = Vec::new();
-                for (i, p) in body.byes.iter().enumerate() {
-                    byes.push(start_number(section, *p, format!("byes[{i}]"))?);
-                }
-                evaluate(section, &boards, &byes).map_err(|e| rename_fields(e, section))
-            })
-        })
-        .await?;
-    Ok(HttpResponse::Ok().json(round))
+    edit_draft(store, path.into_inner(), token, move |section, _| {
+        let boards = chosen_numbers(section, &body.pairings)?;
+        let mut byes = Vec::new();
+        for (i, p) in body.byes.iter().enumerate() {
+            byes.push(start_number(section, *p, format!("byes[{i}]"))?);
+        }
+        evaluate(section, &boards, &byes).map_err(|e| rename_fields(e, section))
+    })
+    .await
 }
 
 /// Exchange two participants in a draft round: opponents swap colours; players on different
@@ -184,62 +195,58 @@ pub async fn swap_players(
     Bearer(token): Bearer,
     JsonBody(body): JsonBody<Swap>,
 ) -> ApiResult<HttpResponse> {
-    let (event_id, number) = path.into_inner();
-    let round = store
-        .write(move |tx| {
-            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
-            store_choice(tx, event_id, number, |section, current| {
-                if body.a == body.b {
-                    return Err(ApiError::invalid("b", "must differ from a"));
-                }
-                let mut boards: Vec<(i64, i64)> = current
-                    .games
-                    .iter()
-                    .map(|g| (g.white.id, g.black.id))
-                    .collect();
-                let mut byes: Vec<i64> = current
-                    .byes
-                    .iter()
-                    .filter(|b| b.kind == "pairing")
-                    .map(|b| b.participant.id)
-                    .collect();
-                let placed = |pid: i64| {
-                    boards.iter().any(|(w, b)| *w == pid || *b == pid) || byes.contains(&pid)
-                };
-                for (field, pid) in [("a", body.a), ("b", body.b)] {
-                    if !placed(pid) {
-                        return Err(ApiError::invalid(
-                            field,
-                            format!("participant {pid} is not paired in round {number}"),
-                        ));
-                    }
-                }
-                let exchange = |x: &mut i64| {
-                    if *x == body.a {
-                        *x = body.b
-                    } else if *x == body.b {
-                        *x = body.a
-                    }
-                };
-                for (w, b) in boards.iter_mut() {
-                    exchange(w);
-                    exchange(b);
-                }
-                byes.iter_mut().for_each(exchange);
-                let to_n = |pid: i64| start_number(section, pid, "a".into());
-                let boards = boards
-                    .iter()
-                    .map(|(w, b)| Ok((to_n(*w)?, to_n(*b)?)))
-                    .collect::<ApiResult<Vec<_>>>()?;
-                let byes = byes
-                    .iter()
-                    .map(|p| to_n(*p))
-                    .collect::<ApiResult<Vec<_>>>()?;
-                evaluate(section, &boards, &byes)
-            })
-        })
-        .await?;
-    Ok(HttpResponse::Ok().json(round))
+    edit_draft(store, path.into_inner(), token, move |section, current| {
+        if body.a == body.b {
+            return Err(ApiError::invalid("b", "must differ from a"));
+        }
+        let mut boards: Vec<(i64, i64)> = current
+            .games
+            .iter()
+            .map(|g| (g.white.id, g.black.id))
+            .collect();
+        let mut byes: Vec<i64> = current
+            .byes
+            .iter()
+            .filter(|b| b.kind == "pairing")
+            .map(|b| b.participant.id)
+            .collect();
+        let placed =
+            |pid: i64| boards.iter().any(|(w, b)| *w == pid || *b == pid) || byes.contains(&pid);
+        for (field, pid) in [("a", body.a), ("b", body.b)] {
+            if !placed(pid) {
+                return Err(ApiError::invalid(
+                    field,
+                    format!(
+                        "participant {pid} is not paired in round {}",
+                        current.number
+                    ),
+                ));
+            }
+        }
+        let exchange = |x: &mut i64| {
+            if *x == body.a {
+                *x = body.b
+            } else if *x == body.b {
+                *x = body.a
+            }
+        };
+        for (w, b) in boards.iter_mut() {
+            exchange(w);
+            exchange(b);
+        }
+        byes.iter_mut().for_each(exchange);
+        let to_n = |pid: i64| start_number(section, pid, "a".into());
+        let boards = boards
+            .iter()
+            .map(|(w, b)| Ok((to_n(*w)?, to_n(*b)?)))
+            .collect::<ApiResult<Vec<_>>>()?;
+        let byes = byes
+            .iter()
+            .map(|p| to_n(*p))
+            .collect::<ApiResult<Vec<_>>>()?;
+        evaluate(section, &boards, &byes)
+    })
+    .await
 }
 
 /// Force boards in a draft round (colours as given): the rest of the round is paired again
@@ -265,25 +272,19 @@ pub async fn force_boards(
     Bearer(token): Bearer,
     JsonBody(body): JsonBody<ForcedBoards>,
 ) -> ApiResult<HttpResponse> {
-    let (event_id, number) = path.into_inner();
-    let round = store
-        .write(move |tx| {
-            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
-            store_choice(tx, event_id, number, |section, _| {
-                if body.pairings.is_empty() {
-                    return Err(ApiError::invalid(
-                        "pairings",
-                        "must name at least one board",
-                    ));
-                }
-                let fixed = chosen_numbers(section, &body.pairings)?;
-                swiss::pair_with_fixed(&section.state, &fixed, &BlossomSolver)
-                    .map_err(choice_error)
-                    .map_err(|e| rename_fields(e, section))
-            })
-        })
-        .await?;
-    Ok(HttpResponse::Ok().json(round))
+    edit_draft(store, path.into_inner(), token, move |section, _| {
+        if body.pairings.is_empty() {
+            return Err(ApiError::invalid(
+                "pairings",
+                "must name at least one board",
+            ));
+        }
+        let fixed = chosen_numbers(section, &body.pairings)?;
+        swiss::pair_with_fixed(&section.state, &fixed, &BlossomSolver)
+            .map_err(choice_error)
+            .map_err(|e| rename_fields(e, section))
+    })
+    .await
 }
 
 /// The engine names players by start number; the request named participant ids. Messages
