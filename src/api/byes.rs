@@ -7,7 +7,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::api::auth;
-use crate::api::extract::{json_cached, Bearer, JsonBody};
+use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
 use crate::api::pairing::swiss_event;
 use crate::domain::{Page, RoundStatus};
 use crate::error::{ApiError, ApiResult, Problem};
@@ -129,10 +129,10 @@ pub async fn add_bye(
         .json(row))
 }
 
-/// The byes recorded for an event, by round.
+/// The byes recorded for an event, by round (paginated).
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/byes", tag = "rounds",
-    params(("event_id" = i64, Path, description = "Event id")),
+    params(("event_id" = i64, Path, description = "Event id"), Pagination),
     responses(
         (status = 200, body = Page<RequestedByeRow>),
         (status = 304, description = "Not modified (If-None-Match)"),
@@ -144,21 +144,26 @@ pub async fn list_byes(
     req: HttpRequest,
     store: web::Data<Store>,
     path: web::Path<i64>,
+    QueryParams(page): QueryParams<Pagination>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    let items = store
+    let (limit, offset) = page.resolve()?;
+    let page = store
         .read(move |conn| {
             events::get(conn, event_id)?;
-            swiss_store::requested_byes(conn, event_id)
+            let all = swiss_store::requested_byes(conn, event_id)?;
+            Ok(Page {
+                total: all.len() as u64,
+                items: all
+                    .into_iter()
+                    .skip(offset as usize)
+                    .take(limit as usize)
+                    .collect(),
+                limit,
+                offset,
+            })
         })
         .await?;
-    let total = items.len() as u64;
-    let page = Page {
-        items,
-        total,
-        limit: total.max(1) as u32,
-        offset: 0,
-    };
     json_cached(&req, &page)
 }
 
