@@ -281,7 +281,13 @@ pub async fn force_boards(
         }
         let fixed = chosen_numbers(section, &body.pairings)?;
         swiss::pair_with_fixed(&section.state, &fixed, &BlossomSolver)
-            .map_err(choice_error)
+            .map_err(|mut e| {
+                // the engine calls the forced boards `fixed`; the request calls them `pairings`
+                if let Some(rest) = e.field.strip_prefix("fixed") {
+                    e.field = format!("pairings{rest}");
+                }
+                choice_error(e)
+            })
             .map_err(|e| rename_fields(e, section))
     })
     .await

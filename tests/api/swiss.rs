@@ -893,6 +893,15 @@ fn director_changes_a_draft_and_it_is_rescored() {
     all.sort();
     assert_eq!(everyone, all);
 
+    // A player forced twice is named in the request's terms.
+    let r = s.send(
+        "POST",
+        &path("force"),
+        Some(&admin),
+        &json!({"pairings": [{"white": id(1), "black": id(2)}, {"white": id(1), "black": id(3)}]}),
+    );
+    assert_eq!(r.problem(422)["errors"][0]["field"], "pairings[1].white");
+
     // Only drafts change, and only with the admin token.
     s.send(
         "POST",
