@@ -135,14 +135,16 @@ fn seat(p: &Participant) -> Seat {
 }
 
 /// The standings: points, then the event's tie-breaks (default: direct encounter, wins,
-/// Sonneborn-Berger).
+/// Sonneborn-Berger; Swiss events: modified median, Solkoff, cumulative), as JSON or CSV.
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/standings", tag = "results",
-    params(("event_id" = i64, Path, description = "Event id")),
+    params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
     responses(
-        (status = 200, body = Standings),
+        (status = 200, body = Standings, content_type = "application/json"),
+        (status = 200, description = "CSV: Rank,No,Name,Rating,Points, then the tie-breaks in order", body = String, content_type = "text/csv"),
         (status = 304, description = "Not modified (If-None-Match)"),
         (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/api/v1/events/{event_id}/standings")]
@@ -150,8 +152,10 @@ pub async fn get_standings(
     req: HttpRequest,
     store: web::Data<Store>,
     path: web::Path<i64>,
+    QueryParams(query): QueryParams<FormatQuery>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
+    let wants_csv = wants_csv(&req, query.format.as_deref())?;
     let sheet = store.read(move |conn| scoresheet(conn, event_id)).await?;
     let rows = scoring::standings(
         sheet.players.len(),
@@ -173,7 +177,14 @@ pub async fn get_standings(
         modified_median: s.modified_median_half as f64 / 2.0,
         cumulative: s.cumulative_half as f64 / 2.0,
     })
-    .collect();
+    .collect::<Vec<_>>();
+    if wants_csv {
+        return Ok(cached(
+            &req,
+            "text/csv; charset=utf-8",
+            standings_csv(&sheet.tiebreaks, &rows).into_bytes(),
+        ));
+    }
     json_cached(
         &req,
         &Standings {
@@ -182,6 +193,70 @@ pub async fn get_standings(
             standings: rows,
         },
     )
+}
+
+fn tiebreak_title(t: Tiebreak) -> &'static str {
+    match t {
+        Tiebreak::DirectEncounter => "Direct encounter",
+        Tiebreak::Wins => "Wins",
+        Tiebreak::SonnebornBerger => "Sonneborn-Berger",
+        Tiebreak::GamesPlayed => "Games played",
+        Tiebreak::Solkoff => "Solkoff",
+        Tiebreak::ModifiedMedian => "Modified median",
+        Tiebreak::Cumulative => "Cumulative",
+    }
+}
+
+fn tiebreak_value(t: Tiebreak, r: &StandingRow) -> f64 {
+    match t {
+        Tiebreak::DirectEncounter => r.direct_encounter,
+        Tiebreak::Wins => r.wins as f64,
+        Tiebreak::SonnebornBerger => r.sonneborn_berger,
+        Tiebreak::GamesPlayed => r.games_played as f64,
+        Tiebreak::Solkoff => r.solkoff,
+        Tiebreak::ModifiedMedian => r.modified_median,
+        Tiebreak::Cumulative => r.cumulative,
+    }
+}
+
+/// `Rank,No,Name,Rating,Points` and one column per tie-break, in the event's order; a shared
+/// rank is written `3-4`.
+fn standings_csv(tiebreaks: &[Tiebreak], rows: &[StandingRow]) -> String {
+    let mut out = String::from("Rank,No,Name,Rating,Points");
+    for t in tiebreaks {
+        out.push(',');
+        out.push_str(tiebreak_title(*t));
+    }
+    out.push('\n');
+    let mut size: HashMap<u32, u32> = HashMap::new();
+    for r in rows {
+        *size.entry(r.rank).or_default() += 1;
+    }
+    for r in rows {
+        let rank = match size[&r.rank] {
+            1 => r.rank.to_string(),
+            n => format!("{}-{}", r.rank, r.rank + n - 1),
+        };
+        out.push_str(&format!(
+            "{rank},{},{},{},{}",
+            r.participant
+                .pairing_number
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
+            csv_field(&r.participant.name),
+            r.participant
+                .rating
+                .map(|x| x.to_string())
+                .unwrap_or_default(),
+            r.points
+        ));
+        for t in tiebreaks {
+            let value = tiebreak_value(*t, r);
+            out.push_str(&format!(",{value}"));
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The crosstable: players × players with each result, X on the diagonal, total and position

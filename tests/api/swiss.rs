@@ -320,6 +320,16 @@ fn swiss_event_from_first_pairing_to_last_round() {
         .get(&format!("/api/v1/events/{event}/crosstable?format=csv"))
         .text();
     assert!(csv.starts_with("Position,No,Name,Rating,Rd 1,Rd 2,Rd 3,Rd 4,Total\n"));
+    // Standings as CSV: the tie-breaks as columns, in order.
+    let csv = s
+        .get(&format!("/api/v1/events/{event}/standings?format=csv"))
+        .text();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "Rank,No,Name,Rating,Points,Modified median,Solkoff,Cumulative"
+    );
+    assert_eq!(lines.count(), 7);
     // Swiss standings default to the US Chess tie-breaks, and carry them.
     assert_eq!(
         standings["tiebreaks"],
