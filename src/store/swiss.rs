@@ -174,13 +174,15 @@ pub fn load(
                     g.round, g.board
                 ))
             })?;
-        let (w, b, played) = game_records(result);
+        // forfeits keep their scheduled colour: the engine counts colours of played games
+        // only, and a TRF export writes the scheduled colour as the format asks
+        let (w, b, _) = game_records(result);
         let (white_n, black_n) = (start_number_of[&g.white_id], start_number_of[&g.black_id]);
         records.entry(g.white_id).or_default().insert(
             g.round,
             RoundRecord {
                 opponent: Some(black_n),
-                colour: played.then_some(Colour::White),
+                colour: Some(Colour::White),
                 result: w,
             },
         );
@@ -188,7 +190,7 @@ pub fn load(
             g.round,
             RoundRecord {
                 opponent: Some(white_n),
-                colour: played.then_some(Colour::Black),
+                colour: Some(Colour::Black),
                 result: b,
             },
         );

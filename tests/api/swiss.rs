@@ -952,3 +952,59 @@ fn director_changes_a_draft_and_it_is_rescored() {
     assert!(flagged, "{}", r.text());
     let _ = two;
 }
+
+#[test]
+fn forfeits_export_their_scheduled_colours_and_give_no_colour_history() {
+    let s = spawn();
+    let (event, admin) = swiss_event(&s, json!({"rounds": 3, "seed": 2}));
+    s.add_players(event, &admin, 4);
+    let one = publish(
+        &s,
+        event,
+        &admin,
+        pair(&s, event, &admin)["number"].as_u64().unwrap(),
+    );
+    let games = one["games"].as_array().unwrap();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/results"),
+        Some(&admin),
+        &json!({"results": [
+            {"game_id": games[0]["id"], "result": "+/-"},
+            {"game_id": games[1]["id"], "result": "1-0"}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let text = s.get(&format!("/api/v1/events/{event}/trf")).text();
+    let w = games[0]["white"]["pairing_number"].as_u64().unwrap();
+    let b = games[0]["black"]["pairing_number"].as_u64().unwrap();
+    let line = |n: u64| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("001 {n:>4}")))
+            .unwrap()
+            .to_string()
+    };
+    assert!(line(w).ends_with(&format!("{b:>4} w +")), "{text}");
+    assert!(line(b).ends_with(&format!("{w:>4} b -")), "{text}");
+    // The file reads back and pairs round 2 like the event does.
+    let from_file = post_trf(&s, "/api/v1/pairings/swiss?seed=2", &text);
+    assert_eq!(from_file.status, 200, "{}", from_file.text());
+    let two = pair(&s, event, &admin);
+    let by_number: Vec<(u64, u64)> = two["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["white"]["pairing_number"].as_u64().unwrap(),
+                g["black"]["pairing_number"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let engine: Vec<(u64, u64)> = from_file.json()["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(by_number, engine);
+}
