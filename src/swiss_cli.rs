@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use tourney::engine::matching::BlossomSolver;
 use tourney::engine::swiss::simulate::{bench_state, simulate_with, RoundQuality};
-use tourney::engine::swiss::trf::parse_trf;
+use tourney::engine::swiss::trf::{decode_trf, parse_trf};
 use tourney::engine::swiss::{pair_next_round, SettingsOverrides};
 
 /// A failed command: the message for stderr and the exit code (2 = bad input or usage).
@@ -118,15 +118,16 @@ pub fn pair(args: &[String]) -> Result<String, CliError> {
     let [file] = o.positional.as_slice() else {
         return Err(usage("pair needs one TRF file (or - for stdin)"));
     };
-    let text = if file == "-" {
-        let mut s = String::new();
+    let bytes = if file == "-" {
+        let mut b = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut s)
+            .read_to_end(&mut b)
             .map_err(|e| usage(format!("cannot read stdin: {e}")))?;
-        s
+        b
     } else {
-        std::fs::read_to_string(file).map_err(|e| usage(format!("cannot read {file}: {e}")))?
+        std::fs::read(file).map_err(|e| usage(format!("cannot read {file}: {e}")))?
     };
+    let text = decode_trf(&bytes);
     let mut state = parse_trf(&text).map_err(|e| usage(e.to_string()))?;
     overrides(&o)?
         .apply(&mut state.settings)

@@ -18,7 +18,7 @@ use crate::domain::{
 };
 use crate::engine::matching::BlossomSolver;
 use crate::engine::scoring::GameResult;
-use crate::engine::swiss::trf::{parse_trf, write_trf, TrfError};
+use crate::engine::swiss::trf::{decode_trf, parse_trf, write_trf, TrfError};
 use crate::engine::swiss::{
     self, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult, SettingsOverrides,
     SwissError, SwissSettings, SwissState,
@@ -47,11 +47,6 @@ fn is_json(req: &HttpRequest, body: &[u8]) -> bool {
     }
 }
 
-fn trf_text(body: &[u8]) -> ApiResult<&str> {
-    std::str::from_utf8(body)
-        .map_err(|e| ApiError::bad_request(None, format!("the TRF file is not UTF-8 text: {e}")))
-}
-
 /// Pair the next round of a section sent whole: a FIDE TRF-16 file (`text/plain`; `XXR`/`142`
 /// rounds, `XXC`/`152` first colour, `240` byes, `260` prohibited pairs, `0000 - H`/`Z`/`F` in
 /// the next round's column for requested byes; CR, LF or CRLF line ends) or the same state as
@@ -66,7 +61,7 @@ fn trf_text(body: &[u8]) -> ApiResult<&str> {
     )),
     responses(
         (status = 200, description = "The next round; start numbers", body = RoundPairing),
-        (status = 400, description = "Not text or malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "A bad TRF line (`line N`), JSON field, or an inconsistent history (a player in two games, an unknown start number, contradicting results)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -79,7 +74,7 @@ pub async fn pair_swiss(
     let mut state: SwissState = if is_json(&req, &body) {
         parse_json(&body)?
     } else {
-        parse_trf(trf_text(&body)?).map_err(trf_error)?
+        parse_trf(&decode_trf(&body)).map_err(trf_error)?
     };
     query.apply(&mut state.settings).map_err(state_error)?;
     state.validate().map_err(state_error)?;
@@ -210,7 +205,6 @@ fn game_result(white: RoundResult, black: Option<&swiss::RoundRecord>) -> GameRe
     request_body(content = String, content_type = "text/plain"),
     responses(
         (status = 201, description = "Created; keep the admin_token", body = CreatedEvent),
-        (status = 400, description = "Not UTF-8 text", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "A bad TRF line (`line N`) or an inconsistent history", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -220,8 +214,8 @@ pub async fn import_trf(
     body: web::Bytes,
     QueryParams(query): QueryParams<ImportQuery>,
 ) -> ApiResult<HttpResponse> {
-    let text = trf_text(&body)?;
-    let state = parse_trf(text).map_err(trf_error)?;
+    let text = decode_trf(&body);
+    let state = parse_trf(&text).map_err(trf_error)?;
     state.validate().map_err(state_error)?;
     if state.players.is_empty() {
         return Err(ApiError::invalid(
@@ -232,7 +226,7 @@ pub async fn import_trf(
     let name = query
         .name
         .clone()
-        .or_else(|| trf_name(text))
+        .or_else(|| trf_name(&text))
         .unwrap_or_else(|| "Imported Swiss".into());
     let mut errors = Vec::new();
     crate::domain::validate_name("name", &name, &mut errors);

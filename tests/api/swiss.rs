@@ -595,6 +595,20 @@ fn stateless_pairing_from_trf_or_json() {
         assert_eq!(other.status, 200, "{}", other.text());
         assert_eq!(other.json()["pairings"], lf["pairings"]);
     }
+    // A Latin-1 file (older Windows programs) with a "Fänn" in it: same answer.
+    let latin1: Vec<u8> = trf_file("\r\n")
+        .replace("Finn", "F\u{e4}nn")
+        .chars()
+        .map(|c| c as u8)
+        .collect();
+    let r = s.request(
+        "POST",
+        "/api/v1/pairings/swiss?seed=5",
+        &[("Content-Type", "text/plain")],
+        Some(&latin1),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["pairings"], lf["pairings"]);
     // Settings as query parameters are checked by name.
     let bad = post_trf(&s, "/api/v1/pairings/swiss?colour_rule=3z", &trf_file("\n"));
     assert_eq!(bad.problem(422)["errors"][0]["field"], "colour_rule");

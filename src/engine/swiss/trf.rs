@@ -68,6 +68,20 @@ struct Cell {
     result: char,
 }
 
+/// The text of a TRF file as read from disk or the network: UTF-8 when the bytes are valid
+/// UTF-8, else ISO-8859-1 (Latin-1, what older Windows programs write: every byte is one
+/// character, so the fixed columns stay in place). A byte-order mark is dropped.
+pub fn decode_trf(bytes: &[u8]) -> String {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+    };
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }
+}
+
 /// Parses a TRF file into a state (settings other than rounds, first colour and prohibited
 /// pairs are the defaults; the caller overlays the section's own).
 pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
@@ -529,5 +543,21 @@ mod tests {
         // unknown players are named with their line
         let bad = format!("{HEAD}260   1   2    1    9\n");
         assert_eq!(parse_trf(&bad).unwrap_err().line, 6);
+    }
+
+    #[test]
+    fn latin_1_files_and_byte_order_marks_keep_their_columns() {
+        // "Müller" in Latin-1: one byte for ü, so the rating stays in columns 49-52
+        let line = "001    1      M\u{fc}ller, Hans                      2100\n";
+        let latin1: Vec<u8> = line.chars().map(|c| c as u8).collect();
+        let text = decode_trf(&latin1);
+        let s = parse_trf(&text).unwrap();
+        assert_eq!(s.players[0].name, "Müller, Hans");
+        assert_eq!(s.players[0].rating, 2100);
+        let mut bom = vec![0xef, 0xbb, 0xbf];
+        bom.extend_from_slice(line.as_bytes());
+        let s = parse_trf(&decode_trf(&bom)).unwrap();
+        assert_eq!(s.players[0].name, "Müller, Hans");
+        assert_eq!(s.players[0].rating, 2100);
     }
 }
