@@ -5,8 +5,10 @@ use actix_web::{get, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 
 use crate::api::auth;
-use crate::api::extract::{json_cached, Bearer, Pagination, QueryParams};
-use crate::domain::{Page, Round, RoundStatus, RoundSummary};
+use crate::api::extract::{
+    cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, Pagination, QueryParams,
+};
+use crate::domain::{Page, Round, RoundStatus, RoundSummary, Seat};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::store::tokens::Role;
 use crate::store::{events, rounds, Store};
@@ -74,14 +76,17 @@ pub async fn list_rounds(
 
 /// A round's pairings: boards with White and Black, each player's points before the round,
 /// results, byes, and for Swiss rounds the explanation of every board. A draft round is
-/// seen only with the event's admin token (404 otherwise).
+/// seen only with the event's admin token (404 otherwise). As CSV (`?format=csv`), the
+/// pairing sheet a director posts: one line per board, then one per bye.
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/rounds/{round}", tag = "rounds",
-    params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
+    params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number"), FormatQuery),
     responses(
-        (status = 200, body = Round),
+        (status = 200, body = Round, content_type = "application/json"),
+        (status = 200, description = "CSV: Board,White No,White,White rating,White points,Result,Black points,Black rating,Black,Black No", body = String, content_type = "text/csv"),
         (status = 304, description = "Not modified (If-None-Match)"),
         (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/api/v1/events/{event_id}/rounds/{round}")]
@@ -90,8 +95,10 @@ pub async fn get_round(
     store: web::Data<Store>,
     path: web::Path<(i64, u32)>,
     Bearer(token): Bearer,
+    QueryParams(query): QueryParams<FormatQuery>,
 ) -> ApiResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
+    let wants_csv = wants_csv(&req, query.format.as_deref())?;
     let round = store
         .read(move |conn| {
             events::get(conn, event_id)?;
@@ -105,5 +112,50 @@ pub async fn get_round(
             Ok(round)
         })
         .await?;
+    if wants_csv {
+        return Ok(cached(
+            &req,
+            "text/csv; charset=utf-8",
+            pairing_sheet(&round).into_bytes(),
+        ));
+    }
     json_cached(&req, &round)
+}
+
+/// The round as a pairing sheet: `Board,White No,White,White rating,White points,Result,
+/// Black points,Black rating,Black,Black No`, then byes as `Bye,No,Name,Rating,Points,kind`
+/// rows with the bye's points in the Result column.
+fn pairing_sheet(round: &Round) -> String {
+    let number = |s: &Seat| s.pairing_number.map(|n| n.to_string()).unwrap_or_default();
+    let rating = |s: &Seat| s.rating.map(|r| r.to_string()).unwrap_or_default();
+    let mut out = String::from(
+        "Board,White No,White,White rating,White points,Result,Black points,Black rating,Black,Black No\n",
+    );
+    for g in &round.games {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{}\n",
+            g.board,
+            number(&g.white),
+            csv_field(&g.white.name),
+            rating(&g.white),
+            g.white_score,
+            g.result.as_deref().unwrap_or(""),
+            g.black_score,
+            rating(&g.black),
+            csv_field(&g.black.name),
+            number(&g.black),
+        ));
+    }
+    for b in &round.byes {
+        out.push_str(&format!(
+            "Bye,{},{},{},{},{} ({}),,,,\n",
+            number(&b.participant),
+            csv_field(&b.participant.name),
+            rating(&b.participant),
+            b.score,
+            b.points,
+            b.kind,
+        ));
+    }
+    out
 }

@@ -196,6 +196,13 @@ fn swiss_event_from_first_pairing_to_last_round() {
 
     let one = publish(&s, event, &admin, 1);
     assert_eq!(one["status"], "published");
+    // The pairing sheet as CSV: a line per board, then the bye.
+    let sheet = s.get(&format!("/api/v1/events/{event}/rounds/1?format=csv")).text();
+    let lines: Vec<&str> = sheet.lines().collect();
+    assert!(lines[0].starts_with("Board,White No,White,"));
+    assert_eq!(lines.len(), 1 + 3 + 1, "{sheet}");
+    assert!(lines[1].starts_with("1,"), "{sheet}");
+    assert!(lines[4].starts_with("Bye,7,Player 7,2340,0,1 (pairing)"), "{sheet}");
     assert_eq!(
         s.get(&format!("/api/v1/events/{event}/rounds/1")).status,
         200
