@@ -216,7 +216,7 @@ pub async fn import_trf(
 ) -> ApiResult<HttpResponse> {
     let text = decode_trf(&body);
     let state = parse_trf(&text).map_err(trf_error)?;
-    state.validate().map_err(state_error)?;
+    state.validate_history().map_err(state_error)?;
     if state.players.is_empty() {
         return Err(ApiError::invalid(
             "line 0",

@@ -197,12 +197,17 @@ fn swiss_event_from_first_pairing_to_last_round() {
     let one = publish(&s, event, &admin, 1);
     assert_eq!(one["status"], "published");
     // The pairing sheet as CSV: a line per board, then the bye.
-    let sheet = s.get(&format!("/api/v1/events/{event}/rounds/1?format=csv")).text();
+    let sheet = s
+        .get(&format!("/api/v1/events/{event}/rounds/1?format=csv"))
+        .text();
     let lines: Vec<&str> = sheet.lines().collect();
     assert!(lines[0].starts_with("Board,White No,White,"));
     assert_eq!(lines.len(), 1 + 3 + 1, "{sheet}");
     assert!(lines[1].starts_with("1,"), "{sheet}");
-    assert!(lines[4].starts_with("Bye,7,Player 7,2340,0,1 (pairing)"), "{sheet}");
+    assert!(
+        lines[4].starts_with("Bye,7,Player 7,2340,0,1 (pairing)"),
+        "{sheet}"
+    );
     assert_eq!(
         s.get(&format!("/api/v1/events/{event}/rounds/1")).status,
         200
@@ -751,6 +756,16 @@ fn trf_import_then_export_round_trips() {
         .map(|p| (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap()))
         .collect();
     assert_eq!(by_number, engine);
+
+    // A finished event (XXR reached) imports; pairing it needs more rounds, by query.
+    let finished = trf_file("\n").replace("XXR 5", "XXR 2");
+    let r = post_trf(&s, "/api/v1/events/trf", &finished);
+    assert_eq!(r.status, 201, "{}", r.text());
+    let r = post_trf(&s, "/api/v1/pairings/swiss", &finished);
+    assert_eq!(r.problem(422)["errors"][0]["field"], "round");
+    let r = post_trf(&s, "/api/v1/pairings/swiss?rounds=3", &finished);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["round"], 3);
 
     // A bad file creates nothing.
     let before = s.get("/api/v1/events").json()["total"].clone();

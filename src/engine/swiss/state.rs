@@ -299,9 +299,24 @@ impl SwissState {
         self.round.unwrap_or_else(|| self.rounds_played() + 1)
     }
 
+    /// Checks the state and that the round to pair is within the planned rounds.
+    pub fn validate(&self) -> Result<(), SwissError> {
+        self.validate_history()?;
+        let (round, total) = (self.round_to_pair(), self.settings.total_rounds);
+        if total != 0 && round > total {
+            return Err(err(
+                "round",
+                format!(
+                    "the section has only {total} rounds (set more rounds to pair round {round})"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// Checks the state: unique start numbers, known opponents, consistent games (both
     /// sides agree on opponent, colours and result), byes of 0/0.5/1, limits.
-    pub fn validate(&self) -> Result<(), SwissError> {
+    pub fn validate_history(&self) -> Result<(), SwissError> {
         use std::collections::HashMap;
         let s = &self.settings;
         if s.low_limit > s.high_limit {
@@ -331,12 +346,6 @@ impl SwissState {
             return Err(err(
                 "round",
                 format!("round {round} cannot be paired after {played} completed rounds"),
-            ));
-        }
-        if s.total_rounds != 0 && round > s.total_rounds {
-            return Err(err(
-                "round",
-                format!("the section has only {} rounds", s.total_rounds),
             ));
         }
         for (i, p) in self.players.iter().enumerate() {

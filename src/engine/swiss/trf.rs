@@ -267,7 +267,9 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
         requested_byes: requested,
         absent: vec![],
     };
-    state.validate().map_err(|err| e(0, err.to_string()))?;
+    state
+        .validate_history()
+        .map_err(|err| e(0, err.to_string()))?;
     Ok(state)
 }
 
