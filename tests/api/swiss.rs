@@ -227,9 +227,12 @@ fn swiss_event_from_first_pairing_to_last_round() {
 
     let mut met: HashSet<(i64, i64)> = HashSet::new();
     let mut bye_count: HashMap<i64, u32> = HashMap::new();
+    let mut colours: HashMap<i64, String> = HashMap::new();
     let mut record = |round: &Value| {
         for (w, b) in ids(round) {
             assert!(met.insert((w.min(b), w.max(b))), "rematch {w}-{b}");
+            colours.entry(w).or_default().push('W');
+            colours.entry(b).or_default().push('B');
         }
         for b in round["byes"].as_array().unwrap() {
             *bye_count
@@ -281,8 +284,14 @@ fn swiss_event_from_first_pairing_to_last_round() {
             &s.get(&format!("/api/v1/events/{event}/rounds/{n}")).json(),
         );
     }
-    // Nobody got the bye twice; every player is in every round.
+    // Nobody got the bye twice; colours stay balanced: never the same colour three times in
+    // a row, never two more of one colour than of the other.
     assert!(bye_count.values().all(|&c| c <= 1), "{bye_count:?}");
+    for (id, c) in &colours {
+        assert!(!c.contains("WWW") && !c.contains("BBB"), "{id}: {c}");
+        let whites = c.matches('W').count() as i64;
+        assert!((2 * whites - c.len() as i64).abs() <= 2, "{id}: {c}");
+    }
     // The planned number of rounds is respected.
     let r = s.send(
         "POST",
