@@ -27,14 +27,6 @@ pub struct NewBye {
     pub points: f64,
 }
 
-fn kind_of(points: f64) -> &'static str {
-    if points > 0.0 {
-        "requested"
-    } else {
-        "absent"
-    }
-}
-
 /// Record a bye for a participant and round of a Swiss event. For a round not yet paired it is
 /// honoured when the round is paired; for a published round it is added at once, if the
 /// participant is not in that round (a late entry). Admin only.
@@ -87,14 +79,7 @@ pub async fn add_bye(
                         body.round
                     )));
                 }
-                let plays = games::all(tx, event_id)?.iter().any(|g| {
-                    g.round == body.round
-                        && (g.white_id == body.participant_id || g.black_id == body.participant_id)
-                }) || rounds::get(tx, event_id, body.round)?
-                    .byes
-                    .iter()
-                    .any(|b| b.participant.id == body.participant_id);
-                if plays {
+                if games::plays_in(tx, round.id, body.participant_id)? {
                     return Err(ApiError::conflict(format!(
                         "participant {} is already in round {}",
                         body.participant_id, body.round
@@ -105,7 +90,7 @@ pub async fn add_bye(
                     round.id,
                     body.participant_id,
                     body.points,
-                    kind_of(body.points),
+                    swiss_store::recorded_bye_kind(body.points),
                 )?;
             }
             let id = swiss_store::insert_requested_bye(

@@ -14,7 +14,7 @@ use crate::api::extract::Bearer;
 use crate::domain::{Event, LotsMethod, ParticipantStatus, Round, RoundStatus, FORMAT_SWISS};
 use crate::engine::lots::{draw_by_rating, Entrant};
 use crate::engine::matching::BlossomSolver;
-use crate::engine::swiss::{self, RoundPairing, SwissError};
+use crate::engine::swiss::{self, RoundPairing, SwissError, SwissSettings};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::section::SwissSection;
 use crate::store::swiss::Section;
@@ -84,16 +84,9 @@ fn settings_with_seed(conn: &Connection, event: &Event) -> ApiResult<(SwissSecti
 pub(crate) fn load_section(conn: &Connection, event: &Event, round: u32) -> ApiResult<Section> {
     number_everyone(conn, event)?;
     let (section, seed) = settings_with_seed(conn, event)?;
-    let numbers: HashMap<i64, u32> = participants::all(conn, event.id)?
-        .iter()
-        .filter_map(|p| Some((p.id, p.pairing_number?)))
-        .collect();
-    swiss_store::load(
-        conn,
-        event.id,
-        round,
-        section.engine_settings(seed, &numbers),
-    )
+    let mut loaded = swiss_store::load(conn, event.id, round, SwissSettings::default())?;
+    loaded.state.settings = section.engine_settings(seed, &loaded.start_number_of);
+    Ok(loaded)
 }
 
 fn engine_error(e: SwissError) -> ApiError {
@@ -127,8 +120,7 @@ pub(crate) fn write_pairing(
         .collect();
     for b in &pairing.byes {
         let kind = match requested.get(&b.player) {
-            Some(p) if *p > 0.0 => "requested",
-            Some(_) => "absent",
+            Some(&points) => swiss_store::recorded_bye_kind(points),
             None if b.points >= 1.0 => "pairing",
             None => "absent",
         };
@@ -153,9 +145,9 @@ fn ready_for(conn: &Connection, event: &Event) -> ApiResult<u32> {
                     last.number
                 )));
             }
-            let missing: Vec<String> = games::all(conn, event.id)?
+            let missing: Vec<String> = games::of_round(conn, last.id)?
                 .into_iter()
-                .filter(|g| g.round == last.number && g.result.is_none())
+                .filter(|g| g.result.is_none())
                 .map(|g| g.board.to_string())
                 .collect();
             if !missing.is_empty() {
@@ -295,9 +287,9 @@ pub async fn delete_round(
                     last.unwrap_or(0)
                 )));
             }
-            let with_results = games::all(tx, event_id)?
+            let with_results = games::of_round(tx, row.id)?
                 .iter()
-                .filter(|g| g.round == number && g.result.is_some())
+                .filter(|g| g.result.is_some())
                 .count();
             if with_results > 0 {
                 return Err(ApiError::conflict(format!(

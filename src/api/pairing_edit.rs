@@ -10,17 +10,17 @@ use utoipa::ToSchema;
 use crate::api::auth;
 use crate::api::extract::{Bearer, JsonBody};
 use crate::api::pairing::{load_section, swiss_event, write_pairing};
-use crate::domain::{Round, RoundStatus};
+use crate::domain::{Event, Round, RoundStatus};
 use crate::engine::matching::BlossomSolver;
 use crate::engine::swiss::{self, RoundPairing, SwissError};
-use crate::error::{ApiError, ApiResult, FieldError, Problem};
+use crate::error::{ApiError, ApiResult, Problem};
 use crate::store::swiss::Section;
 use crate::store::tokens::Role;
-use crate::store::{events, rounds, Store};
+use crate::store::{rounds, Store};
 
 /// The draft round `number` of a Swiss event, for changing.
-fn draft(conn: &Connection, event_id: i64, number: u32) -> ApiResult<rounds::RoundRow> {
-    swiss_event(conn, event_id)?;
+fn draft(conn: &Connection, event_id: i64, number: u32) -> ApiResult<(Event, rounds::RoundRow)> {
+    let event = swiss_event(conn, event_id)?;
     let row = rounds::find(conn, event_id, number)?
         .ok_or_else(|| ApiError::not_found(format!("event {event_id} has no round {number}")))?;
     if row.status != RoundStatus::Draft {
@@ -28,7 +28,7 @@ fn draft(conn: &Connection, event_id: i64, number: u32) -> ApiResult<rounds::Rou
             "round {number} is published; delete it (while it has no results) and pair it again to change it"
         )));
     }
-    Ok(row)
+    Ok((event, row))
 }
 
 /// A board the director sets: participant ids.
@@ -73,12 +73,11 @@ pub struct ForcedBoards {
 }
 
 fn start_number(section: &Section, pid: i64, field: String) -> Result<u32, ApiError> {
-    section.start_number_of.get(&pid).copied().ok_or_else(|| {
-        ApiError::Validation(vec![FieldError {
-            field,
-            message: format!("participant {pid} is not in this event"),
-        }])
-    })
+    section
+        .start_number_of
+        .get(&pid)
+        .copied()
+        .ok_or_else(|| ApiError::invalid(field, format!("participant {pid} is not in this event")))
 }
 
 /// The boards as start numbers; an unknown participant is named by its field.
@@ -107,8 +106,7 @@ fn store_choice(
     number: u32,
     choose: impl FnOnce(&Section, &Round) -> ApiResult<RoundPairing>,
 ) -> ApiResult<Round> {
-    let row = draft(conn, event_id, number)?;
-    let event = events::get(conn, event_id)?;
+    let (event, row) = draft(conn, event_id, number)?;
     let current = rounds::get(conn, event_id, number)?;
     let section = load_section(conn, &event, number)?;
     let pairing = choose(&section, &current)?;

@@ -54,12 +54,9 @@ pub async fn list_rounds(
             let mut items = rounds::list(conn, event_id, limit, offset)?;
             let mut total = rounds::count(conn, event_id)?;
             if !drafts {
-                let before = items.len();
                 items.retain(|r| r.status != RoundStatus::Draft);
                 // a draft is always the last round: at most one is hidden
-                if before != items.len()
-                    || rounds::last(conn, event_id)?.is_some_and(|r| r.status == RoundStatus::Draft)
-                {
+                if rounds::last(conn, event_id)?.is_some_and(|r| r.status == RoundStatus::Draft) {
                     total -= 1;
                 }
             }

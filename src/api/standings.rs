@@ -157,32 +157,39 @@ pub async fn get_standings(
     let event_id = path.into_inner();
     let wants_csv = wants_csv(&req, query.format.as_deref())?;
     let sheet = store.read(move |conn| scoresheet(conn, event_id)).await?;
-    let rows = scoring::standings(
+    let standing = scoring::standings(
         sheet.players.len(),
         &sheet.games,
         &sheet.byes,
         &sheet.tiebreaks,
-    )
-    .into_iter()
-    .map(|s| StandingRow {
-        rank: s.rank,
-        shared: s.shared,
-        participant: seat(&sheet.players[s.player]),
-        points: s.half_points as f64 / 2.0,
-        games_played: s.games_played,
-        wins: s.wins,
-        sonneborn_berger: s.sb_quarters as f64 / 4.0,
-        direct_encounter: s.direct_half_points as f64 / 2.0,
-        solkoff: s.solkoff_half as f64 / 2.0,
-        modified_median: s.modified_median_half as f64 / 2.0,
-        cumulative: s.cumulative_half as f64 / 2.0,
-    })
-    .collect::<Vec<_>>();
+    );
+    let positions = scoring::positions(sheet.players.len(), &standing);
+    // the printed position of each row, in row order
+    let printed: Vec<&str> = standing
+        .iter()
+        .map(|s| positions[s.player].as_str())
+        .collect();
+    let rows = standing
+        .iter()
+        .map(|s| StandingRow {
+            rank: s.rank,
+            shared: s.shared,
+            participant: seat(&sheet.players[s.player]),
+            points: s.half_points as f64 / 2.0,
+            games_played: s.games_played,
+            wins: s.wins,
+            sonneborn_berger: s.sb_quarters as f64 / 4.0,
+            direct_encounter: s.direct_half_points as f64 / 2.0,
+            solkoff: s.solkoff_half as f64 / 2.0,
+            modified_median: s.modified_median_half as f64 / 2.0,
+            cumulative: s.cumulative_half as f64 / 2.0,
+        })
+        .collect::<Vec<_>>();
     if wants_csv {
         return Ok(cached(
             &req,
             "text/csv; charset=utf-8",
-            standings_csv(&sheet.tiebreaks, &rows).into_bytes(),
+            standings_csv(&sheet.tiebreaks, &rows, &printed).into_bytes(),
         ));
     }
     json_cached(
@@ -219,26 +226,18 @@ fn tiebreak_value(t: Tiebreak, r: &StandingRow) -> f64 {
     }
 }
 
-/// `Rank,No,Name,Rating,Points` and one column per tie-break, in the event's order; a shared
-/// rank is written `3-4`.
-fn standings_csv(tiebreaks: &[Tiebreak], rows: &[StandingRow]) -> String {
+/// `Rank,No,Name,Rating,Points` and one column per tie-break, in the event's order; `printed`
+/// holds each row's position (`3`, or `3-4` when shared).
+fn standings_csv(tiebreaks: &[Tiebreak], rows: &[StandingRow], printed: &[&str]) -> String {
     let mut out = String::from("Rank,No,Name,Rating,Points");
     for t in tiebreaks {
         out.push(',');
         out.push_str(tiebreak_title(*t));
     }
     out.push('\n');
-    let mut size: HashMap<u32, u32> = HashMap::new();
-    for r in rows {
-        *size.entry(r.rank).or_default() += 1;
-    }
-    for r in rows {
-        let rank = match size[&r.rank] {
-            1 => r.rank.to_string(),
-            n => format!("{}-{}", r.rank, r.rank + n - 1),
-        };
+    for (r, position) in rows.iter().zip(printed) {
         out.push_str(&format!(
-            "{rank},{},{},{},{}",
+            "{position},{},{},{},{}",
             r.participant
                 .pairing_number
                 .map(|n| n.to_string())
@@ -251,8 +250,7 @@ fn standings_csv(tiebreaks: &[Tiebreak], rows: &[StandingRow]) -> String {
             r.points
         ));
         for t in tiebreaks {
-            let value = tiebreak_value(*t, r);
-            out.push_str(&format!(",{value}"));
+            out.push_str(&format!(",{}", tiebreak_value(*t, r)));
         }
         out.push('\n');
     }
@@ -351,18 +349,13 @@ fn swiss_crosstable(
         .max()
         .unwrap_or(0);
     let cells = wallchart(&numbers, &sheet.games, &sheet.byes, rounds);
-    let grid = scoring::crosstable(
-        sheet.players.len(),
-        &sheet.games,
-        &sheet.byes,
-        &sheet.tiebreaks,
-    );
     let standing = scoring::standings(
         sheet.players.len(),
         &sheet.games,
         &sheet.byes,
         &sheet.tiebreaks,
     );
+    let positions = scoring::positions(sheet.players.len(), &standing);
     let rows: Vec<CrosstableRow> = standing
         .iter()
         .filter(|s| sheet.players[s.player].pairing_number.is_some())
@@ -370,8 +363,8 @@ fn swiss_crosstable(
             number: numbers[s.player],
             participant: seat(&sheet.players[s.player]),
             cells: cells[s.player].clone(),
-            total: grid.totals[s.player] as f64 / 2.0,
-            position: grid.positions[s.player].clone(),
+            total: s.half_points as f64 / 2.0,
+            position: positions[s.player].clone(),
         })
         .collect();
     if wants_csv {

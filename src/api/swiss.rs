@@ -26,6 +26,7 @@ use crate::engine::swiss::{
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::section::SwissSection;
 use crate::store::events::EventFields;
+use crate::store::swiss::{game_result, stored_bye};
 use crate::store::{events, games, now, participants, rounds, swiss as swiss_store, Store};
 
 fn trf_error(e: TrfError) -> ApiError {
@@ -116,83 +117,63 @@ pub struct ImportQuery {
     pub rounds: Option<u32>,
 }
 
-/// Writes the state's history as published rounds of a new event.
+/// Writes the state's history as published rounds of a new event: each game once, from
+/// White's side, boards ordered by the higher score before the round, then the lower start
+/// number.
 fn import_rounds(
     conn: &Connection,
     event_id: i64,
     state: &SwissState,
     pid: &HashMap<u32, i64>,
 ) -> ApiResult<()> {
-    let played = state.rounds_played();
+    let by_number: HashMap<u32, &swiss::SwissPlayer> =
+        state.players.iter().map(|p| (p.start_number, p)).collect();
     let now = now();
-    for r in 0..played as usize {
+    for r in 0..state.rounds_played() as usize {
         let round_id = rounds::insert(conn, event_id, r as u32 + 1, RoundStatus::Published, &now)?;
-        // boards: the higher score before the round first, then the lower start number
         let score_before = |p: &swiss::SwissPlayer| -> u32 {
-            p.history[..r.min(p.history.len())]
+            p.history
                 .iter()
+                .take(r)
                 .map(|h| h.result.half_points())
                 .sum()
         };
-        let mut boards: Vec<(u32, u32, u32, GameResult)> = Vec::new();
+        let mut boards: Vec<(u32, u32, u32, u32, GameResult)> = Vec::new();
         for p in &state.players {
             let Some(rec) = p.history.get(r) else {
                 continue;
             };
-            match (rec.opponent, rec.result.has_opponent()) {
-                (Some(opp), true) => {
-                    let white = match rec.colour {
-                        Some(Colour::White) => true,
-                        Some(Colour::Black) => false,
-                        None => p.start_number < opp,
-                    };
-                    if !white {
-                        continue;
-                    }
-                    let other = state.players.iter().find(|q| q.start_number == opp);
-                    let result = game_result(rec.result, other.and_then(|q| q.history.get(r)));
-                    let key = score_before(p).max(other.map_or(0, score_before));
-                    boards.push((key, p.start_number.min(opp), p.start_number, result));
-                }
-                _ => {
-                    let (points, kind) = match rec.result {
-                        RoundResult::PairingBye => (1.0, "pairing"),
-                        RoundResult::FullBye => (1.0, "requested"),
-                        RoundResult::HalfBye => (0.5, "requested"),
-                        _ => (0.0, "absent"),
-                    };
-                    games::insert_bye_of_kind(conn, round_id, pid[&p.start_number], points, kind)?;
-                }
+            let Some(opp) = rec.opponent.filter(|_| rec.result.has_opponent()) else {
+                let (points, kind) = stored_bye(rec.result);
+                games::insert_bye_of_kind(conn, round_id, pid[&p.start_number], points, kind)?;
+                continue;
+            };
+            let white = rec
+                .colour
+                .map_or(p.start_number < opp, |c| c == Colour::White);
+            if !white {
+                continue;
             }
+            let other = by_number[&opp];
+            let black_result = other
+                .history
+                .get(r)
+                .map_or(RoundResult::ForfeitLoss, |h| h.result);
+            boards.push((
+                score_before(p).max(score_before(other)),
+                p.start_number.min(opp),
+                p.start_number,
+                opp,
+                game_result(rec.result, black_result),
+            ));
         }
         boards.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for (board, (_, _, white, result)) in boards.iter().enumerate() {
-            let rec = state
-                .players
-                .iter()
-                .find(|p| p.start_number == *white)
-                .and_then(|p| p.history.get(r))
-                .and_then(|h| h.opponent)
-                .ok_or_else(|| ApiError::Internal("an imported game lost its opponent".into()))?;
-            let game = games::insert(conn, round_id, board as u32 + 1, pid[white], pid[&rec])?;
+        for (board, (_, _, white, black, result)) in boards.iter().enumerate() {
+            let game = games::insert(conn, round_id, board as u32 + 1, pid[white], pid[black])?;
             games::set_result(conn, game, result.canonical(), "admin", &now)?;
         }
     }
     Ok(())
-}
-
-/// The game's result from White's record (and Black's, for a double forfeit).
-fn game_result(white: RoundResult, black: Option<&swiss::RoundRecord>) -> GameResult {
-    match white {
-        RoundResult::Win => GameResult::WhiteWin,
-        RoundResult::Loss => GameResult::BlackWin,
-        RoundResult::Draw => GameResult::Draw,
-        RoundResult::ForfeitWin => GameResult::WhiteForfeitWin,
-        _ => match black.map(|b| b.result) {
-            Some(RoundResult::ForfeitWin) => GameResult::BlackForfeitWin,
-            _ => GameResult::DoubleForfeit,
-        },
-    }
 }
 
 /// Create a Swiss event from a FIDE TRF file (`text/plain`): players with their start numbers

@@ -507,7 +507,12 @@ pub fn make_schedule(conn: &Connection, event: &Event) -> ApiResult<()> {
     let numbered = teams::all(conn, event.id)?;
     let mut squads: Vec<Vec<i64>> = Vec::with_capacity(numbered.len());
     for t in &numbered {
-        squads.push(teams::members(conn, t.id)?);
+        squads.push(
+            teams::member_boards(conn, t.id)?
+                .into_iter()
+                .map(|(_, pid)| pid)
+                .collect(),
+        );
     }
     let cannot = |e: hilton::TableError| {
         ApiError::conflict(format!("cannot make the schedule: {}", e.message))

@@ -300,6 +300,25 @@ pub fn standings(
     out
 }
 
+/// Each player's position as printed: `3`, or `3-4` for a rank shared by two players.
+/// Indexed by player (`0..n`).
+pub fn positions(n: usize, standing: &[Standing]) -> Vec<String> {
+    let mut group_size = std::collections::HashMap::new();
+    for s in standing {
+        *group_size.entry(s.rank).or_insert(0u32) += 1;
+    }
+    let mut out = vec![String::new(); n];
+    for s in standing {
+        let size = group_size[&s.rank];
+        out[s.player] = if size > 1 {
+            format!("{}-{}", s.rank, s.rank + size - 1)
+        } else {
+            s.rank.to_string()
+        };
+    }
+    out
+}
+
 /// The crosstable of seed 000: one row per player in pairing-number order, a cell per
 /// opponent (`X` on the diagonal; several results, in round order, separated by a space in a
 /// double round robin; empty while not played), the total and the position.
@@ -329,20 +348,10 @@ pub fn crosstable(
     }
     let standing = standings(n, games, byes, tiebreaks);
     let mut totals = vec![0; n];
-    let mut positions = vec![String::new(); n];
-    let mut group_size = std::collections::HashMap::new();
-    for s in &standing {
-        *group_size.entry(s.rank).or_insert(0u32) += 1;
-    }
     for s in &standing {
         totals[s.player] = s.half_points;
-        let size = group_size[&s.rank];
-        positions[s.player] = if size > 1 {
-            format!("{}-{}", s.rank, s.rank + size - 1)
-        } else {
-            s.rank.to_string()
-        };
     }
+    let positions = positions(n, &standing);
     let cells = cells
         .into_iter()
         .enumerate()

@@ -85,6 +85,26 @@ pub fn all(conn: &Connection, event_id: i64) -> ApiResult<Vec<GameRow>> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// The games of one round, by board.
+pub fn of_round(conn: &Connection, round_id: i64) -> ApiResult<Vec<GameRow>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id
+         WHERE g.round_id = ?1 ORDER BY g.board"
+    ))?;
+    let rows = stmt.query_map([round_id], from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Whether the participant has a game or a bye in the round.
+pub fn plays_in(conn: &Connection, round_id: i64, participant_id: i64) -> ApiResult<bool> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM games WHERE round_id = ?1 AND (white_id = ?2 OR black_id = ?2))
+             OR EXISTS (SELECT 1 FROM byes WHERE round_id = ?1 AND participant_id = ?2)",
+        params![round_id, participant_id],
+        |r| r.get(0),
+    )?)
+}
+
 /// Every bye of the event's published rounds, by round (a draft's byes do not score yet).
 pub fn all_byes(conn: &Connection, event_id: i64) -> ApiResult<Vec<ByeRow>> {
     let mut stmt = conn.prepare(

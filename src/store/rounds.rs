@@ -9,6 +9,13 @@ use crate::domain::{Bye, Game, Round, RoundStatus, RoundSummary, Seat};
 use crate::engine::scoring::GameResult;
 use crate::error::{ApiError, ApiResult};
 
+fn status_str(status: RoundStatus) -> &'static str {
+    match status {
+        RoundStatus::Draft => "draft",
+        RoundStatus::Published => "published",
+    }
+}
+
 fn status_of(s: &str) -> RoundStatus {
     if s == "draft" {
         RoundStatus::Draft
@@ -24,10 +31,7 @@ pub fn insert(
     status: RoundStatus,
     now: &str,
 ) -> ApiResult<i64> {
-    let s = match status {
-        RoundStatus::Draft => "draft",
-        RoundStatus::Published => "published",
-    };
+    let s = status_str(status);
     conn.execute(
         "INSERT INTO rounds (event_id, number, status, created_at) VALUES (?1, ?2, ?3, ?4)",
         params![event_id, number, s, now],
@@ -153,13 +157,9 @@ pub fn last(conn: &Connection, event_id: i64) -> ApiResult<Option<RoundRow>> {
 }
 
 pub fn set_status(conn: &Connection, round_id: i64, status: RoundStatus) -> ApiResult<()> {
-    let s = match status {
-        RoundStatus::Draft => "draft",
-        RoundStatus::Published => "published",
-    };
     conn.execute(
         "UPDATE rounds SET status = ?2 WHERE id = ?1",
-        params![round_id, s],
+        params![round_id, status_str(status)],
     )?;
     Ok(())
 }

@@ -125,16 +125,48 @@ pub fn bye_result(points: f64, kind: &str) -> RoundResult {
     }
 }
 
+/// How a bye recorded in advance is stored: `requested` when it brings points, else `absent`.
+/// (The odd player's bye is stored as `pairing`.)
+pub fn recorded_bye_kind(points: f64) -> &'static str {
+    if points > 0.0 {
+        "requested"
+    } else {
+        "absent"
+    }
+}
+
+/// How a bye result is stored, as (points, kind): the inverse of [`bye_result`].
+pub fn stored_bye(result: RoundResult) -> (f64, &'static str) {
+    match result {
+        RoundResult::PairingBye => (1.0, "pairing"),
+        RoundResult::FullBye => (1.0, recorded_bye_kind(1.0)),
+        RoundResult::HalfBye => (0.5, recorded_bye_kind(0.5)),
+        _ => (0.0, recorded_bye_kind(0.0)),
+    }
+}
+
 /// The two players' records of a game with a result (white's, black's).
-pub fn game_records(result: GameResult) -> (RoundResult, RoundResult, bool) {
+pub fn game_records(result: GameResult) -> (RoundResult, RoundResult) {
     use RoundResult::*;
     match result {
-        GameResult::WhiteWin => (Win, Loss, true),
-        GameResult::BlackWin => (Loss, Win, true),
-        GameResult::Draw => (Draw, Draw, true),
-        GameResult::WhiteForfeitWin => (ForfeitWin, ForfeitLoss, false),
-        GameResult::BlackForfeitWin => (ForfeitLoss, ForfeitWin, false),
-        GameResult::DoubleForfeit => (ForfeitLoss, ForfeitLoss, false),
+        GameResult::WhiteWin => (Win, Loss),
+        GameResult::BlackWin => (Loss, Win),
+        GameResult::Draw => (Draw, Draw),
+        GameResult::WhiteForfeitWin => (ForfeitWin, ForfeitLoss),
+        GameResult::BlackForfeitWin => (ForfeitLoss, ForfeitWin),
+        GameResult::DoubleForfeit => (ForfeitLoss, ForfeitLoss),
+    }
+}
+
+/// The game result of White's and Black's records: the inverse of [`game_records`].
+pub fn game_result(white: RoundResult, black: RoundResult) -> GameResult {
+    match (white, black) {
+        (RoundResult::Win, _) => GameResult::WhiteWin,
+        (RoundResult::Loss, _) => GameResult::BlackWin,
+        (RoundResult::Draw, _) => GameResult::Draw,
+        (RoundResult::ForfeitWin, _) => GameResult::WhiteForfeitWin,
+        (_, RoundResult::ForfeitWin) => GameResult::BlackForfeitWin,
+        _ => GameResult::DoubleForfeit,
     }
 }
 
@@ -176,7 +208,7 @@ pub fn load(
             })?;
         // forfeits keep their scheduled colour: the engine counts colours of played games
         // only, and a TRF export writes the scheduled colour as the format asks
-        let (w, b, _) = game_records(result);
+        let (w, b) = game_records(result);
         let (white_n, black_n) = (start_number_of[&g.white_id], start_number_of[&g.black_id]);
         records.entry(g.white_id).or_default().insert(
             g.round,
@@ -254,4 +286,33 @@ pub fn load(
         participant_of,
         start_number_of,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_results_and_byes_read_back_unchanged() {
+        for result in [
+            GameResult::WhiteWin,
+            GameResult::BlackWin,
+            GameResult::Draw,
+            GameResult::WhiteForfeitWin,
+            GameResult::BlackForfeitWin,
+            GameResult::DoubleForfeit,
+        ] {
+            let (w, b) = game_records(result);
+            assert_eq!(game_result(w, b), result);
+        }
+        for bye in [
+            RoundResult::PairingBye,
+            RoundResult::FullBye,
+            RoundResult::HalfBye,
+            RoundResult::ZeroBye,
+        ] {
+            let (points, kind) = stored_bye(bye);
+            assert_eq!(bye_result(points, kind), bye);
+        }
+    }
 }

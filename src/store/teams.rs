@@ -104,14 +104,6 @@ pub fn find(conn: &Connection, event_id: i64, team_id: i64) -> ApiResult<Option<
         .optional()?)
 }
 
-/// Member participant ids of a team in board order.
-pub fn members(conn: &Connection, team_id: i64) -> ApiResult<Vec<i64>> {
-    let mut stmt =
-        conn.prepare("SELECT id FROM participants WHERE team_id = ?1 ORDER BY team_board")?;
-    let rows = stmt.query_map([team_id], |r| r.get(0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
 /// Member (board, participant id) pairs of a team, in board order.
 pub fn member_boards(conn: &Connection, team_id: i64) -> ApiResult<Vec<(u32, i64)>> {
     let mut stmt = conn.prepare(
@@ -168,16 +160,6 @@ pub fn insert_game(
         params![round_id, board, team_board, white_id, black_id],
     )?;
     Ok(conn.last_insert_rowid())
-}
-
-/// Every game of the event with its table board (None outside team events): game id -> board.
-pub fn game_team_boards(conn: &Connection, event_id: i64) -> ApiResult<HashMap<i64, u32>> {
-    let mut stmt = conn.prepare(
-        "SELECT g.id, g.team_board FROM games g JOIN rounds r ON r.id = g.round_id
-         WHERE r.event_id = ?1 AND g.team_board IS NOT NULL",
-    )?;
-    let rows = stmt.query_map([event_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Fills in the team side of the games of a round of a team event (games without a table

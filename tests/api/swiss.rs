@@ -69,6 +69,31 @@ fn play(s: &TestServer, event: i64, admin: &str, round: &Value) {
     assert_eq!(r.status, 200, "{}", r.text());
 }
 
+/// A round's boards as (White, Black) pairing numbers.
+fn board_numbers(round: &Value) -> Vec<(u64, u64)> {
+    round["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["white"]["pairing_number"].as_u64().unwrap(),
+                g["black"]["pairing_number"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The stateless endpoint's boards as (White, Black) start numbers.
+fn engine_pairs(answer: &Value) -> Vec<(u64, u64)> {
+    answer["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap()))
+        .collect()
+}
+
 fn ids(round: &Value) -> Vec<(i64, i64)> {
     round["games"]
         .as_array()
@@ -108,11 +133,7 @@ fn tally(scores: &mut HashMap<i64, f64>, round: &Value) {
 fn swiss_event_from_first_pairing_to_last_round() {
     let s = spawn();
     let (event, admin) = swiss_event(&s, json!({"rounds": 4, "seed": 7}));
-    let players = s.add_players(event, &admin, 7);
-    let rating: HashMap<i64, i64> = players
-        .iter()
-        .map(|p| (p["id"].as_i64().unwrap(), p["rating"].as_i64().unwrap()))
-        .collect();
+    s.add_players(event, &admin, 7);
 
     // Round 1 is a draft: numbers by rating, top half v bottom half, the bye to the lowest.
     let one = pair(&s, event, &admin);
@@ -124,17 +145,9 @@ fn swiss_event_from_first_pairing_to_last_round() {
     assert_eq!(byes[0]["participant"]["pairing_number"], 7);
     assert_eq!(byes[0]["kind"], "pairing");
     assert_eq!(byes[0]["points"], 1.0);
-    let numbers: Vec<(u64, u64)> = one["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| {
-            let (w, b) = (
-                g["white"]["pairing_number"].as_u64().unwrap(),
-                g["black"]["pairing_number"].as_u64().unwrap(),
-            );
-            (w.min(b), w.max(b))
-        })
+    let numbers: Vec<(u64, u64)> = board_numbers(&one)
+        .into_iter()
+        .map(|(w, b)| (w.min(b), w.max(b)))
         .collect();
     assert_eq!(numbers, vec![(1, 4), (2, 5), (3, 6)]);
     // Colours alternate down the boards.
@@ -359,7 +372,6 @@ fn swiss_event_from_first_pairing_to_last_round() {
     let first = &rows[0];
     assert!(first["solkoff"].as_f64().unwrap() >= first["modified_median"].as_f64().unwrap());
     assert!(first["cumulative"].as_f64().unwrap() > 0.0);
-    let _ = rating;
 }
 
 #[test]
@@ -593,12 +605,7 @@ fn stateless_pairing_from_trf_or_json() {
     let lf = lf.json();
     assert_eq!(lf["round"], 3);
     // Every player once, no rematch, and the two leaders (Ben 1.5 v Anna 1.5 have met; Cleo 1.5)
-    let pairs: Vec<(u64, u64)> = lf["pairings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap()))
-        .collect();
+    let pairs = engine_pairs(&lf);
     assert_eq!(pairs.len(), 3);
     let mut seen: Vec<u64> = pairs.iter().flat_map(|(w, b)| [*w, *b]).collect();
     seen.sort();
@@ -747,24 +754,7 @@ fn trf_import_then_export_round_trips() {
 
     // And the event pairs round 3 the same way (same seed), by participant.
     let three = pair(&s, event, &admin);
-    let by_number: Vec<(u64, u64)> = three["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| {
-            (
-                g["white"]["pairing_number"].as_u64().unwrap(),
-                g["black"]["pairing_number"].as_u64().unwrap(),
-            )
-        })
-        .collect();
-    let engine: Vec<(u64, u64)> = from_file["pairings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap()))
-        .collect();
-    assert_eq!(by_number, engine);
+    assert_eq!(board_numbers(&three), engine_pairs(&from_file));
 
     // A finished event (XXR reached) imports; pairing it needs more rounds, by query.
     let finished = trf_file("\n").replace("XXR 5", "XXR 2");
@@ -981,7 +971,7 @@ fn director_changes_a_draft_and_it_is_rescored() {
     );
 
     // Round 2: the director forces a rematch; it is flagged.
-    let two = pair(&s, event, &admin);
+    pair(&s, event, &admin);
     let r = s.send(
         "POST",
         &format!("/api/v1/events/{event}/rounds/2/force"),
@@ -995,7 +985,6 @@ fn director_changes_a_draft_and_it_is_rescored() {
         .iter()
         .any(|e| e["kind"] == "board" && e["rematch"] == true);
     assert!(flagged, "{}", r.text());
-    let _ = two;
 }
 
 #[test]
@@ -1034,22 +1023,5 @@ fn forfeits_export_their_scheduled_colours_and_give_no_colour_history() {
     let from_file = post_trf(&s, "/api/v1/pairings/swiss?seed=2", &text);
     assert_eq!(from_file.status, 200, "{}", from_file.text());
     let two = pair(&s, event, &admin);
-    let by_number: Vec<(u64, u64)> = two["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| {
-            (
-                g["white"]["pairing_number"].as_u64().unwrap(),
-                g["black"]["pairing_number"].as_u64().unwrap(),
-            )
-        })
-        .collect();
-    let engine: Vec<(u64, u64)> = from_file.json()["pairings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap()))
-        .collect();
-    assert_eq!(by_number, engine);
+    assert_eq!(board_numbers(&two), engine_pairs(&from_file.json()));
 }
