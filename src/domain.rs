@@ -441,7 +441,8 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
         }
     }
     if let Some(tb) = map.get("tiebreaks") {
-        if let Err(e) = serde_json::from_value::<Vec<crate::engine::scoring::Tiebreak>>(tb.clone())
+        if let Err(e) =
+            serde_json::from_value::<Vec<crate::engine::chess::scoring::Tiebreak>>(tb.clone())
         {
             errors.push(FieldError {
                 field: "settings.tiebreaks".into(),
@@ -452,7 +453,7 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
         }
     }
     if let Some(b) = map.get("boards") {
-        let max = crate::engine::hilton::MAX_BOARDS as u64;
+        let max = crate::engine::chess::hilton::MAX_BOARDS as u64;
         if !b.as_u64().is_some_and(|n| (1..=max).contains(&n)) {
             errors.push(FieldError {
                 field: "settings.boards".into(),
@@ -466,15 +467,15 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
 }
 
 /// The tie-break order of an event's settings.
-pub fn tiebreaks(format: &str, settings: &Value) -> Vec<crate::engine::scoring::Tiebreak> {
+pub fn tiebreaks(format: &str, settings: &Value) -> Vec<crate::engine::chess::scoring::Tiebreak> {
     settings
         .get("tiebreaks")
         .and_then(|v| serde_json::from_value(v.clone()).ok())
         .unwrap_or_else(|| {
             if format == FORMAT_SWISS {
-                crate::engine::scoring::SWISS_TIEBREAKS.to_vec()
+                crate::engine::chess::scoring::SWISS_TIEBREAKS.to_vec()
             } else {
-                crate::engine::scoring::DEFAULT_TIEBREAKS.to_vec()
+                crate::engine::chess::scoring::DEFAULT_TIEBREAKS.to_vec()
             }
         })
 }

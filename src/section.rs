@@ -9,8 +9,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::engine::scoring::Tiebreak;
-use crate::engine::swiss::{Colour, ColourRule, PairingSystem, SwissSettings, TeamAvoidance};
+use crate::engine::chess::scoring::Tiebreak;
+use crate::engine::chess::swiss::{
+    Colour, ColourRule, PairingSystem, SwissSettings, TeamAvoidance,
+};
 use crate::error::{ApiError, FieldError};
 
 /// Settings of a `swiss` event.

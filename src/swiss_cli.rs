@@ -3,10 +3,10 @@
 use std::io::Read;
 use std::time::Instant;
 
+use tourney::engine::chess::swiss::simulate::{bench_state, simulate_with, RoundQuality};
+use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf};
+use tourney::engine::chess::swiss::{pair_next_round, SettingsOverrides};
 use tourney::engine::matching::BlossomSolver;
-use tourney::engine::swiss::simulate::{bench_state, simulate_with, RoundQuality};
-use tourney::engine::swiss::trf::{decode_trf, parse_trf};
-use tourney::engine::swiss::{pair_next_round, SettingsOverrides};
 
 /// A failed command: the message for stderr and the exit code (2 = bad input or usage).
 #[derive(Debug, PartialEq, Eq)]
@@ -281,7 +281,9 @@ pub fn bench(args: &[String]) -> Result<String, CliError> {
         .explanation
         .iter()
         .filter_map(|e| match e {
-            tourney::engine::swiss::ExplanationEntry::Note { message } => Some(message.clone()),
+            tourney::engine::chess::swiss::ExplanationEntry::Note { message } => {
+                Some(message.clone())
+            }
             _ => None,
         })
         .collect();

@@ -12,12 +12,12 @@ use crate::api::extract::{
 };
 use crate::api::movements::movement_error;
 use crate::domain::{Event, GameKind, Participant, ParticipantStatus, Seat, FORMAT_PAIRS};
-use crate::engine::movement::cards::{
+use crate::engine::bridge::movement::cards::{
     guide_cards, label, pairs, scoring_rows, CardLine, PairLabel, ScoringRow,
 };
-use crate::engine::movement::generate::generate;
-use crate::engine::movement::model::{Direction, Movement, MovementParams, TableRound};
-use crate::engine::movement::report::{report, MovementReport};
+use crate::engine::bridge::movement::generate::generate;
+use crate::engine::bridge::movement::model::{Direction, Movement, MovementParams, TableRound};
+use crate::engine::bridge::movement::report::{report, MovementReport};
 use crate::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::store::tokens::Role;
 use crate::store::{events, movements, now, participants, Store};

@@ -13,8 +13,8 @@ use crate::domain::{
     is_round_robin, is_team_format, Event, LotsMethod, Participant, ParticipantStatus, RoundStatus,
     FORMAT_DOUBLE_ROUND_ROBIN, FORMAT_SWISS,
 };
+use crate::engine::chess::round_robin::berger;
 use crate::engine::lots::{draw_by_rating, draw_random, Entrant};
-use crate::engine::round_robin::berger;
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::store::tokens::Role;
 use crate::store::{events, games, now, participants, rounds, Store};

@@ -5,10 +5,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::extract::{json_cached, JsonBody, QueryParams};
-use crate::engine::movement::generate::{generate, KINDS};
-use crate::engine::movement::model::{Direction, Movement, MovementError, MovementParams};
-use crate::engine::movement::recommend::{recommend, RecommendQuery, Recommendation};
-use crate::engine::movement::report::{report, MovementReport};
+use crate::engine::bridge::movement::generate::{generate, KINDS};
+use crate::engine::bridge::movement::model::{Direction, Movement, MovementError, MovementParams};
+use crate::engine::bridge::movement::recommend::{recommend, RecommendQuery, Recommendation};
+use crate::engine::bridge::movement::report::{report, MovementReport};
 use crate::error::{ApiError, ApiResult, FieldError, Problem};
 
 /// A movement with its report.

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use crate::api::auth;
 use crate::api::extract::{Bearer, JsonBody};
 use crate::domain::RoundStatus;
-use crate::engine::scoring::GameResult;
+use crate::engine::chess::scoring::GameResult;
 use crate::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::store::games::{self, GameRow};
 use crate::store::tokens::Role;

@@ -10,8 +10,8 @@ use utoipa::ToSchema;
 
 use crate::api::extract::{cached, csv_field, json_cached, wants_csv, FormatQuery, QueryParams};
 use crate::domain::{tiebreaks, Participant, RoundStatus, Seat, FORMAT_SWISS};
-use crate::engine::scoring::{self, GameResult, ScoredBye, ScoredGame, Tiebreak};
-use crate::engine::wallchart::wallchart;
+use crate::engine::chess::scoring::{self, GameResult, ScoredBye, ScoredGame, Tiebreak};
+use crate::engine::chess::wallchart::wallchart;
 use crate::error::{ApiResult, Problem};
 use crate::store::{events, games, participants, rounds, Store};
 
@@ -329,7 +329,7 @@ pub async fn get_crosstable(
 }
 
 /// A Swiss event's crosstable: rows in standings order, one cell per round (`W12`, `L3`,
-/// `D7`, `X12`/`F12` forfeits, `B`/`H`/`U` byes; see [`crate::engine::wallchart`]).
+/// `D7`, `X12`/`F12` forfeits, `B`/`H`/`U` byes; see [`crate::engine::chess::wallchart`]).
 fn swiss_crosstable(
     req: &HttpRequest,
     event_id: i64,

@@ -16,13 +16,13 @@ use crate::domain::{
     validate_settings, CreatedEvent, GameKind, LotsMethod, NewParticipant, RoundStatus,
     FORMAT_SWISS,
 };
-use crate::engine::matching::BlossomSolver;
-use crate::engine::scoring::GameResult;
-use crate::engine::swiss::trf::{decode_trf, parse_trf, write_trf, TrfError};
-use crate::engine::swiss::{
+use crate::engine::chess::scoring::GameResult;
+use crate::engine::chess::swiss::trf::{decode_trf, parse_trf, write_trf, TrfError};
+use crate::engine::chess::swiss::{
     self, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult, SettingsOverrides,
     SwissError, SwissSettings, SwissState,
 };
+use crate::engine::matching::BlossomSolver;
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::section::SwissSection;
 use crate::store::events::EventFields;

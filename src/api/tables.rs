@@ -5,9 +5,9 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::api::extract::{json_cached, QueryParams};
-use crate::engine::hilton::{hilton, HiltonTable};
-use crate::engine::round_robin::{berger, BergerTable};
-use crate::engine::scheveningen::{scheveningen, ScheveningenTable};
+use crate::engine::chess::hilton::{hilton, HiltonTable};
+use crate::engine::chess::round_robin::{berger, BergerTable};
+use crate::engine::chess::scheveningen::{scheveningen, ScheveningenTable};
 use crate::error::{ApiError, ApiResult, Problem};
 
 /// Parameters of a Berger table.

@@ -25,11 +25,11 @@ use crate::domain::{
     check, is_team_format, validate_name, Event, NewParticipant, Page, Participant, RoundStatus,
     FORMAT_HILTON, FORMAT_SCHEVENINGEN,
 };
-use crate::engine::hilton::{self, team_letter};
+use crate::engine::chess::hilton::{self, team_letter};
+use crate::engine::chess::scheveningen;
+use crate::engine::chess::scoring::{format_half_points, GameResult};
+use crate::engine::chess::team_scoring::{self, TeamGameResult, TeamOrder};
 use crate::engine::lots::{draw_by_rating, draw_random, Entrant};
-use crate::engine::scheveningen;
-use crate::engine::scoring::{format_half_points, GameResult};
-use crate::engine::team_scoring::{self, TeamGameResult, TeamOrder};
 use crate::error::{ApiError, ApiResult, FieldError, Problem};
 use crate::store::teams::{self, TeamRow};
 use crate::store::tokens::Role;

@@ -2,7 +2,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::engine::movement::model::Movement;
+use crate::engine::bridge::movement::model::Movement;
 use crate::error::{ApiError, ApiResult};
 
 /// Stores (or replaces) the event's movement.

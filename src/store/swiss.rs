@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, HashMap};
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::domain::{Participant, ParticipantStatus};
-use crate::engine::scoring::GameResult;
-use crate::engine::swiss::{
+use crate::engine::chess::scoring::GameResult;
+use crate::engine::chess::swiss::{
     Colour, RequestedBye, RoundRecord, RoundResult, SwissPlayer, SwissSettings, SwissState,
 };
 use crate::error::{ApiError, ApiResult};

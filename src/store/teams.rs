@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::domain::{Game, GameTeams, TeamSide};
-use crate::engine::hilton::team_letter;
+use crate::engine::chess::hilton::team_letter;
 use crate::error::{ApiError, ApiResult};
 
 /// A team as stored.

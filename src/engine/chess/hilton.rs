@@ -36,7 +36,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub use crate::engine::scheveningen::TableError;
+pub use crate::engine::chess::scheveningen::TableError;
 
 /// The fewest teams served (two teams cannot play three rounds without repeats).
 pub const MIN_TEAMS: u32 = 4;

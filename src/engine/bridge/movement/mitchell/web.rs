@@ -31,7 +31,7 @@ use super::common::{
     refuse_rover_with_half, rounds_within, wrap, Cell, MAX_TABLES,
 };
 use super::rover::{self, add_rover};
-use crate::engine::movement::model::{Movement, MovementError, MovementParams};
+use crate::engine::bridge::movement::model::{Movement, MovementError, MovementParams};
 
 /// The number of sets served by default for `t` tables, `w` of them in the web.
 fn default_sets(t: u32, w: u32) -> Option<u32> {

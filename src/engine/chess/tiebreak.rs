@@ -13,7 +13,7 @@
 //!
 //! The number of rounds is the last round in which anything was scored.
 
-use crate::engine::scoring::{ScoredBye, ScoredGame};
+use crate::engine::chess::scoring::{ScoredBye, ScoredGame};
 
 /// Per player: (Solkoff, modified median, cumulative), each in half-points.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -124,13 +124,13 @@ pub fn swiss_tiebreaks(n: usize, games: &[ScoredGame], byes: &[ScoredBye]) -> Sw
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::scoring::GameResult::*;
+    use crate::engine::chess::scoring::GameResult::*;
 
     fn g(
         round: u32,
         white: usize,
         black: usize,
-        r: crate::engine::scoring::GameResult,
+        r: crate::engine::chess::scoring::GameResult,
     ) -> ScoredGame {
         ScoredGame {
             round,

@@ -497,7 +497,7 @@ fn check_regular_numbering(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::engine::movement::model::{Round, SitOut};
+    use crate::engine::bridge::movement::model::{Round, SitOut};
 
     pub(crate) fn tr(table: u32, ns: u32, ew: u32, set: u32, boards: &[u32]) -> TableRound {
         TableRound {
@@ -753,7 +753,7 @@ pub(crate) mod tests {
         m.rounds[2].tables.clear();
         let f = validate(&m);
         assert!(f.iter().any(|f| f.severity == Severity::Error));
-        let r = crate::engine::movement::report::report(&m);
+        let r = crate::engine::bridge::movement::report::report(&m);
         assert!(!r.valid);
     }
 }

@@ -27,7 +27,9 @@ use super::common::{
     apply_half_table, boards_per_round, build, check_sets, check_tables, half_table,
     refuse_other_options, rounds_within, wrap, Cell, MAX_TABLES,
 };
-use crate::engine::movement::model::{Direction, Movement, MovementError, MovementParams, SitOut};
+use crate::engine::bridge::movement::model::{
+    Direction, Movement, MovementError, MovementParams, SitOut,
+};
 
 /// Generates a 1½ Appendix Mitchell.
 pub fn one_and_half_appendix_mitchell(p: &MovementParams) -> Result<Movement, MovementError> {

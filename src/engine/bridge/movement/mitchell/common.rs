@@ -5,7 +5,7 @@
 //! (NS t at table t), EW pairs move up one table, boards move down one table. In round 1
 //! EW e sits at table e and set s is on table s. Set s holds boards (s−1)·B+1 ..= s·B.
 
-use crate::engine::movement::model::{
+use crate::engine::bridge::movement::model::{
     set_boards, Direction, Movement, MovementError, MovementParams, PairNumbering, Round, SitOut,
     TableRound,
 };

@@ -5,8 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::*;
-use crate::engine::movement::model::{Direction, Movement, MovementParams, PairId, SitOut};
-use crate::engine::movement::validate::{validate, Severity};
+use crate::engine::bridge::movement::model::{Direction, Movement, MovementParams, PairId, SitOut};
+use crate::engine::bridge::movement::validate::{validate, Severity};
 
 pub(super) fn params(tables: u32) -> MovementParams {
     MovementParams {
@@ -44,7 +44,10 @@ pub(super) fn assert_valid(m: &Movement) {
 }
 
 /// Pair identity of the NS / EW seat of a table (Mitchell or Howell numbering).
-fn ids(m: &Movement, t: &crate::engine::movement::model::TableRound) -> Option<(PairId, PairId)> {
+fn ids(
+    m: &Movement,
+    t: &crate::engine::bridge::movement::model::TableRound,
+) -> Option<(PairId, PairId)> {
     Some((m.pair_at(t, Direction::Ns)?, m.pair_at(t, Direction::Ew)?))
 }
 
@@ -106,7 +109,7 @@ pub(super) fn rover_tables(m: &Movement, rover: u32) -> Vec<Option<u32>> {
 
 /// Every pair plays or sits out each round exactly once (checked directly).
 pub(super) fn assert_accounted(m: &Movement) {
-    let all = crate::engine::movement::validate::all_pairs(m);
+    let all = crate::engine::bridge::movement::validate::all_pairs(m);
     for r in &m.rounds {
         let mut seen = BTreeSet::new();
         for t in &r.tables {
@@ -192,7 +195,7 @@ fn mitchell_half_tables_anywhere_either_direction() {
                     Direction::Ns => PairId::Ns(at),
                     Direction::Ew => PairId::Ew(at),
                 };
-                let pairs = crate::engine::movement::validate::all_pairs(&m);
+                let pairs = crate::engine::bridge::movement::validate::all_pairs(&m);
                 assert!(!pairs.contains(&absent));
                 assert_eq!(pairs.len() as u32, 2 * t - 1);
                 for r in &m.rounds {

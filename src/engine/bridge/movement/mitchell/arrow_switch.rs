@@ -16,7 +16,7 @@
 use super::basic::mitchell;
 use super::common::refuse_other_options;
 use super::skip::skip_mitchell;
-use crate::engine::movement::model::{
+use crate::engine::bridge::movement::model::{
     Movement, MovementError, MovementParams, PairNumbering, SitOut,
 };
 

@@ -438,8 +438,8 @@ pub fn report(m: &Movement) -> MovementReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::movement::model::{Movement, TableRound};
-    use crate::engine::movement::validate::tests::{mitchell3, round, tr};
+    use crate::engine::bridge::movement::model::{Movement, TableRound};
+    use crate::engine::bridge::movement::validate::tests::{mitchell3, round, tr};
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9

@@ -6,7 +6,7 @@ use super::tests::{
     assert_accounted, assert_valid, gen, gen_err, meetings, params, plays_per_set, rover_tables,
 };
 use super::{default_switch_rounds, generate};
-use crate::engine::movement::model::{
+use crate::engine::bridge::movement::model::{
     Direction, Movement, MovementParams, PairId, PairNumbering, SitOut,
 };
 
@@ -14,7 +14,7 @@ fn is_prime(n: u32) -> bool {
     n >= 2 && (2..n).all(|d| !n.is_multiple_of(d))
 }
 
-fn table(m: &Movement, round: u32, t: u32) -> &crate::engine::movement::model::TableRound {
+fn table(m: &Movement, round: u32, t: u32) -> &crate::engine::bridge::movement::model::TableRound {
     m.rounds[round as usize - 1]
         .tables
         .iter()

@@ -96,7 +96,7 @@ pub enum Tiebreak {
     Wins,
     SonnebornBerger,
     GamesPlayed,
-    /// Sum of the opponents' adjusted scores (see [`crate::engine::tiebreak`]).
+    /// Sum of the opponents' adjusted scores (see [`crate::engine::chess::tiebreak`]).
     Solkoff,
     /// Solkoff without the extreme opponents (US Chess modified median).
     ModifiedMedian,
@@ -192,7 +192,7 @@ pub fn standings(
     tiebreaks: &[Tiebreak],
 ) -> Vec<Standing> {
     let (half, played, wins) = totals(n, games, byes);
-    let swiss = crate::engine::tiebreak::swiss_tiebreaks(n, games, byes);
+    let swiss = crate::engine::chess::tiebreak::swiss_tiebreaks(n, games, byes);
     let mut sb = vec![0u32; n];
     for g in games {
         if let Some(r) = g.result.filter(|r| r.played()) {

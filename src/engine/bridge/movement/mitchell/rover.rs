@@ -33,7 +33,7 @@
 use std::collections::HashSet;
 
 use super::common::apply_rover;
-use crate::engine::movement::model::{Movement, MovementError};
+use crate::engine::bridge::movement::model::{Movement, MovementError};
 
 /// Entry r − 1 is the table the rover sits at in round r; None: the rover sits out.
 pub type Schedule = Vec<Option<u32>>;

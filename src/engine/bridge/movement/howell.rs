@@ -255,8 +255,8 @@ pub fn three_quarter_howell(p: &MovementParams) -> Result<Movement, MovementErro
 mod tests {
     use super::search::{layout_percent, search, search_small};
     use super::*;
-    use crate::engine::movement::model::Direction;
-    use crate::engine::movement::report::{report, MinMax};
+    use crate::engine::bridge::movement::model::Direction;
+    use crate::engine::bridge::movement::report::{report, MinMax};
 
     /// Balance percent reached (floored to 0.01) per size: (tables, full, with a half table).
     /// Even table counts are perfectly balanced except 14 (27 moving pairs: no cyclic ±1

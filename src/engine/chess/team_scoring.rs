@@ -18,7 +18,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::engine::scoring::{format_half_points, GameResult};
+use crate::engine::chess::scoring::{format_half_points, GameResult};
 
 /// One game as team scoring sees it (team indices 0-based, A = 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

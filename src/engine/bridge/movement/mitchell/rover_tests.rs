@@ -3,7 +3,7 @@
 
 use super::rover::{check, share_relay_rule, NINE_TABLE, TWELVE_SKIP};
 use super::tests::{assert_accounted, assert_valid, gen, gen_err, meetings, params, rover_tables};
-use crate::engine::movement::model::{Movement, MovementParams, PairId, SitOut};
+use crate::engine::bridge::movement::model::{Movement, MovementParams, PairId, SitOut};
 
 fn with_rover(kind: &str, t: u32) -> Movement {
     gen(
@@ -74,7 +74,7 @@ fn seed_nine_table_mitchell_rover_with_the_ew_exchange() {
     // EW 6 and EW 9 exchange places in rounds 3, 6 and 9 only.
     let plain = gen("mitchell", &params(9));
     for (a, b) in m.rounds.iter().zip(&plain.rounds) {
-        let at = |r: &crate::engine::movement::model::Round, e| {
+        let at = |r: &crate::engine::bridge::movement::model::Round, e| {
             r.tables.iter().find(|t| t.ew == Some(e)).unwrap().table
         };
         if a.round.is_multiple_of(3) {
@@ -142,7 +142,7 @@ fn every_served_rover_size_is_correct() {
             match super::generate(kind, &p).unwrap() {
                 Ok(m) => {
                     assert_rover_movement(&m);
-                    let pairs = crate::engine::movement::validate::all_pairs(&m);
+                    let pairs = crate::engine::bridge::movement::validate::all_pairs(&m);
                     assert_eq!(pairs.len() as u32, 2 * t + 1, "{kind} {t}");
                     assert!(pairs.contains(&PairId::Ns(t + 1)));
                 }

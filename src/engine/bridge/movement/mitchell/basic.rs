@@ -14,7 +14,7 @@ use super::common::{
     refuse_other_options, refuse_rover_with_half, rounds_within, wrap, Cell, MAX_TABLES,
 };
 use super::rover::{self, add_rover};
-use crate::engine::movement::model::{Movement, MovementError, MovementParams};
+use crate::engine::bridge::movement::model::{Movement, MovementError, MovementParams};
 
 /// Sizes served with an NS rover.
 pub const ROVER_SUPPORTED: &str =

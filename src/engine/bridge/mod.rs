@@ -1,0 +1,3 @@
+//! Bridge engines: pair movements (seed 002), guide cards and scoring rows.
+
+pub mod movement;

@@ -1,0 +1,11 @@
+//! Chess engines: round robins (Berger), team tables (Scheveningen, Hilton), the Swiss system,
+//! scoring, tie-breaks and the wall chart.
+
+pub mod hilton;
+pub mod round_robin;
+pub mod scheveningen;
+pub mod scoring;
+pub mod swiss;
+pub mod team_scoring;
+pub mod tiebreak;
+pub mod wallchart;
