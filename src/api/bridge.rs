@@ -11,6 +11,7 @@ use crate::api::extract::{
     cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, QueryParams,
 };
 use crate::api::movements::movement_error;
+use crate::api::responses::{AdminWrite, PublicRead};
 use crate::domain::{Event, GameKind, Participant, ParticipantStatus, Seat, FORMAT_PAIRS};
 use crate::engine::bridge::movement::cards::{
     guide_cards, label, pairs, scoring_rows, CardLine, PairLabel, ScoringRow,
@@ -18,7 +19,7 @@ use crate::engine::bridge::movement::cards::{
 use crate::engine::bridge::movement::generate::generate;
 use crate::engine::bridge::movement::model::{Direction, Movement, MovementParams, TableRound};
 use crate::engine::bridge::movement::report::{report, MovementReport};
-use crate::error::{ApiError, ApiResult, FieldError, Problem};
+use crate::error::{ApiError, ApiResult, FieldError};
 use crate::store::tokens::Role;
 use crate::store::{events, movements, now, participants, Store};
 
@@ -143,6 +144,9 @@ fn movement_and_seats(conn: &Connection, event_id: i64) -> ApiResult<(Movement, 
 }
 
 /// Choose the session's movement (replaces an earlier choice). Admin only.
+///
+/// 409: Not a bridge pairs event.
+/// 422: A size the kind cannot serve, or a custom movement with errors.
 #[utoipa::path(
     put, path = "/api/v1/events/{event_id}/movement", tag = "bridge",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -150,11 +154,7 @@ fn movement_and_seats(conn: &Connection, event_id: i64) -> ApiResult<(Movement, 
     security(("bearer" = [])),
     responses(
         (status = 200, body = EventMovement),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not a bridge pairs event", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A size the kind cannot serve, or a custom movement with errors", body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[put("/api/v1/events/{event_id}/movement")]
@@ -242,8 +242,7 @@ pub async fn choose_movement(
     params(("event_id" = i64, Path, description = "Event id")),
     responses(
         (status = 200, body = EventMovement),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/movement")]
@@ -271,8 +270,7 @@ pub async fn get_event_movement(
     params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
     responses(
         (status = 200, body = RoundAssignments),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/movement/rounds/{round}")]
@@ -337,8 +335,7 @@ pub async fn get_round_assignments(
     params(("event_id" = i64, Path, description = "Event id")),
     responses(
         (status = 200, body = Vec<PairCard>),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/guide-cards")]
@@ -374,8 +371,7 @@ pub async fn get_guide_cards(
     responses(
         (status = 200, body = ScoringRows, content_type = "application/json"),
         (status = 200, description = "CSV: section,table,round,ns_pair,ew_pair,low_board,high_board", body = String, content_type = "text/csv"),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/scoring-rows")]

@@ -9,8 +9,9 @@ use utoipa::ToSchema;
 use crate::api::auth;
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
 use crate::api::pairing::swiss_event;
+use crate::api::responses::{AdminAction, AdminWrite, PublicRead};
 use crate::domain::{Page, RoundStatus};
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
 use crate::store::swiss::{self as swiss_store, RequestedByeRow};
 use crate::store::tokens::Role;
 use crate::store::{events, games, now, participants, rounds, Store};
@@ -30,6 +31,8 @@ pub struct NewBye {
 /// Record a bye for a participant and round of a Swiss event. For a round not yet paired it is
 /// honoured when the round is paired; for a published round it is added at once, if the
 /// participant is not in that round (a late entry). Admin only.
+///
+/// 409: Not a Swiss event, the round is a draft, the participant already plays that round, or a bye is already recorded.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/byes", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -37,11 +40,7 @@ pub struct NewBye {
     security(("bearer" = [])),
     responses(
         (status = 201, body = RequestedByeRow),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not a Swiss event, the round is a draft, the participant already plays that round, or a bye is already recorded", body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/byes")]
@@ -120,8 +119,7 @@ pub async fn add_bye(
     params(("event_id" = i64, Path, description = "Event id"), Pagination),
     responses(
         (status = 200, body = Page<RequestedByeRow>),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/byes")]
@@ -153,16 +151,15 @@ pub async fn list_byes(
 }
 
 /// Remove a recorded bye, while its round is not paired yet. Admin only.
+///
+/// 409: The round is already paired.
 #[utoipa::path(
     delete, path = "/api/v1/events/{event_id}/byes/{bye_id}", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id"), ("bye_id" = i64, Path, description = "Bye id")),
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The round is already paired", body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[delete("/api/v1/events/{event_id}/byes/{bye_id}")]

@@ -12,6 +12,7 @@ pub mod openapi;
 pub mod pairing;
 pub mod pairing_edit;
 pub mod participants;
+pub mod responses;
 pub mod results;
 pub mod rounds;
 pub mod standings;

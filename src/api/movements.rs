@@ -5,11 +5,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::extract::{json_cached, JsonBody, QueryParams};
+use crate::api::responses::{PublicRead, PublicSubmit, StatelessRead};
 use crate::engine::bridge::movement::generate::{generate, KINDS};
 use crate::engine::bridge::movement::model::{Direction, Movement, MovementError, MovementParams};
 use crate::engine::bridge::movement::recommend::{recommend, RecommendQuery, Recommendation};
 use crate::engine::bridge::movement::report::{report, MovementReport};
-use crate::error::{ApiError, ApiResult, FieldError, Problem};
+use crate::error::{ApiError, ApiResult, FieldError};
 
 /// A movement with its report.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -127,7 +128,7 @@ pub fn movement_error(e: MovementError) -> ApiError {
 /// The movement kinds this server generates.
 #[utoipa::path(
     get, path = "/api/v1/movements", tag = "movements",
-    responses((status = 200, body = MovementKinds))
+    responses((status = 200, body = MovementKinds), StatelessRead)
 )]
 #[get("/api/v1/movements")]
 pub async fn list_kinds(req: HttpRequest) -> ApiResult<HttpResponse> {
@@ -146,7 +147,7 @@ pub async fn list_kinds(req: HttpRequest) -> ApiResult<HttpResponse> {
     params(RecommendQuery),
     responses(
         (status = 200, body = Vec<Recommendation>),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        StatelessRead,
     )
 )]
 #[get("/api/v1/movements/recommend")]
@@ -161,13 +162,15 @@ pub async fn recommend_movements(
 }
 
 /// Generate a movement of a kind for T tables, with its report.
+///
+/// 404: Unknown kind.
+/// 422: A size or option the kind cannot serve.
 #[utoipa::path(
     get, path = "/api/v1/movements/{kind}", tag = "movements",
     params(("kind" = String, Path, description = "mitchell, skip_mitchell, share_relay_mitchell, appendix_mitchell, one_and_half_appendix_mitchell, twin_mitchell, arrow_switch_mitchell, web_mitchell, howell, three_quarter_howell"), MovementQuery),
     responses(
         (status = 200, body = MovementWithReport),
-        (status = 404, description = "Unknown kind", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A size or option the kind cannot serve", body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/movements/{kind}")]
@@ -202,8 +205,7 @@ pub async fn get_movement(
     request_body = Movement,
     responses(
         (status = 200, body = MovementReport),
-        (status = 400, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        PublicSubmit,
     )
 )]
 #[post("/api/v1/movements/validate")]

@@ -11,11 +11,12 @@ use rusqlite::Connection;
 
 use crate::api::auth;
 use crate::api::extract::Bearer;
+use crate::api::responses::AdminAction;
 use crate::domain::{Event, LotsMethod, ParticipantStatus, Round, RoundStatus, FORMAT_SWISS};
 use crate::engine::chess::swiss::{self, RoundPairing, SwissError, SwissSettings};
 use crate::engine::lots::{draw_by_rating, Entrant};
 use crate::engine::matching::BlossomSolver;
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
 use crate::section::SwissSection;
 use crate::store::swiss::Section;
 use crate::store::tokens::Role;
@@ -176,16 +177,15 @@ fn ready_for(conn: &Connection, event: &Event) -> ApiResult<u32> {
 /// comes back with its explanation. Drafts are seen only with the admin token until
 /// published. Pairing numbers are given by rating on the first pairing when no lots were
 /// drawn; late entries get the next numbers. Admin only.
+///
+/// 409: Not a Swiss event, a draft is pending, results are missing, or all planned rounds are paired.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/rounds", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id")),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The draft round", body = Round),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not a Swiss event, a draft is pending, results are missing, or all planned rounds are paired", body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[post("/api/v1/events/{event_id}/rounds")]
@@ -224,9 +224,7 @@ pub async fn pair_round(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The published round", body = Round),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[post("/api/v1/events/{event_id}/rounds/{round}/publish")]
@@ -254,16 +252,15 @@ pub async fn publish_round(
 
 /// Delete the last round of a Swiss event (draft or published) while it has no results, to
 /// pair it again. Admin only.
+///
+/// 409: Not the last round, it has results, or not a Swiss event.
 #[utoipa::path(
     delete, path = "/api/v1/events/{event_id}/rounds/{round}", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not the last round, it has results, or not a Swiss event", body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[delete("/api/v1/events/{event_id}/rounds/{round}")]

@@ -7,11 +7,12 @@ use utoipa::ToSchema;
 
 use crate::api::auth;
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
+use crate::api::responses::{AdminAction, AdminWrite, PublicRead};
 use crate::domain::{
     check, is_team_format, validate_name, validate_rating, NewParticipant, Page, Participant,
     ParticipantPatch, ParticipantStatus, FORMAT_SWISS,
 };
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
 use crate::store::tokens::Role;
 use crate::store::{events, now, participants, rounds, Store};
 
@@ -65,6 +66,8 @@ fn enter(conn: &Connection, event_id: i64, list: &[NewParticipant]) -> ApiResult
 }
 
 /// Enter one participant. Admin only; not after a round-robin schedule is made.
+///
+/// 409: Schedule already made, or external_id taken.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/participants", tag = "participants",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -72,11 +75,7 @@ fn enter(conn: &Connection, event_id: i64, list: &[NewParticipant]) -> ApiResult
     security(("bearer" = [])),
     responses(
         (status = 201, body = Participant),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Schedule already made, or external_id taken", body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/participants")]
@@ -108,6 +107,8 @@ pub async fn add_participant(
 }
 
 /// Enter many participants in one transaction (all or none). Admin only.
+///
+/// 422: Invalid entries, each named as participants[i].field.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/participants/bulk", tag = "participants",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -115,11 +116,7 @@ pub async fn add_participant(
     security(("bearer" = [])),
     responses(
         (status = 201, body = EnteredParticipants),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid entries, each named as participants[i].field", body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/participants/bulk")]
@@ -156,8 +153,7 @@ pub async fn add_participants(
     params(("event_id" = i64, Path, description = "Event id"), Pagination),
     responses(
         (status = 200, body = Page<Participant>),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/participants")]
@@ -189,8 +185,7 @@ pub async fn list_participants(
     params(("event_id" = i64, Path, description = "Event id"), ("participant_id" = i64, Path, description = "Participant id")),
     responses(
         (status = 200, body = Participant),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/participants/{participant_id}")]
@@ -217,11 +212,7 @@ pub async fn get_participant(
     security(("bearer" = [])),
     responses(
         (status = 200, body = Participant),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[patch("/api/v1/events/{event_id}/participants/{participant_id}")]
@@ -273,9 +264,7 @@ pub async fn update_participant(
     security(("bearer" = [])),
     responses(
         (status = 200, body = Participant),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[post("/api/v1/events/{event_id}/participants/{participant_id}/withdraw")]
@@ -298,16 +287,15 @@ pub async fn withdraw_participant(
 }
 
 /// Remove a participant entered by mistake (before the schedule is made). Admin only.
+///
+/// 409: Schedule already made: withdraw instead.
 #[utoipa::path(
     delete, path = "/api/v1/events/{event_id}/participants/{participant_id}", tag = "participants",
     params(("event_id" = i64, Path, description = "Event id"), ("participant_id" = i64, Path, description = "Participant id")),
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Schedule already made: withdraw instead", body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[delete("/api/v1/events/{event_id}/participants/{participant_id}")]

@@ -8,9 +8,10 @@ use utoipa::ToSchema;
 
 use crate::api::auth;
 use crate::api::extract::{Bearer, JsonBody};
+use crate::api::responses::ScorerWrite;
 use crate::domain::RoundStatus;
 use crate::engine::chess::scoring::GameResult;
-use crate::error::{ApiError, ApiResult, FieldError, Problem};
+use crate::error::{ApiError, ApiResult, FieldError};
 use crate::store::games::{self, GameRow};
 use crate::store::tokens::Role;
 use crate::store::{events, now, rounds, Store};
@@ -95,6 +96,10 @@ fn parse_entries(entries: &[ResultEntry]) -> Result<Vec<GameResult>, ApiError> {
 
 /// Enter results with the admin token or a scorer token. Sending a result that is already
 /// stored changes nothing; changing a stored result needs the admin token. All or nothing.
+///
+/// 403: Another event's token, or a scorer changing a stored result.
+/// 409: No such game, or its round is a draft.
+/// 422: Unknown notation, or contradicting results for one game.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/results", tag = "results",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -102,11 +107,7 @@ fn parse_entries(entries: &[ResultEntry]) -> Result<Vec<GameResult>, ApiError> {
     security(("bearer" = [])),
     responses(
         (status = 200, body = EnteredResults),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Another event's token, or a scorer changing a stored result", body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "No such game, or its round is a draft", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Unknown notation, or contradicting results for one game", body = Problem, content_type = "application/problem+json"),
+        ScorerWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/results")]

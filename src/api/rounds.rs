@@ -8,8 +8,9 @@ use crate::api::auth;
 use crate::api::extract::{
     cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, Pagination, QueryParams,
 };
+use crate::api::responses::PublicRead;
 use crate::domain::{Page, Round, RoundStatus, RoundSummary, Seat};
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
 use crate::store::tokens::Role;
 use crate::store::{events, rounds, Store};
 
@@ -33,8 +34,7 @@ fn sees_drafts(conn: &Connection, event_id: i64, token: Option<&str>) -> ApiResu
     params(("event_id" = i64, Path, description = "Event id"), Pagination),
     responses(
         (status = 200, body = Page<RoundSummary>),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/rounds")]
@@ -81,9 +81,7 @@ pub async fn list_rounds(
     responses(
         (status = 200, body = Round, content_type = "application/json"),
         (status = 200, description = "CSV: Board,White No,White,White rating,White points,Result,Black points,Black rating,Black,Black No", body = String, content_type = "text/csv"),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/rounds/{round}")]

@@ -9,10 +9,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::extract::{cached, csv_field, json_cached, wants_csv, FormatQuery, QueryParams};
+use crate::api::responses::PublicRead;
 use crate::domain::{tiebreaks, Participant, RoundStatus, Seat, FORMAT_SWISS};
 use crate::engine::chess::scoring::{self, GameResult, ScoredBye, ScoredGame, Tiebreak};
 use crate::engine::chess::wallchart::wallchart;
-use crate::error::{ApiResult, Problem};
+use crate::error::ApiResult;
 use crate::store::{events, games, participants, rounds, Store};
 
 /// One line of the standings.
@@ -142,9 +143,7 @@ fn seat(p: &Participant) -> Seat {
     responses(
         (status = 200, body = Standings, content_type = "application/json"),
         (status = 200, description = "CSV: Rank,No,Name,Rating,Points, then the tie-breaks in order", body = String, content_type = "text/csv"),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/standings")]
@@ -267,9 +266,7 @@ fn standings_csv(tiebreaks: &[Tiebreak], rows: &[StandingRow], printed: &[&str])
     responses(
         (status = 200, body = Crosstable, content_type = "application/json"),
         (status = 200, description = "CSV: No,Name,1..N,Total,Position", body = String, content_type = "text/csv"),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/crosstable")]

@@ -12,6 +12,7 @@ use utoipa::IntoParams;
 
 use crate::api::events::{created_response, issue_admin_token};
 use crate::api::extract::{parse_json, QueryParams};
+use crate::api::responses::{PublicRead, PublicSubmit};
 use crate::domain::{
     validate_settings, CreatedEvent, GameKind, LotsMethod, NewParticipant, RoundStatus,
     FORMAT_SWISS,
@@ -53,6 +54,8 @@ fn is_json(req: &HttpRequest, body: &[u8]) -> bool {
 /// the next round's column for requested byes; CR, LF or CRLF line ends) or the same state as
 /// JSON (`application/json`). Settings come as query parameters. Nothing is stored. The
 /// answer names players by their start numbers.
+///
+/// 422: A bad TRF line (`line N`), JSON field, or an inconsistent history (a player in two games, an unknown start number, contradicting results).
 #[utoipa::path(
     post, path = "/api/v1/pairings/swiss", tag = "tables",
     params(SettingsOverrides),
@@ -62,8 +65,7 @@ fn is_json(req: &HttpRequest, body: &[u8]) -> bool {
     )),
     responses(
         (status = 200, description = "The next round; start numbers", body = RoundPairing),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A bad TRF line (`line N`), JSON field, or an inconsistent history (a player in two games, an unknown start number, contradicting results)", body = Problem, content_type = "application/problem+json"),
+        PublicSubmit,
     )
 )]
 #[post("/api/v1/pairings/swiss")]
@@ -180,13 +182,15 @@ fn import_rounds(
 /// as pairing numbers, ratings and team codes, every round played so far as published rounds
 /// with results and byes, prohibited pairs, and the byes requested for the next round. The
 /// answer carries the new event's admin token, shown once.
+///
+/// 422: A bad TRF line (`line N`) or an inconsistent history.
 #[utoipa::path(
     post, path = "/api/v1/events/trf", tag = "events",
     params(ImportQuery),
     request_body(content = String, content_type = "text/plain"),
     responses(
         (status = 201, description = "Created; keep the admin_token", body = CreatedEvent),
-        (status = 422, description = "A bad TRF line (`line N`) or an inconsistent history", body = Problem, content_type = "application/problem+json"),
+        PublicSubmit,
     )
 )]
 #[post("/api/v1/events/trf")]
@@ -308,8 +312,8 @@ pub async fn import_trf(
     params(("event_id" = i64, Path, description = "Event id")),
     responses(
         (status = 200, description = "The TRF file", body = String, content_type = "text/plain"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "A bridge event, or no pairing numbers yet", body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/trf")]

@@ -5,10 +5,11 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::api::extract::{json_cached, QueryParams};
+use crate::api::responses::StatelessRead;
 use crate::engine::chess::hilton::{hilton, HiltonTable};
 use crate::engine::chess::round_robin::{berger, BergerTable};
 use crate::engine::chess::scheveningen::{scheveningen, ScheveningenTable};
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
 
 /// Parameters of a Berger table.
 #[derive(Debug, Clone, Deserialize, IntoParams)]
@@ -26,8 +27,7 @@ pub struct BergerQuery {
     params(BergerQuery),
     responses(
         (status = 200, body = BergerTable),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        StatelessRead,
     )
 )]
 #[get("/api/v1/tables/berger")]
@@ -55,8 +55,7 @@ pub struct ScheveningenQuery {
     params(ScheveningenQuery),
     responses(
         (status = 200, body = ScheveningenTable),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        StatelessRead,
     )
 )]
 #[get("/api/v1/tables/scheveningen")]
@@ -86,8 +85,7 @@ pub struct HiltonQuery {
     params(HiltonQuery),
     responses(
         (status = 200, body = HiltonTable),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        StatelessRead,
     )
 )]
 #[get("/api/v1/tables/hilton")]

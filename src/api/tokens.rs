@@ -6,7 +6,8 @@ use utoipa::ToSchema;
 
 use crate::api::auth;
 use crate::api::extract::{Bearer, JsonBody};
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::api::responses::{AdminAction, AdminRead, AdminWrite};
+use crate::error::{ApiError, ApiResult};
 use crate::store::tokens::{self, Role, TokenInfo};
 use crate::store::{now, Store};
 
@@ -45,10 +46,7 @@ pub struct TokenList {
     security(("bearer" = [])),
     responses(
         (status = 201, body = IssuedToken),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/tokens")]
@@ -85,9 +83,7 @@ pub async fn create_token(
     security(("bearer" = [])),
     responses(
         (status = 200, body = TokenList),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        AdminRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/tokens")]
@@ -113,9 +109,7 @@ pub async fn list_tokens(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Revoked"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[delete("/api/v1/events/{event_id}/tokens/{token_id}")]
