@@ -35,7 +35,7 @@ pub struct TableGame {
 
 /// One round of a table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({"round": 1, "games": [{"board": 1, "white": 2, "black": 7}], "bye": 1}))]
+#[schema(as = RoundRobinRound, example = json!({"round": 1, "games": [{"board": 1, "white": 2, "black": 7}], "bye": 1}))]
 pub struct TableRound {
     pub round: u32,
     pub games: Vec<TableGame>,

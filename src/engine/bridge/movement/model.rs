@@ -69,6 +69,7 @@ fn is_false(b: &bool) -> bool {
 
 /// One table in one round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = MovementTable)]
 pub struct TableRound {
     /// Table number (1-based, one series across the whole room).
     pub table: u32,
@@ -91,6 +92,7 @@ pub struct TableRound {
 
 /// One round of a movement.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = MovementRound)]
 pub struct Round {
     pub round: u32,
     pub tables: Vec<TableRound>,
