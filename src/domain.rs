@@ -109,6 +109,7 @@ pub struct Event {
     pub id: i64,
     pub name: String,
     pub game: GameKind,
+    #[schema(value_type = crate::api::closed_sets::EventFormat)]
     pub format: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
@@ -135,6 +136,7 @@ pub struct Event {
 pub struct NewEvent {
     pub name: String,
     pub game: GameKind,
+    #[schema(value_type = crate::api::closed_sets::EventFormat)]
     pub format: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
@@ -158,6 +160,7 @@ pub struct CreatedEvent {
 pub struct EventPatch {
     pub name: Option<String>,
     /// Only before lots are drawn.
+    #[schema(value_type = Option<crate::api::closed_sets::EventFormat>)]
     pub format: Option<String>,
     #[serde(default, with = "double_option")]
     #[schema(value_type = Option<NaiveDate>)]

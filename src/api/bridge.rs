@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::auth;
+use crate::api::closed_sets::ChosenMovementKind;
 use crate::api::extract::{
     cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, QueryParams,
 };
@@ -29,6 +30,7 @@ use crate::store::{events, movements, now, participants, Store};
 #[schema(example = json!({"kind": "mitchell", "options": {"tables": 7, "boards_per_round": 3}}))]
 pub struct ChooseMovement {
     /// A generator kind (see `GET /api/v1/movements`) or `custom`.
+    #[schema(value_type = ChosenMovementKind)]
     pub kind: String,
     /// The generator's options (not for `custom`).
     pub options: Option<MovementParams>,
@@ -369,8 +371,10 @@ pub async fn get_guide_cards(
     get, path = "/api/v1/events/{event_id}/scoring-rows", tag = "bridge",
     params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
     responses(
-        (status = 200, body = ScoringRows, content_type = "application/json"),
-        (status = 200, description = "CSV: section,table,round,ns_pair,ew_pair,low_board,high_board", body = String, content_type = "text/csv"),
+        (status = 200, description = "JSON, or CSV with `?format=csv` or `Accept: text/csv` (columns: section,table,round,ns_pair,ew_pair,low_board,high_board)", content(
+            (ScoringRows = "application/json"),
+            (String = "text/csv"),
+        )),
         PublicRead,
     )
 )]

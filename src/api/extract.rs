@@ -9,7 +9,7 @@ use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::error::ApiError;
 
@@ -173,8 +173,12 @@ fn matches_if_none_match(req: &HttpRequest, etag: &str) -> bool {
 }
 
 /// A 200 answer of `body` with `content_type`, carrying an ETag; 304 when the client already
-/// has it (`If-None-Match`).
+/// has it (`If-None-Match`); 422 when `?format=` asks for another form than this one (a route
+/// without CSV asked for CSV).
 pub fn cached(req: &HttpRequest, content_type: &str, body: Vec<u8>) -> HttpResponse {
+    if let Err(e) = check_format_answered(req.query_string(), content_type) {
+        return actix_web::ResponseError::error_response(&e);
+    }
     let etag = etag_of(&body);
     if matches_if_none_match(req, &etag) {
         return HttpResponse::NotModified()
@@ -213,12 +217,43 @@ pub fn wants_csv(req: &HttpRequest, format: Option<&str>) -> Result<bool, ApiErr
     }
 }
 
+/// The forms a list can be read in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportFormat {
+    Json,
+    Csv,
+}
+
 /// `?format=json|csv` of a list that can be served as CSV.
 #[derive(Debug, Clone, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct FormatQuery {
     /// `json` (default) or `csv` (also chosen by `Accept: text/csv`).
+    #[param(inline, value_type = Option<ExportFormat>)]
     pub format: Option<String>,
+}
+
+/// A `?format=` that names another form than the `content_type` answered is refused: `json`
+/// goes with JSON answers, `csv` with CSV ones, and routes with neither take none.
+fn check_format_answered(query: &str, content_type: &str) -> Result<(), ApiError> {
+    let answered = match content_type {
+        "application/json" => Some("json"),
+        t if t.starts_with("text/csv") => Some("csv"),
+        _ => None,
+    };
+    for (key, value) in form_urlencoded_parse(query) {
+        if key == "format" && answered != Some(value.as_ref()) {
+            return Err(ApiError::invalid(
+                "format",
+                match answered {
+                    Some(_) => format!("{value:?}: this resource is read as json only"),
+                    None => format!("{value:?}: this resource has no other forms; omit format"),
+                },
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A CSV field, quoted when it holds a comma, a quote or a line break.

@@ -4,8 +4,10 @@
 pub mod auth;
 pub mod bridge;
 pub mod byes;
+pub mod closed_sets;
 pub mod events;
 pub mod extract;
+pub mod flatten;
 pub mod lots;
 pub mod movements;
 pub mod openapi;

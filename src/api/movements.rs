@@ -4,6 +4,7 @@ use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::api::closed_sets::MovementKind;
 use crate::api::extract::{json_cached, JsonBody, QueryParams};
 use crate::api::responses::{PublicRead, PublicSubmit, StatelessRead};
 use crate::engine::bridge::movement::generate::{generate, KINDS};
@@ -38,6 +39,7 @@ pub struct MovementQuery {
     /// Boards per round.
     pub boards_per_round: Option<u32>,
     /// A half table: `ns` or `ew` seats empty (Howells: an odd number of pairs).
+    #[param(inline, value_type = Option<Direction>)]
     pub half_table: Option<String>,
     /// The table with the half table (default the highest).
     pub half_table_at: Option<u32>,
@@ -167,7 +169,7 @@ pub async fn recommend_movements(
 /// 422: A size or option the kind cannot serve.
 #[utoipa::path(
     get, path = "/api/v1/movements/{kind}", tag = "movements",
-    params(("kind" = String, Path, description = "mitchell, skip_mitchell, share_relay_mitchell, appendix_mitchell, one_and_half_appendix_mitchell, twin_mitchell, arrow_switch_mitchell, web_mitchell, howell, three_quarter_howell"), MovementQuery),
+    params(("kind" = inline(MovementKind), Path, description = "The movement generator"), MovementQuery),
     responses(
         (status = 200, body = MovementWithReport),
         PublicRead,

@@ -8,6 +8,7 @@ use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
 use crate::error::{FieldError, Problem};
 
 use crate::api;
+use crate::api::flatten::FlattenTaggedVariants;
 
 struct BearerAuth;
 
@@ -36,11 +37,11 @@ macro_rules! documented_routes {
         #[openapi(
             info(
                 title = "tourney",
-                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event; reads need no token. GETs carry an ETag and answer `If-None-Match` with 304."
+                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event; reads need no token. GETs carry an ETag and answer `If-None-Match` with 304.\n\nAn integer is written without a fraction: `1219.0` where an integer is expected is refused with 422 naming the field."
             ),
             paths($($($segment)::+),*),
             components(schemas(Problem, FieldError)),
-            modifiers(&BearerAuth),
+            modifiers(&BearerAuth, &FlattenTaggedVariants),
             tags(
                 (name = "events", description = "Events and their credentials"),
                 (name = "participants", description = "Players or pairs, and the drawing of lots"),

@@ -79,8 +79,10 @@ pub async fn list_rounds(
     get, path = "/api/v1/events/{event_id}/rounds/{round}", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number"), FormatQuery),
     responses(
-        (status = 200, body = Round, content_type = "application/json"),
-        (status = 200, description = "CSV: Board,White No,White,White rating,White points,Result,Black points,Black rating,Black,Black No", body = String, content_type = "text/csv"),
+        (status = 200, description = "JSON, or CSV with `?format=csv` or `Accept: text/csv` (columns: Board,White No,White,White rating,White points,Result,Black points,Black rating,Black,Black No)", content(
+            (Round = "application/json"),
+            (String = "text/csv"),
+        )),
         PublicRead,
     )
 )]

@@ -141,8 +141,10 @@ fn seat(p: &Participant) -> Seat {
     get, path = "/api/v1/events/{event_id}/standings", tag = "results",
     params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
     responses(
-        (status = 200, body = Standings, content_type = "application/json"),
-        (status = 200, description = "CSV: Rank,No,Name,Rating,Points, then the tie-breaks in order", body = String, content_type = "text/csv"),
+        (status = 200, description = "JSON, or CSV with `?format=csv` or `Accept: text/csv` (columns: Rank,No,Name,Rating,Points, then the tie-breaks in order)", content(
+            (Standings = "application/json"),
+            (String = "text/csv"),
+        )),
         PublicRead,
     )
 )]
@@ -264,8 +266,10 @@ fn standings_csv(tiebreaks: &[Tiebreak], rows: &[StandingRow], printed: &[&str])
     get, path = "/api/v1/events/{event_id}/crosstable", tag = "results",
     params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
     responses(
-        (status = 200, body = Crosstable, content_type = "application/json"),
-        (status = 200, description = "CSV: No,Name,1..N,Total,Position", body = String, content_type = "text/csv"),
+        (status = 200, description = "JSON, or CSV with `?format=csv` or `Accept: text/csv` (columns: No,Name,1..N,Total,Position)", content(
+            (Crosstable = "application/json"),
+            (String = "text/csv"),
+        )),
         PublicRead,
     )
 )]

@@ -49,6 +49,11 @@ fn is_json(req: &HttpRequest, body: &[u8]) -> bool {
     }
 }
 
+/// A small TRF file (a four-player section after round 1): the example of the TRF bodies.
+fn example_trf() -> &'static str {
+    "012 Club Swiss\nXXR 5\n001    1      Anna                              2100                    1.0    1     3 w 1\n001    2      Ben                               2000                    0.0    3     4 b 0\n001    3      Cleo                              1900                    0.0    4     1 b 0\n001    4      Dan                               1800                    1.0    2     2 w 1\n"
+}
+
 /// Pair the next round of a section sent whole: a FIDE TRF-16 file (`text/plain`; `XXR`/`142`
 /// rounds, `XXC`/`152` first colour, `240` byes, `260` prohibited pairs, `0000 - H`/`Z`/`F` in
 /// the next round's column for requested byes; CR, LF or CRLF line ends) or the same state as
@@ -60,7 +65,7 @@ fn is_json(req: &HttpRequest, body: &[u8]) -> bool {
     post, path = "/api/v1/pairings/swiss", tag = "tables",
     params(SettingsOverrides),
     request_body(content(
-        (String = "text/plain", example = "012 Club Swiss\nXXR 5\n001    1      Anna                              2100                    1.0    1     3 w 1\n001    2      Ben                               2000                    0.0    3     4 b 0\n001    3      Cleo                              1900                    0.0    4     1 b 0\n001    4      Dan                               1800                    1.0    2     2 w 1\n"),
+        (String = "text/plain", example = example_trf),
         (SwissState = "application/json"),
     )),
     responses(
@@ -187,7 +192,7 @@ fn import_rounds(
 #[utoipa::path(
     post, path = "/api/v1/events/trf", tag = "events",
     params(ImportQuery),
-    request_body(content = String, content_type = "text/plain"),
+    request_body(content = String, content_type = "text/plain", description = "A FIDE TRF file", example = example_trf),
     responses(
         (status = 201, description = "Created; keep the admin_token", body = CreatedEvent),
         PublicSubmit,

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::auth;
+use crate::api::closed_sets::EventFormat;
 use crate::api::extract::{
     cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, Pagination,
     QueryParams,
@@ -135,6 +136,7 @@ pub struct TeamMatch {
 #[schema(example = json!({"event_id": 1, "format": "scheveningen", "order": "match_points", "standings": [], "matches": []}))]
 pub struct TeamStandings {
     pub event_id: i64,
+    #[schema(value_type = EventFormat)]
     pub format: String,
     /// What ranks first: `match_points` (Scheveningen) or `game_points` (Hilton).
     pub order: TeamOrder,
@@ -633,8 +635,10 @@ fn team_standings(conn: &Connection, event_id: i64) -> ApiResult<TeamStandings> 
     get, path = "/api/v1/events/{event_id}/team-standings", tag = "teams",
     params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
     responses(
-        (status = 200, body = TeamStandings, content_type = "application/json"),
-        (status = 200, description = "CSV: Rank,Team,Letter,MatchPoints,GamePoints,Games,Results,Won,Drawn,Lost", body = String, content_type = "text/csv"),
+        (status = 200, description = "JSON, or CSV with `?format=csv` or `Accept: text/csv` (columns: Rank,Team,Letter,MatchPoints,GamePoints,Games,Results,Won,Drawn,Lost)", content(
+            (TeamStandings = "application/json"),
+            (String = "text/csv"),
+        )),
         PublicRead,
     )
 )]

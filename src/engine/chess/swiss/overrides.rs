@@ -18,10 +18,10 @@ use utoipa::IntoParams;
 #[serde(deny_unknown_fields)]
 pub struct SettingsOverrides {
     /// Natural pairing: `swiss` (top half v bottom half) or `adjacent` (1-2, 3-4).
-    #[param(value_type = Option<String>, example = "swiss")]
+    #[param(inline, value_type = Option<PairingSystem>, example = "swiss")]
     pub system: Option<PairingSystem>,
     /// Colour rule 3: `3a` (variation 29I1) or `3b`.
-    #[param(value_type = Option<String>, example = "3a")]
+    #[param(inline, value_type = Option<ColourRule>, example = "3a")]
     pub colour_rule: Option<ColourRule>,
     /// Equalisation ("high") limit in rating points (default 200).
     pub high_limit: Option<u32>,
@@ -34,14 +34,14 @@ pub struct SettingsOverrides {
     /// Planned number of rounds (enables the look-ahead and the last-round rules).
     pub rounds: Option<u32>,
     /// Team/club codes: `ignore`, `avoid` or `avoid_first_n`.
-    #[param(value_type = Option<String>, example = "avoid")]
+    #[param(inline, value_type = Option<TeamAvoidance>, example = "avoid")]
     pub team_avoidance: Option<TeamAvoidance>,
     /// N for `avoid_first_n`.
     pub team_avoidance_rounds: Option<u32>,
     /// May two players whose game was forfeited meet again?
     pub allow_forfeit_rematch: Option<bool>,
     /// Colour of board 1's higher-ranked player in round 1: `white` or `black`.
-    #[param(value_type = Option<String>, example = "white")]
+    #[param(inline, value_type = Option<Colour>, example = "white")]
     pub first_colour: Option<Colour>,
 }
 
