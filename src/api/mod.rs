@@ -30,13 +30,31 @@ use utoipa_swagger_ui::SwaggerUi;
 use crate::error::ApiError;
 use crate::store::Store;
 
+/// A path parameter that is not the number it should be: a 422 naming it. Every path
+/// parameter the routes parse is a whole number (ids, round numbers); the first one that
+/// does not read as one (or, for round numbers, is negative or too large) is named.
+fn path_parameter_error(req: &actix_web::HttpRequest) -> ApiError {
+    let params: Vec<(&str, &str)> = req.match_info().iter().collect();
+    let not_integer = params.iter().find(|(_, v)| v.parse::<i64>().is_err());
+    let out_of_range = params.iter().find(|(_, v)| v.parse::<u32>().is_err());
+    match (not_integer, out_of_range) {
+        (Some((name, value)), _) => {
+            ApiError::invalid(*name, format!("{value:?} is not a whole number"))
+        }
+        (None, Some((name, value))) => ApiError::invalid(
+            *name,
+            format!("{value} is not a number from 0 to {}", u32::MAX),
+        ),
+        (None, None) => ApiError::invalid("path", "a path parameter is not valid"),
+    }
+}
+
 /// Registers every route, the error handlers for malformed requests, and the docs.
 pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
     cfg.app_data(web::Data::new(store))
         .app_data(web::PayloadConfig::new(extract::MAX_BODY))
         .app_data(
-            web::PathConfig::default()
-                .error_handler(|e, _| ApiError::not_found(format!("no such resource: {e}")).into()),
+            web::PathConfig::default().error_handler(|_, req| path_parameter_error(req).into()),
         )
         .service(system::healthz)
         .service(events::create_event)

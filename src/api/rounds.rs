@@ -14,14 +14,15 @@ use crate::error::{ApiError, ApiResult};
 use crate::store::tokens::Role;
 use crate::store::{events, rounds, Store};
 
-/// Whether the caller may see draft rounds: only with the event's admin token. A token that
-/// is sent must be valid (401/403 otherwise); without one, drafts are simply not shown.
+/// Whether the caller may see draft rounds: only with the event's admin token. Any other
+/// token (a scorer's, another event's, one nobody issued) is ignored as on every public read:
+/// drafts are simply not shown.
 fn sees_drafts(conn: &Connection, event_id: i64, token: Option<&str>) -> ApiResult<bool> {
     match token {
         None => Ok(false),
         Some(t) => match auth::require(conn, event_id, Some(t), Role::Admin) {
             Ok(_) => Ok(true),
-            Err(ApiError::Forbidden(_)) => Ok(false),
+            Err(ApiError::Forbidden(_) | ApiError::Unauthorized(_)) => Ok(false),
             Err(e) => Err(e),
         },
     }

@@ -21,14 +21,26 @@ pub fn spawn() -> TestServer {
     server
 }
 
+/// Starts a server on a fresh temporary database with a CORS policy.
+pub fn spawn_with_cors(cors: tourney::server::CorsPolicy) -> TestServer {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut server = start(&dir.path().join("tourney.db"), cors);
+    server._dir = Some(dir);
+    server
+}
+
 /// Starts a server on an existing database file (as after a restart).
 pub fn spawn_on(db: &Path) -> TestServer {
+    start(db, Default::default())
+}
+
+fn start(db: &Path, cors: tourney::server::CorsPolicy) -> TestServer {
     let store = tourney::store::Store::open(db).expect("open store");
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
     let addr = listener.local_addr().unwrap().to_string();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
-            tourney::server::build(listener, store)
+            tourney::server::build_with(listener, store, cors)
                 .unwrap()
                 .await
                 .unwrap();

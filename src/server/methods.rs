@@ -1,0 +1,141 @@
+//! Methods by the book: `HEAD` answered for every `GET`, `OPTIONS` answered with `Allow`, and
+//! a method a path does not take answered 405 with `Allow` instead of 404.
+//!
+//! Which methods a path takes is read from the OpenAPI document, the same list the routes
+//! are registered from, so the two cannot disagree.
+
+use std::collections::BTreeSet;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{header, Method, StatusCode};
+use actix_web::middleware::Next;
+use actix_web::{web, Error, HttpRequest, HttpResponse};
+
+use crate::error::{ApiError, Problem};
+
+/// The documented paths (as templates, `{name}` for a parameter) and their methods.
+#[derive(Debug, Clone)]
+pub struct RouteTable {
+    routes: Vec<(Vec<String>, BTreeSet<&'static str>)>,
+}
+
+impl RouteTable {
+    /// The table of the server's OpenAPI document.
+    pub fn documented() -> RouteTable {
+        let doc = crate::api::openapi::document();
+        let routes = doc
+            .paths
+            .paths
+            .iter()
+            .map(|(path, item)| {
+                let operations = [
+                    ("GET", item.get.is_some()),
+                    ("HEAD", item.get.is_some()),
+                    ("POST", item.post.is_some()),
+                    ("PUT", item.put.is_some()),
+                    ("PATCH", item.patch.is_some()),
+                    ("DELETE", item.delete.is_some()),
+                ];
+                let mut methods: BTreeSet<&'static str> = operations
+                    .into_iter()
+                    .filter(|(_, documented)| *documented)
+                    .map(|(method, _)| method)
+                    .collect();
+                methods.insert("OPTIONS");
+                (segments(path), methods)
+            })
+            .collect();
+        RouteTable { routes }
+    }
+
+    /// The methods `path` takes, or `None` when no documented path matches it.
+    pub fn allowed(&self, path: &str) -> Option<String> {
+        let wanted = segments(path);
+        let mut methods = BTreeSet::new();
+        for (template, taken) in &self.routes {
+            let fits = template.len() == wanted.len()
+                && template
+                    .iter()
+                    .zip(&wanted)
+                    .all(|(t, w)| t == w || (t.starts_with('{') && !w.is_empty()));
+            if fits {
+                methods.extend(taken.iter().copied());
+            }
+        }
+        (!methods.is_empty()).then(|| methods.into_iter().collect::<Vec<_>>().join(", "))
+    }
+}
+
+fn segments(path: &str) -> Vec<String> {
+    path.trim_end_matches('/')
+        .split('/')
+        .map(str::to_string)
+        .collect()
+}
+
+/// `HEAD` is served as the `GET` it asks about (the connection sends the headers only);
+/// `OPTIONS` on a known path is a 204 with `Allow`.
+pub async fn head_and_options(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    if req.method() == Method::OPTIONS {
+        let allowed = req
+            .app_data::<web::Data<RouteTable>>()
+            .and_then(|table| table.allowed(req.path()));
+        if let Some(allowed) = allowed {
+            let answer = HttpResponse::NoContent()
+                .insert_header((header::ALLOW, allowed))
+                .finish();
+            return Ok(req.into_response(answer).map_into_right_body());
+        }
+    }
+    if req.method() == Method::HEAD {
+        req.head_mut().method = Method::GET;
+    }
+    Ok(next.call(req).await?.map_into_left_body())
+}
+
+/// What no route took: a 405 with `Allow` when the path exists with other methods, else 404.
+pub async fn not_routed(req: HttpRequest, table: web::Data<RouteTable>) -> HttpResponse {
+    match table.allowed(req.path()) {
+        Some(allowed) => {
+            let problem = Problem {
+                kind: "https://tourney.dev/problems/method-not-allowed".into(),
+                title: "Method not allowed".into(),
+                status: 405,
+                detail: format!(
+                    "{} is not a method of this resource; use {allowed}",
+                    req.method()
+                ),
+                errors: Vec::new(),
+            };
+            HttpResponse::build(StatusCode::METHOD_NOT_ALLOWED)
+                .insert_header((header::ALLOW, allowed))
+                .content_type("application/problem+json")
+                .json(problem)
+        }
+        None => actix_web::ResponseError::error_response(&ApiError::not_found("no such resource")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_takes_the_methods_documented_for_its_template() {
+        let table = RouteTable::documented();
+        assert_eq!(
+            table.allowed("/api/v1/events/7").as_deref(),
+            Some("DELETE, GET, HEAD, OPTIONS, PATCH")
+        );
+        assert_eq!(
+            table.allowed("/api/v1/tables/berger").as_deref(),
+            Some("GET, HEAD, OPTIONS")
+        );
+        assert_eq!(table.allowed("/api/v1/nothing"), None);
+        assert_eq!(table.allowed("/api/v1/events/7/nothing"), None);
+    }
+}
