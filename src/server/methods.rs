@@ -49,21 +49,36 @@ impl RouteTable {
         RouteTable { routes }
     }
 
-    /// The methods `path` takes, or `None` when no documented path matches it.
+    /// The methods `path` takes, or `None` when no documented path matches it. Where several
+    /// templates match, the one with the most literal segments is the path's (`/events/trf`
+    /// over `/events/{event_id}`), as the router picks it.
     pub fn allowed(&self, path: &str) -> Option<String> {
         let wanted = segments(path);
-        let mut methods = BTreeSet::new();
+        let mut best: Option<(usize, &BTreeSet<&'static str>)> = None;
         for (template, taken) in &self.routes {
-            let fits = template.len() == wanted.len()
-                && template
-                    .iter()
-                    .zip(&wanted)
-                    .all(|(t, w)| t == w || (t.starts_with('{') && !w.is_empty()));
-            if fits {
-                methods.extend(taken.iter().copied());
+            if template.len() != wanted.len() {
+                continue;
+            }
+            let mut literal = 0;
+            let fits = template.iter().zip(&wanted).all(|(t, w)| {
+                if t == w {
+                    literal += 1;
+                    true
+                } else {
+                    t.starts_with('{') && !w.is_empty()
+                }
+            });
+            if fits && best.is_none_or(|(most, _)| literal > most) {
+                best = Some((literal, taken));
             }
         }
-        (!methods.is_empty()).then(|| methods.into_iter().collect::<Vec<_>>().join(", "))
+        best.map(|(_, methods)| methods.iter().copied().collect::<Vec<_>>().join(", "))
+    }
+
+    /// Whether `method` is one `path` takes (unknown paths take none).
+    pub fn takes(&self, path: &str, method: &Method) -> bool {
+        self.allowed(path)
+            .is_some_and(|allowed| allowed.split(", ").any(|m| m == method.as_str()))
     }
 }
 
@@ -98,26 +113,37 @@ pub async fn head_and_options(
 }
 
 /// What no route took: a 405 with `Allow` when the path exists with other methods, else 404.
-pub async fn not_routed(req: HttpRequest, table: web::Data<RouteTable>) -> HttpResponse {
-    match table.allowed(req.path()) {
-        Some(allowed) => {
-            let problem = Problem {
-                kind: "https://tourney.dev/problems/method-not-allowed".into(),
-                title: "Method not allowed".into(),
-                status: 405,
-                detail: format!(
-                    "{} is not a method of this resource; use {allowed}",
-                    req.method()
-                ),
-                errors: Vec::new(),
-            };
-            HttpResponse::build(StatusCode::METHOD_NOT_ALLOWED)
-                .insert_header((header::ALLOW, allowed))
-                .content_type("application/problem+json")
-                .json(problem)
-        }
-        None => actix_web::ResponseError::error_response(&ApiError::not_found("no such resource")),
+pub async fn not_routed(req: HttpRequest) -> HttpResponse {
+    not_allowed(&req).unwrap_or_else(|| {
+        actix_web::ResponseError::error_response(&ApiError::not_found("no such resource"))
+    })
+}
+
+/// The 405 answer for a request whose path exists but does not take its method, if so.
+/// (A router that matched `PATCH /participants/bulk` as `/participants/{participant_id}`
+/// asks this before calling the path parameter invalid.)
+pub fn not_allowed(req: &HttpRequest) -> Option<HttpResponse> {
+    let table = req.app_data::<web::Data<RouteTable>>()?;
+    let allowed = table.allowed(req.path())?;
+    if table.takes(req.path(), req.method()) {
+        return None;
     }
+    let problem = Problem {
+        kind: "https://tourney.dev/problems/method-not-allowed".into(),
+        title: "Method not allowed".into(),
+        status: 405,
+        detail: format!(
+            "{} is not a method of this resource; use {allowed}",
+            req.method()
+        ),
+        errors: Vec::new(),
+    };
+    Some(
+        HttpResponse::build(StatusCode::METHOD_NOT_ALLOWED)
+            .insert_header((header::ALLOW, allowed))
+            .content_type("application/problem+json")
+            .json(problem),
+    )
 }
 
 #[cfg(test)]
@@ -136,6 +162,12 @@ mod tests {
             Some("GET, HEAD, OPTIONS")
         );
         assert_eq!(table.allowed("/api/v1/nothing"), None);
+        assert_eq!(
+            table.allowed("/api/v1/events/trf").as_deref(),
+            Some("OPTIONS, POST")
+        );
+        assert!(!table.takes("/api/v1/events/1/participants/bulk", &Method::PATCH));
+        assert!(table.takes("/api/v1/events/1/participants/7", &Method::PATCH));
         assert_eq!(table.allowed("/api/v1/events/7/nothing"), None);
     }
 }

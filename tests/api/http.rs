@@ -19,6 +19,12 @@ fn a_method_a_path_does_not_take_is_a_405_naming_the_methods_it_does() {
     );
     r.problem(405);
     assert_eq!(r.header("allow"), Some("GET, HEAD, OPTIONS"));
+    // A literal path the router could read as a parameter is still that path.
+    let bulk = format!("/api/v1/events/{event}/participants/bulk");
+    let r = s.request("PATCH", &bulk, &[], None);
+    r.problem(405);
+    assert_eq!(r.header("allow"), Some("OPTIONS, POST"));
+    s.get("/api/v1/events/trf").problem(405);
     // Unknown paths stay 404, whatever the method.
     s.request("PUT", "/api/v1/nothing", &[], None).problem(404);
     let r = s.request("OPTIONS", &format!("/api/v1/events/{event}"), &[], None);
