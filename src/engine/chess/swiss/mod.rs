@@ -97,6 +97,7 @@
 //! the window to 1-4 ranks on simulated sections where the window alone misses the optimum,
 //! and checks that the priced result has exactly the full graph's tier totals.
 
+mod bounds;
 pub mod colour;
 pub mod evaluate;
 pub mod lookahead;
