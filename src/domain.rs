@@ -134,6 +134,7 @@ pub struct Event {
     "start_date": "2026-11-28", "end_date": "2026-11-29", "settings": {"tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"]}
 }))]
 pub struct NewEvent {
+    #[schema(max_length = 200)]
     pub name: String,
     pub game: GameKind,
     pub format: String,
@@ -157,6 +158,7 @@ pub struct CreatedEvent {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Club Championship 2026 (rapid)", "end_date": null, "settings": {"tiebreaks": ["sonneborn_berger", "wins"]}}))]
 pub struct EventPatch {
+    #[schema(max_length = 200)]
     pub name: Option<String>,
     /// Only before lots are drawn.
     pub format: Option<String>,
@@ -217,10 +219,15 @@ pub struct Participant {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Carlsen, Magnus", "rating": 2830, "club": "OSL", "federation": "NOR", "external_id": "1503014"}))]
 pub struct NewParticipant {
+    #[schema(max_length = 200)]
     pub name: String,
+    #[schema(minimum = 0, maximum = 4000)]
     pub rating: Option<i32>,
+    #[schema(max_length = 64)]
     pub club: Option<String>,
+    #[schema(max_length = 64)]
     pub federation: Option<String>,
+    #[schema(max_length = 64)]
     pub external_id: Option<String>,
 }
 
@@ -229,10 +236,15 @@ pub struct NewParticipant {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"rating": 2105, "club": "OXF"}))]
 pub struct ParticipantPatch {
+    #[schema(max_length = 200)]
     pub name: Option<String>,
+    #[schema(minimum = 0, maximum = 4000)]
     pub rating: Option<i32>,
+    #[schema(max_length = 64)]
     pub club: Option<String>,
+    #[schema(max_length = 64)]
     pub federation: Option<String>,
+    #[schema(max_length = 64)]
     pub external_id: Option<String>,
 }
 
