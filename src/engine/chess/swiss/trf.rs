@@ -268,6 +268,7 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
             players[i].1.team = Some(name.clone());
         }
     }
+    let lines: Vec<usize> = players.iter().map(|(ln, _, _)| *ln).collect();
     let state = SwissState {
         settings,
         players: players.into_iter().map(|(_, p, _)| p).collect(),
@@ -275,9 +276,17 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
         requested_byes: requested,
         absent: vec![],
     };
-    state
-        .validate_history()
-        .map_err(|err| e(0, err.to_string()))?;
+    state.validate_history().map_err(|err| {
+        // A fault of one player is reported at the player's line.
+        let line = err
+            .field
+            .strip_prefix("players[")
+            .and_then(|rest| rest.split(']').next())
+            .and_then(|i| i.parse::<usize>().ok())
+            .and_then(|i| lines.get(i).copied())
+            .unwrap_or(0);
+        e(line, err.to_string())
+    })?;
     Ok(state)
 }
 
