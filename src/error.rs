@@ -66,6 +66,10 @@ pub enum ApiError {
     /// 409: the request conflicts with the current state.
     #[error("{0}")]
     Conflict(String),
+    /// 503: the work was stopped (a pairing over its time budget); try again later or
+    /// with a smaller request.
+    #[error("{0}")]
+    Unavailable(String),
     /// 500: a fault of ours (database failure...). Never for bad input.
     #[error("{0}")]
     Internal(String),
@@ -112,6 +116,7 @@ impl ApiError {
             ApiError::Forbidden(_) => ("forbidden", "Not allowed"),
             ApiError::NotFound(_) => ("not-found", "Not found"),
             ApiError::Conflict(_) => ("conflict", "Conflict with the current state"),
+            ApiError::Unavailable(_) => ("unavailable", "Service unavailable"),
             ApiError::Internal(_) => ("internal", "Internal error"),
         }
     }
@@ -153,6 +158,7 @@ impl ResponseError for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

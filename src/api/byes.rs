@@ -12,6 +12,8 @@ use crate::api::pairing::swiss_event;
 use crate::api::responses::{AdminAction, AdminWrite, PublicRead};
 use crate::domain::{Page, RoundStatus};
 use crate::error::{ApiError, ApiResult};
+use crate::limits::MAX_ROUNDS;
+use crate::section::SwissSection;
 use crate::store::swiss::{self as swiss_store, RequestedByeRow};
 use crate::store::tokens::Role;
 use crate::store::{events, games, now, participants, rounds, Store};
@@ -22,7 +24,8 @@ use crate::store::{events, games, now, participants, rounds, Store};
 #[schema(example = json!({"participant_id": 12, "round": 4, "points": 0.5}))]
 pub struct NewBye {
     pub participant_id: i64,
-    /// The round (1 = first).
+    /// The round (1 = first), at most the event's planned rounds.
+    #[schema(minimum = 1, maximum = 99)]
     pub round: u32,
     /// 1 (full-point bye), 0.5 (half-point bye) or 0 (absent).
     pub points: f64,
@@ -54,13 +57,27 @@ pub async fn add_bye(
     if ![0.0, 0.5, 1.0].contains(&body.points) {
         return Err(ApiError::invalid("points", "must be 1, 0.5 or 0"));
     }
-    if body.round == 0 {
-        return Err(ApiError::invalid("round", "rounds are numbered from 1"));
+    if !(1..=MAX_ROUNDS).contains(&body.round) {
+        return Err(ApiError::invalid(
+            "round",
+            format!("rounds are numbered from 1 to {MAX_ROUNDS}"),
+        ));
     }
     let row = store
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
-            swiss_event(tx, event_id)?;
+            let event = swiss_event(tx, event_id)?;
+            if let Some(planned) = SwissSection::parse(&event.settings)?.rounds {
+                if body.round > planned {
+                    return Err(ApiError::invalid(
+                        "round",
+                        format!(
+                            "the event is planned for {planned} rounds (settings.rounds); round {} is not one of them",
+                            body.round
+                        ),
+                    ));
+                }
+            }
             participants::get(tx, event_id, body.participant_id).map_err(|_| {
                 ApiError::invalid(
                     "participant_id",

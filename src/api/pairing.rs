@@ -12,8 +12,9 @@ use rusqlite::Connection;
 use crate::api::auth;
 use crate::api::extract::Bearer;
 use crate::api::responses::AdminAction;
+use crate::api::swiss::{pairing_error, RequestBudget};
 use crate::domain::{Event, LotsMethod, ParticipantStatus, Round, RoundStatus, FORMAT_SWISS};
-use crate::engine::chess::swiss::{self, RoundPairing, SwissError, SwissSettings};
+use crate::engine::chess::swiss::{self, Budgeted, RoundPairing, SwissError, SwissSettings};
 use crate::engine::lots::{draw_by_rating, Entrant};
 use crate::engine::matching::BlossomSolver;
 use crate::error::{ApiError, ApiResult};
@@ -195,14 +196,20 @@ pub async fn pair_round(
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
+    let guard = RequestBudget::start();
+    let budget = guard.budget();
     let round = store
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
             let event = swiss_event(tx, event_id)?;
             let number = ready_for(tx, &event)?;
             let section = load_section(tx, &event, number)?;
-            let pairing =
-                swiss::pair_next_round(&section.state, &BlossomSolver).map_err(engine_error)?;
+            let solver = Budgeted {
+                solver: &BlossomSolver,
+                budget: &budget,
+            };
+            let pairing = swiss::pair_next_round(&section.state, &solver)
+                .map_err(|e| pairing_error(&budget, e, engine_error))?;
             let round_id = rounds::insert(tx, event_id, number, RoundStatus::Draft, &now())?;
             write_pairing(tx, event_id, round_id, &section, &pairing)?;
             rounds::get(tx, event_id, number)

@@ -9,10 +9,11 @@ use crate::api::auth;
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
 use crate::api::responses::{AdminAction, AdminWrite, PublicRead};
 use crate::domain::{
-    check, is_team_format, validate_name, validate_rating, NewParticipant, Page, Participant,
-    ParticipantPatch, ParticipantStatus, FORMAT_SWISS,
+    check, is_team_format, NewParticipant, Page, Participant, ParticipantPatch, ParticipantStatus,
+    FORMAT_SWISS,
 };
 use crate::error::{ApiError, ApiResult};
+use crate::limits::{MAX_BULK_PARTICIPANTS, MAX_PARTICIPANTS};
 use crate::store::tokens::Role;
 use crate::store::{events, now, participants, rounds, Store};
 
@@ -53,6 +54,12 @@ fn enter(conn: &Connection, event_id: i64, list: &[NewParticipant]) -> ApiResult
     if is_team_format(&format) {
         return Err(ApiError::conflict(format!(
             "a {format} event takes its players with their team: POST /api/v1/events/{event_id}/teams"
+        )));
+    }
+    let entered = participants::count(conn, event_id)? as usize;
+    if entered + list.len() > MAX_PARTICIPANTS {
+        return Err(ApiError::conflict(format!(
+            "the event has {entered} participants; an event holds at most {MAX_PARTICIPANTS}"
         )));
     }
     let now = now();
@@ -127,10 +134,10 @@ pub async fn add_participants(
     JsonBody(body): JsonBody<BulkParticipants>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    if body.participants.is_empty() || body.participants.len() > 5000 {
+    if body.participants.is_empty() || body.participants.len() > MAX_BULK_PARTICIPANTS {
         return Err(ApiError::invalid(
             "participants",
-            "must hold 1 to 5000 entries",
+            format!("must hold 1 to {MAX_BULK_PARTICIPANTS} entries"),
         ));
     }
     let mut errors = Vec::new();
@@ -224,10 +231,7 @@ pub async fn update_participant(
 ) -> ApiResult<HttpResponse> {
     let (event_id, id) = path.into_inner();
     let mut errors = Vec::new();
-    if let Some(name) = &patch.name {
-        validate_name("name", name, &mut errors);
-    }
-    validate_rating("rating", patch.rating, &mut errors);
+    patch.validate(&mut errors);
     check(errors)?;
     let p = store
         .write(move |tx| {

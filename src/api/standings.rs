@@ -8,7 +8,9 @@ use rusqlite::Connection;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::api::extract::{cached, csv_field, json_cached, wants_csv, FormatQuery, QueryParams};
+use crate::api::extract::{
+    cached, csv_field, csv_number, json_cached, wants_csv, FormatQuery, QueryParams,
+};
 use crate::api::responses::PublicRead;
 use crate::domain::{tiebreaks, Participant, RoundStatus, Seat, FORMAT_SWISS};
 use crate::engine::chess::scoring::{self, GameResult, ScoredBye, ScoredGame, Tiebreak};
@@ -316,7 +318,7 @@ pub async fn get_crosstable(
             out.push_str(&format!("{},{}", r.number, csv_field(&r.participant.name)));
             for c in &r.cells {
                 out.push(',');
-                out.push_str(&csv_field(c));
+                out.push_str(&csv_number(c));
             }
             out.push_str(&format!(
                 ",{},{}\n",

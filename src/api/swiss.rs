@@ -20,8 +20,8 @@ use crate::domain::{
 use crate::engine::chess::scoring::GameResult;
 use crate::engine::chess::swiss::trf::{decode_trf, parse_trf, write_trf, TrfError};
 use crate::engine::chess::swiss::{
-    self, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult, SettingsOverrides,
-    SwissError, SwissSettings, SwissState,
+    self, Budget, Budgeted, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult,
+    SettingsOverrides, SwissError, SwissSettings, SwissState,
 };
 use crate::engine::matching::BlossomSolver;
 use crate::error::{ApiError, ApiResult, Problem};
@@ -36,6 +36,50 @@ fn trf_error(e: TrfError) -> ApiError {
 
 fn state_error(e: SwissError) -> ApiError {
     ApiError::invalid(e.field, e.message)
+}
+
+/// The work budget of one pairing request ([`crate::limits::pairing_budget`]). Dropping it
+/// stops the pairing: actix drops a handler's future when its client disconnects (when it
+/// notices: an HTTP/1 connection closed while the handler waits), and the pairing, running on
+/// a blocking thread, then stops at its next check instead of burning CPU for nobody.
+pub(crate) struct RequestBudget(Budget);
+
+impl RequestBudget {
+    pub(crate) fn start() -> RequestBudget {
+        RequestBudget(Budget::within(crate::limits::pairing_budget()))
+    }
+
+    /// The budget to hand to the engine (shares the stop flag).
+    pub(crate) fn budget(&self) -> Budget {
+        self.0.clone()
+    }
+
+    /// The engine's error, or the 503 of a pairing its budget stopped.
+    pub(crate) fn error(&self, e: SwissError, otherwise: fn(SwissError) -> ApiError) -> ApiError {
+        pairing_error(&self.0, e, otherwise)
+    }
+}
+
+/// The engine's error, unless `budget` stopped the pairing: then a 503 that says so.
+pub(crate) fn pairing_error(
+    budget: &Budget,
+    e: SwissError,
+    otherwise: fn(SwissError) -> ApiError,
+) -> ApiError {
+    if budget.spent() {
+        ApiError::Unavailable(format!(
+            "the pairing was stopped after its time budget of {} s (TOURNEY_PAIRING_SECONDS) or because its client left",
+            crate::limits::pairing_budget().as_secs()
+        ))
+    } else {
+        otherwise(e)
+    }
+}
+
+impl Drop for RequestBudget {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
 }
 
 fn is_json(req: &HttpRequest, body: &[u8]) -> bool {
@@ -86,10 +130,18 @@ pub async fn pair_swiss(
     };
     query.apply(&mut state.settings).map_err(state_error)?;
     state.validate().map_err(state_error)?;
-    let pairing = web::block(move || swiss::pair_next_round(&state, &BlossomSolver))
-        .await
-        .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?
-        .map_err(state_error)?;
+    let guard = RequestBudget::start();
+    let budget = guard.budget();
+    let pairing = web::block(move || {
+        let solver = Budgeted {
+            solver: &BlossomSolver,
+            budget: &budget,
+        };
+        swiss::pair_next_round(&state, &solver)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?
+    .map_err(|e| guard.error(e, state_error))?;
     Ok(HttpResponse::Ok().json(pairing))
 }
 
@@ -375,4 +427,31 @@ pub async fn export_trf(
         "text/plain; charset=utf-8",
         text.into_bytes(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::ResponseError;
+
+    /// A request that is dropped (its client gone) stops its pairing, and a stopped pairing is
+    /// reported as a 503, not as the engine's error.
+    #[test]
+    fn a_dropped_request_stops_its_pairing_with_a_503() {
+        let guard = RequestBudget::start();
+        let budget = guard.budget();
+        let engine = || SwissError {
+            field: "solver".into(),
+            message: "stopped".into(),
+        };
+        assert_eq!(
+            guard.error(engine(), state_error).status_code().as_u16(),
+            422
+        );
+        drop(guard);
+        assert!(budget.spent());
+        let e = pairing_error(&budget, engine(), state_error);
+        assert_eq!(e.status_code().as_u16(), 503);
+        assert!(e.to_string().contains("time budget"));
+    }
 }

@@ -15,7 +15,8 @@ use crate::error::{ApiError, ApiResult};
 #[derive(Debug, Clone, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct BergerQuery {
-    /// Number of players (3 to 1000); with an odd number the highest number is the bye.
+    /// Number of players (3 to 100); with an odd number the highest number is the bye.
+    #[param(minimum = 3, maximum = 100)]
     pub players: u32,
     /// Double round robin (default false).
     pub double: Option<bool>,
@@ -45,6 +46,7 @@ pub async fn berger_table(
 #[into_params(parameter_in = Query)]
 pub struct ScheveningenQuery {
     /// Boards per team (2 to 20).
+    #[param(minimum = 2, maximum = 20)]
     pub boards: u32,
 }
 
@@ -72,9 +74,11 @@ pub async fn scheveningen_table(
 #[into_params(parameter_in = Query)]
 pub struct HiltonQuery {
     /// Number of teams (even, 4 to 26).
+    #[param(minimum = 4, maximum = 26, multiple_of = 2)]
     pub teams: u32,
     /// Players per team (default teams − 1): fewer removes boards from the top, more repeats
-    /// the top boards with colours reversed.
+    /// the top boards with colours reversed. 1 to 100.
+    #[param(minimum = 1, maximum = 100)]
     pub boards: Option<u32>,
 }
 

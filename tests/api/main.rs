@@ -3,6 +3,7 @@
 mod client;
 mod docs;
 mod errors;
+mod hardening;
 mod http;
 mod movements;
 mod round_robin;

@@ -1,0 +1,88 @@
+//! Every bound the server enforces on what a request may ask for, written once.
+//!
+//! A request that asks for more gets a 422 naming the field; the OpenAPI schema shows the same
+//! numbers (`maximum`, `max_length`, `max_items`), taken from these constants. The bounds are
+//! generous for what directors run, and small enough that no single request can take the
+//! server's memory or more than its share of CPU (see [`pairing_budget`]).
+
+use std::time::Duration;
+
+/// Rounds of a paired event: `settings.rounds` of a Swiss event, `?rounds=` of the stateless
+/// pairing, TRF `XXR`/`142`, the engine's `total_rounds` and history, a round a bye is asked
+/// for. The longest Swiss events run 9 to 15 rounds. (Round robins have the rounds of their
+/// table, bounded by [`MAX_ROUND_ROBIN_PLAYERS`].)
+pub const MAX_ROUNDS: u32 = 99;
+
+/// Players of a Swiss section (stateless pairing, TRF import, an event's pairing). The TRF
+/// start-number field is four columns wide, so a section a TRF file can hold has at most
+/// 9 999 players, and the engine is benchmarked at 10 000 (`scripts/bench-swiss`: within 20 s
+/// in a release build).
+pub const MAX_SECTION_PLAYERS: usize = 9_999;
+
+/// A start (pairing) number: four TRF columns.
+pub const MAX_START_NUMBER: u32 = 9_999;
+
+/// Participants of one event (every format); the Swiss section bound, since a Swiss event is
+/// the largest kind.
+pub const MAX_PARTICIPANTS: usize = MAX_SECTION_PLAYERS;
+
+/// Participants entered by one bulk request.
+pub const MAX_BULK_PARTICIPANTS: usize = 5_000;
+
+/// Players of a round robin (Berger tables, round robin events): 100 players make a 99-round
+/// event, far beyond any all-play-all a director runs, and a double table of 100 players is a
+/// 0.4 MB answer (1000 players made it 38 MB).
+pub const MAX_ROUND_ROBIN_PLAYERS: u32 = 100;
+
+/// Pairs a director prohibits in one section (family members, team-mates beyond the club
+/// rule): a handful in practice.
+pub const MAX_PROHIBITED_PAIRS: usize = 1_000;
+
+/// A rating (Elo and national scales all stay well below).
+pub const MAX_RATING: u32 = 4_000;
+
+/// A director's score adjustment, in half-points either way: at most every round's point.
+pub const MAX_ADJUSTMENT_HALF_POINTS: i32 = 2 * MAX_ROUNDS as i32;
+
+/// A name (event, participant, team, token label).
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// A short code or identifier (club, federation, external id, team code, section label).
+pub const MAX_CODE_CHARS: usize = 64;
+
+/// Items per page of a list.
+pub const MAX_PAGE_LIMIT: u32 = 500;
+
+/// Items to skip in a list: SQLite counts in signed 64-bit integers.
+pub const MAX_OFFSET: u64 = i64::MAX as u64;
+
+/// Largest request body accepted (bulk participant lists, TRF files of 9 999 players).
+pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
+
+/// A bridge movement sent for checking: rounds and tables.
+pub const MAX_MOVEMENT_ROUNDS: usize = 500;
+/// See [`MAX_MOVEMENT_ROUNDS`].
+pub const MAX_MOVEMENT_TABLES: u32 = 1_000;
+/// Pair, set and board numbers of a movement: four digits, as on every guide card and
+/// traveller (and far above 2 pairs a table of [`MAX_MOVEMENT_TABLES`]).
+pub const MAX_MOVEMENT_NUMBER: u32 = 9_999;
+
+/// Default wall-clock budget of one pairing (seconds); see [`pairing_budget`].
+pub const DEFAULT_PAIRING_SECONDS: u64 = 60;
+
+/// How long one Swiss pairing (stateless `POST /api/v1/pairings/swiss`, or pairing an event's
+/// round) may run before it is stopped with a 503: `TOURNEY_PAIRING_SECONDS` (a whole number
+/// of seconds, at least 1), default [`DEFAULT_PAIRING_SECONDS`] (three times the benchmarked
+/// time of a 10 000-player round). The engine checks it between its solves, so a pairing stops
+/// at most one matching solve after the budget is spent, or after its client has gone.
+pub fn pairing_budget() -> Duration {
+    static BUDGET: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *BUDGET.get_or_init(|| {
+        let secs = std::env::var("TOURNEY_PAIRING_SECONDS")
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .filter(|&s| s >= 1)
+            .unwrap_or(DEFAULT_PAIRING_SECONDS);
+        Duration::from_secs(secs)
+    })
+}
