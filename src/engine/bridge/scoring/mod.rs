@@ -2,10 +2,14 @@
 
 pub mod board;
 pub mod contract;
+pub mod imps;
+pub mod matchpoints;
 pub mod score;
 
 pub use board::{dealer, vulnerability, Seat, Vulnerability};
 pub use contract::{result_notation, tricks_from_result, Contract, Doubling, Strain};
+pub use imps::{butler, butler_datum, cross_imps, imps, victory_points, Butler};
+pub use matchpoints::{matchpoints, parse_adjusted, Adjusted, BoardScore, Matchpoints, Scale};
 pub use score::ns_score;
 
 use std::fmt;
