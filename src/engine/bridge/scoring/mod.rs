@@ -2,12 +2,14 @@
 
 pub mod board;
 pub mod contract;
+pub mod deal;
 pub mod imps;
 pub mod matchpoints;
 pub mod score;
 
 pub use board::{dealer, vulnerability, Seat, Vulnerability};
 pub use contract::{result_notation, tricks_from_result, Contract, Doubling, Strain};
+pub use deal::{deal_string, parse_deal_string, parse_pbn_deals, pbn_escape, Deal, PbnError};
 pub use imps::{butler, butler_datum, cross_imps, imps, victory_points, Butler};
 pub use matchpoints::{matchpoints, parse_adjusted, Adjusted, BoardScore, Matchpoints, Scale};
 pub use score::ns_score;
