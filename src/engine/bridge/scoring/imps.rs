@@ -124,7 +124,7 @@ fn vp_table(boards: u32) -> Vec<i32> {
 }
 
 /// Victory points (winner, loser) for an IMP margin in a match of `boards` boards on the WBF
-/// 2013 continuous 20-point scale (see [`vp_table`]); a margin of ⌈15·√boards⌉ or more is
+/// 2013 continuous 20-point scale with its concavity correction (module doc of [`super`]); a margin of ⌈15·√boards⌉ or more is
 /// 20–0. `boards` is at least 1 and at most [`MAX_BOARDS`] (the caller checks; values outside
 /// are clamped).
 pub fn victory_points(imp_margin: u32, boards: u32) -> (f64, f64) {
