@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod bridge;
+pub mod bridge_tools;
 pub mod byes;
 pub mod events;
 pub mod extract;
@@ -81,6 +82,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(bridge::get_round_assignments)
         .service(bridge::get_guide_cards)
         .service(bridge::get_scoring_rows)
+        .service(bridge_tools::board_score)
+        .service(bridge_tools::board_matchpoints)
+        .service(bridge_tools::imps)
+        .service(bridge_tools::victory_points)
         .service(teams::create_team)
         .service(teams::list_teams)
         .service(teams::get_team)

@@ -90,7 +90,7 @@ pub fn cross_imps(ns_scores: &[i32]) -> Vec<f64> {
 
 /// The most boards a match may have for [`victory_points`] (the table has ⌈15·√boards⌉ + 1
 /// rows).
-pub const MAX_BOARDS: u32 = 10_000;
+pub const MAX_BOARDS: u32 = 1_000;
 
 /// The WBF 2013 continuous scale for a match of `boards` boards, in hundredths of a VP, for
 /// the winner's margins 0 ..= ⌈B⌉ (B = 15·√boards): each value

@@ -23,6 +23,7 @@
 //!   - *insult*: 50 for making a doubled contract, 100 redoubled;
 //!   - each *overtrick*: undoubled its trick value (20, 30, or 30 in no trump), doubled
 //!     100 / 200, redoubled 200 / 400.
+//!
 //!   Example: 4♠X+1 vulnerable = 240 + 500 + 50 + 200 = 990.
 //! - **Down** k tricks, the defenders score: undoubled 50 / 100 per trick; doubled not
 //!   vulnerable 100 for the first, 200 for the second and third, 300 for each from the
@@ -98,9 +99,9 @@ pub mod score;
 pub use board::{dealer, vulnerability, Seat, Vulnerability};
 pub use contract::{result_notation, tricks_from_result, Contract, Doubling, Strain};
 pub use deal::{deal_string, parse_deal_string, parse_pbn_deals, pbn_escape, Deal, PbnError};
-pub use imps::{butler, butler_datum, cross_imps, imps, victory_points, Butler};
+pub use imps::{butler, butler_datum, cross_imps, imps, victory_points, Butler, MAX_BOARDS};
 pub use matchpoints::{matchpoints, parse_adjusted, Adjusted, BoardScore, Matchpoints, Scale};
-pub use score::ns_score;
+pub use score::{ns_score, MAX_SCORE};
 
 use std::fmt;
 
