@@ -25,6 +25,15 @@ fn score_error(e: ScoreError) -> ApiError {
     ApiError::invalid(e.field, e.message)
 }
 
+/// A `+` written unencoded in a query string (`result=+1`) arrives as a space: a result of a
+/// space and digits reads as `+digits`.
+fn plus_sign(result: &str) -> String {
+    match result.strip_prefix(' ') {
+        Some(d) if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) => format!("+{d}"),
+        _ => result.to_string(),
+    }
+}
+
 /// `?board=7&contract=4SX&declarer=N&tricks=11` (or `vulnerability=` instead of `board`,
 /// `result=+1` instead of `tricks`).
 #[derive(Debug, Clone, Deserialize, IntoParams)]
@@ -41,7 +50,8 @@ pub struct ScoreQuery {
     pub declarer: Option<String>,
     /// Tricks taken by declarer, 0–13.
     pub tricks: Option<u32>,
-    /// The result against the contract instead of `tricks`: `=`, `+1`, `-2`.
+    /// The result against the contract instead of `tricks`: `=`, `+1`, `-2` (`+` may be
+    /// written unencoded).
     pub result: Option<String>,
 }
 
@@ -130,9 +140,8 @@ impl ScoreQuery {
                         return Err(ApiError::invalid("tricks", format!("{t}: a deal has 13")))
                     }
                     (Some(t), None) => t as u8,
-                    (None, Some(r)) => {
-                        scoring::tricks_from_result(&contract, r).map_err(score_error)?
-                    }
+                    (None, Some(r)) => scoring::tricks_from_result(&contract, &plus_sign(r))
+                        .map_err(score_error)?,
                 };
                 (Some(declarer), tricks)
             }

@@ -44,6 +44,16 @@ fn the_score_of_a_board_by_number_or_vulnerability() {
         (json!(200), json!(-200))
     );
 
+    // "+1" with the plus sign left unencoded (it arrives as a space), and encoded
+    for result in ["+1", "%2B1"] {
+        let v = s
+            .get(&format!(
+                "/api/v1/bridge/score?board=1&contract=4H&declarer=S&result={result}"
+            ))
+            .json();
+        assert_eq!(v["ns_score"], 450, "{result}");
+    }
+
     // a passed-out board needs no declarer or tricks
     let v = s.get("/api/v1/bridge/score?board=1&contract=PASS").json();
     assert_eq!(
