@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod bridge;
+pub mod bridge_tools;
 pub mod byes;
 pub mod closed_sets;
 pub mod events;
@@ -100,6 +101,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(movements::recommend_movements)
         .service(movements::validate_movement)
         .service(movements::get_movement)
+        .service(bridge_tools::board_score)
+        .service(bridge_tools::board_matchpoints)
+        .service(bridge_tools::imps)
+        .service(bridge_tools::victory_points)
         .service(bridge::choose_movement)
         .service(bridge::get_event_movement)
         .service(bridge::get_round_assignments)

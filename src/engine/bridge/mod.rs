@@ -1,3 +1,4 @@
 //! Bridge engines: pair movements (seed 002), guide cards and scoring rows.
 
 pub mod movement;
+pub mod scoring;
