@@ -67,6 +67,24 @@ pub const MAX_MOVEMENT_TABLES: u32 = 1_000;
 /// traveller (and far above 2 pairs a table of [`MAX_MOVEMENT_TABLES`]).
 pub const MAX_MOVEMENT_NUMBER: u32 = 9_999;
 
+/// What is wrong with a text a client sent (a name, a code, a label), if anything: more than
+/// `max` characters, or a control character (a line break or a tab in a name would forge
+/// lines and cells of the TRF and CSV files it is written to). The one rule of every text
+/// field, at the API (`domain::validate_text`) and inside engine inputs (Swiss states,
+/// movements).
+pub fn text_fault(text: &str, max: usize) -> Option<String> {
+    if text.chars().count() > max {
+        Some(format!("must be at most {max} characters"))
+    } else {
+        text.chars().find(|c| c.is_control()).map(|c| {
+            format!(
+                "must not hold control characters (found U+{:04X})",
+                c as u32
+            )
+        })
+    }
+}
+
 /// Default wall-clock budget of one pairing (seconds); see [`pairing_budget`].
 pub const DEFAULT_PAIRING_SECONDS: u64 = 60;
 
@@ -85,4 +103,104 @@ pub fn pairing_budget() -> Duration {
             .unwrap_or(DEFAULT_PAIRING_SECONDS);
         Duration::from_secs(secs)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// utoipa takes only literals in `#[schema(maximum = ..)]`, so the schema repeats these
+    /// numbers: this keeps every copy equal to the constant it documents.
+    #[test]
+    fn the_schema_shows_the_limits_the_server_enforces() {
+        let doc: Value = serde_json::from_str(&crate::api::openapi::document_json()).unwrap();
+        let schema = |name: &str, prop: &str, key: &str| -> Value {
+            doc["components"]["schemas"][name]["properties"][prop][key].clone()
+        };
+        let param = |path: &str, name: &str, key: &str| -> Value {
+            let params = doc["paths"][path]["get"]["parameters"]
+                .as_array()
+                .or_else(|| doc["paths"][path]["post"]["parameters"].as_array())
+                .unwrap_or_else(|| panic!("{path} has no parameters"));
+            let p = params.iter().find(|p| p["name"] == name).unwrap();
+            p["schema"][key].clone()
+        };
+        let rounds = Value::from(MAX_ROUNDS);
+        let rating = Value::from(MAX_RATING);
+        let name = Value::from(MAX_NAME_CHARS);
+        let code = Value::from(MAX_CODE_CHARS);
+        let players = Value::from(MAX_SECTION_PLAYERS);
+        let checks = [
+            (schema("NewParticipant", "name", "maxLength"), &name),
+            (schema("NewParticipant", "rating", "maximum"), &rating),
+            (schema("NewParticipant", "club", "maxLength"), &code),
+            (schema("NewParticipant", "federation", "maxLength"), &code),
+            (schema("NewParticipant", "external_id", "maxLength"), &code),
+            (schema("ParticipantPatch", "name", "maxLength"), &name),
+            (schema("ParticipantPatch", "rating", "maximum"), &rating),
+            (schema("ParticipantPatch", "club", "maxLength"), &code),
+            (schema("NewEvent", "name", "maxLength"), &name),
+            (schema("EventPatch", "name", "maxLength"), &name),
+            (schema("NewBye", "round", "maximum"), &rounds),
+            (schema("SwissPlayer", "name", "maxLength"), &name),
+            (schema("SwissPlayer", "team", "maxLength"), &code),
+            (schema("SwissPlayer", "rating", "maximum"), &rating),
+            (schema("SwissPlayer", "history", "maxItems"), &rounds),
+            (
+                schema("SwissPlayer", "start_number", "maximum"),
+                &Value::from(MAX_START_NUMBER),
+            ),
+            (
+                schema("SwissPlayer", "adjustment_half_points", "maximum"),
+                &Value::from(MAX_ADJUSTMENT_HALF_POINTS),
+            ),
+            (
+                schema("SwissPlayer", "adjustment_half_points", "minimum"),
+                &Value::from(-MAX_ADJUSTMENT_HALF_POINTS),
+            ),
+            (schema("SwissState", "players", "maxItems"), &players),
+            (schema("SwissState", "requested_byes", "maxItems"), &players),
+            (schema("SwissState", "absent", "maxItems"), &players),
+            (schema("SwissState", "round", "maximum"), &rounds),
+            (schema("SwissSettings", "total_rounds", "maximum"), &rounds),
+            (
+                schema("SwissSettings", "team_avoidance_rounds", "maximum"),
+                &rounds,
+            ),
+            (schema("SwissSettings", "high_limit", "maximum"), &rating),
+            (schema("SwissSettings", "low_limit", "maximum"), &rating),
+            (
+                schema("SwissSettings", "prohibited_pairs", "maxItems"),
+                &Value::from(MAX_PROHIBITED_PAIRS),
+            ),
+            (
+                param("/api/v1/pairings/swiss", "rounds", "maximum"),
+                &rounds,
+            ),
+            (
+                param("/api/v1/pairings/swiss", "high_limit", "maximum"),
+                &rating,
+            ),
+            (
+                param("/api/v1/pairings/swiss", "team_avoidance_rounds", "maximum"),
+                &rounds,
+            ),
+            (
+                param("/api/v1/tables/berger", "players", "maximum"),
+                &Value::from(MAX_ROUND_ROBIN_PLAYERS),
+            ),
+            (
+                param("/api/v1/events", "limit", "maximum"),
+                &Value::from(MAX_PAGE_LIMIT),
+            ),
+            (
+                param("/api/v1/events", "offset", "maximum"),
+                &Value::from(MAX_OFFSET),
+            ),
+        ];
+        for (i, (shown, limit)) in checks.iter().enumerate() {
+            assert_eq!(shown, *limit, "check {i}");
+        }
+    }
 }

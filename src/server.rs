@@ -20,6 +20,7 @@ pub fn build(listener: TcpListener, store: Store) -> std::io::Result<Server> {
                 Err::<actix_web::HttpResponse, _>(ApiError::not_found("no such resource"))
             }))
     })
+    .on_connect(crate::api::connection::remember_socket)
     .workers(std::thread::available_parallelism().map_or(2, |n| n.get().max(2)))
     .listen(listener)?
     .run();

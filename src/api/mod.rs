@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod bridge;
 pub mod byes;
+pub mod connection;
 pub mod events;
 pub mod extract;
 pub mod lots;

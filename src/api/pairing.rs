@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use actix_web::{delete, post, web, HttpResponse};
+use actix_web::{delete, post, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 
 use crate::api::auth;
@@ -191,12 +191,13 @@ fn ready_for(conn: &Connection, event: &Event) -> ApiResult<u32> {
 )]
 #[post("/api/v1/events/{event_id}/rounds")]
 pub async fn pair_round(
+    req: HttpRequest,
     store: web::Data<Store>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    let guard = RequestBudget::start();
+    let guard = RequestBudget::start(&req);
     let budget = guard.budget();
     let round = store
         .write(move |tx| {

@@ -37,15 +37,17 @@ fn state_error(e: SwissError) -> ApiError {
     ApiError::invalid(e.field, e.message)
 }
 
-/// The work budget of one pairing request ([`crate::limits::pairing_budget`]). Dropping it
-/// stops the pairing: actix drops a handler's future when its client disconnects (when it
-/// notices: an HTTP/1 connection closed while the handler waits), and the pairing, running on
-/// a blocking thread, then stops at its next check instead of burning CPU for nobody.
+/// The work budget of one pairing request ([`crate::limits::pairing_budget`]), stopped when
+/// the request's client leaves ([`crate::api::connection`]) or the request is dropped: the
+/// pairing, running on a blocking thread, then stops at its next check instead of burning
+/// CPU for nobody.
 pub(crate) struct RequestBudget(Budget);
 
 impl RequestBudget {
-    pub(crate) fn start() -> RequestBudget {
-        RequestBudget(Budget::within(crate::limits::pairing_budget()))
+    pub(crate) fn start(req: &HttpRequest) -> RequestBudget {
+        let budget = Budget::within(crate::limits::pairing_budget());
+        crate::api::connection::stop_when_client_leaves(req, budget.clone());
+        RequestBudget(budget)
     }
 
     /// The budget to hand to the engine (shares the stop flag).
@@ -123,7 +125,7 @@ pub async fn pair_swiss(
     };
     query.apply(&mut state.settings).map_err(state_error)?;
     state.validate().map_err(state_error)?;
-    let guard = RequestBudget::start();
+    let guard = RequestBudget::start(&req);
     let budget = guard.budget();
     let pairing = web::block(move || {
         let solver = Budgeted {
@@ -152,20 +154,24 @@ fn trf_name(text: &str) -> Option<String> {
 #[serde(deny_unknown_fields)]
 pub struct ImportQuery {
     /// The event's name (default: the file's `012` line, else "Imported Swiss").
+    #[param(max_length = 200)]
     pub name: Option<String>,
     /// `swiss` or `adjacent`.
     pub system: Option<PairingSystem>,
     /// `3a` or `3b`.
     pub colour_rule: Option<ColourRule>,
     /// Equalisation limit (default 200).
+    #[param(maximum = 4000)]
     pub high_limit: Option<u32>,
     /// Alternation limit (default 80).
+    #[param(maximum = 4000)]
     pub low_limit: Option<u32>,
     /// No rating limits.
     pub fide_style: Option<bool>,
     /// Seed of the coin flips (default: chosen at the next pairing and stored).
     pub seed: Option<u64>,
-    /// Planned number of rounds (else the file's).
+    /// Planned number of rounds (else the file's), 1 to 99.
+    #[param(minimum = 1, maximum = 99)]
     pub rounds: Option<u32>,
 }
 
@@ -429,7 +435,8 @@ mod tests {
     /// reported as a 503, not as the engine's error.
     #[test]
     fn a_dropped_request_stops_its_pairing_with_a_503() {
-        let guard = RequestBudget::start();
+        let req = actix_web::test::TestRequest::default().to_http_request();
+        let guard = RequestBudget::start(&req);
         let budget = guard.budget();
         let engine = || SwissError {
             field: "solver".into(),

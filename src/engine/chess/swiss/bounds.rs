@@ -9,24 +9,15 @@
 
 use super::state::{err, SwissError, SwissState};
 use crate::limits::{
-    MAX_ADJUSTMENT_HALF_POINTS, MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS, MAX_RATING,
-    MAX_ROUNDS, MAX_SECTION_PLAYERS, MAX_START_NUMBER,
+    text_fault, MAX_ADJUSTMENT_HALF_POINTS, MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS,
+    MAX_RATING, MAX_ROUNDS, MAX_SECTION_PLAYERS, MAX_START_NUMBER,
 };
 
 fn text(field: String, s: &str, max: usize) -> Result<(), SwissError> {
-    if s.chars().count() > max {
-        return Err(err(field, format!("must be at most {max} characters")));
+    match text_fault(s, max) {
+        Some(message) => Err(err(field, message)),
+        None => Ok(()),
     }
-    if let Some(c) = s.chars().find(|c| c.is_control()) {
-        return Err(err(
-            field,
-            format!(
-                "must not hold control characters (found U+{:04X})",
-                c as u32
-            ),
-        ));
-    }
-    Ok(())
 }
 
 fn at_most(field: impl Into<String>, value: u64, max: u64, what: &str) -> Result<(), SwissError> {
