@@ -13,14 +13,14 @@ use std::time::Duration;
 /// table, bounded by [`MAX_ROUND_ROBIN_PLAYERS`].)
 pub const MAX_ROUNDS: u32 = 99;
 
-/// Players of a Swiss section (stateless pairing, TRF import, an event's pairing). The TRF
-/// start-number field is four columns wide, so a section a TRF file can hold has at most
-/// 9 999 players, and the engine is benchmarked at 10 000 (`scripts/bench-swiss`: within 20 s
-/// in a release build).
-pub const MAX_SECTION_PLAYERS: usize = 9_999;
+/// Players of a Swiss section (stateless pairing, TRF import, an event's pairing): the size
+/// the engine is benchmarked at (`scripts/bench-swiss`: 8 s in a release build, target 20 s),
+/// five times the largest open Swiss sections.
+pub const MAX_SECTION_PLAYERS: usize = 10_000;
 
-/// A start (pairing) number: four TRF columns.
-pub const MAX_START_NUMBER: u32 = 9_999;
+/// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,
+/// see [`crate::engine::chess::swiss::trf::MAX_TRF_START_NUMBER`].)
+pub const MAX_START_NUMBER: u32 = 99_999;
 
 /// Participants of one event (every format); the Swiss section bound, since a Swiss event is
 /// the largest kind.

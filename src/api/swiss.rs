@@ -17,7 +17,9 @@ use crate::domain::{
     FORMAT_SWISS,
 };
 use crate::engine::chess::scoring::GameResult;
-use crate::engine::chess::swiss::trf::{decode_trf, parse_trf, write_trf, TrfError};
+use crate::engine::chess::swiss::trf::{
+    decode_trf, parse_trf, write_trf, TrfError, MAX_TRF_START_NUMBER,
+};
 use crate::engine::chess::swiss::{
     self, Budget, Budgeted, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult,
     SettingsOverrides, SwissError, SwissSettings, SwissState,
@@ -385,13 +387,19 @@ pub async fn export_trf(
                     "only chess events can be written as TRF",
                 ));
             }
-            if participants::all(conn, event_id)?
-                .iter()
-                .any(|p| p.pairing_number.is_none())
-            {
+            let entrants = participants::all(conn, event_id)?;
+            if entrants.iter().any(|p| p.pairing_number.is_none()) {
                 return Err(ApiError::conflict(
                     "some participants have no pairing number yet: draw lots or pair round 1 first",
                 ));
+            }
+            if entrants
+                .iter()
+                .any(|p| p.pairing_number > Some(MAX_TRF_START_NUMBER))
+            {
+                return Err(ApiError::conflict(format!(
+                    "a TRF file holds start numbers up to {MAX_TRF_START_NUMBER}; this event has larger pairing numbers"
+                )));
             }
             // the rounds whose results are all in, from the first
             let all_games = games::all(conn, event_id)?;
@@ -407,7 +415,7 @@ pub async fn export_trf(
             }
             let settings = if event.format == FORMAT_SWISS {
                 let section = SwissSection::parse(&event.settings)?;
-                let numbers = participants::all(conn, event_id)?
+                let numbers = entrants
                     .iter()
                     .filter_map(|p| Some((p.id, p.pairing_number?)))
                     .collect();

@@ -118,7 +118,7 @@ mod tests {
             .map(|sn| SwissPlayer {
                 start_number: sn,
                 name: format!("P{sn}"),
-                rating: 2000 - sn,
+                rating: 3000 - sn % 2000,
                 team: None,
                 unrated: false,
                 history: vec![],
@@ -152,6 +152,14 @@ mod tests {
         assert_eq!(refused(&state(8, 1_000_000)), "settings.total_rounds");
         assert_eq!(refused(&state(8, 100)), "settings.total_rounds");
         assert!(pair_next_round(&state(8, 99), &BlossomSolver).is_ok());
+    }
+
+    /// The benchmarked size is accepted, one more player is not.
+    #[test]
+    fn a_section_holds_the_benchmarked_size() {
+        assert!(check(&state(MAX_SECTION_PLAYERS as u32, 9)).is_ok());
+        let e = check(&state(MAX_SECTION_PLAYERS as u32 + 1, 9)).unwrap_err();
+        assert_eq!(e.field, "players");
     }
 
     /// More remaining rounds than opponents: the look-ahead builds no layer and says why.
