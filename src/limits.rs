@@ -29,6 +29,9 @@ pub const MAX_PARTICIPANTS: usize = MAX_SECTION_PLAYERS;
 /// Participants entered by one bulk request.
 pub const MAX_BULK_PARTICIPANTS: usize = 5_000;
 
+/// Results entered by one request: every game of the largest round.
+pub const MAX_RESULTS: usize = MAX_PARTICIPANTS / 2;
+
 /// Players of a round robin (Berger tables, round robin events): 100 players make a 99-round
 /// event, far beyond any all-play-all a director runs, and a double table of 100 players is a
 /// 0.4 MB answer (1000 players made it 38 MB).
@@ -143,6 +146,24 @@ mod tests {
             (schema("NewEvent", "name", "maxLength"), &name),
             (schema("EventPatch", "name", "maxLength"), &name),
             (schema("NewBye", "round", "maximum"), &rounds),
+            (schema("NewTeam", "name", "maxLength"), &name),
+            (
+                schema("Movement", "tables", "maximum"),
+                &Value::from(MAX_MOVEMENT_TABLES),
+            ),
+            (
+                schema("Movement", "rounds", "maxItems"),
+                &Value::from(MAX_MOVEMENT_ROUNDS),
+            ),
+            (schema("NewScorerToken", "label", "maxLength"), &name),
+            (
+                schema("SubmitResults", "results", "maxItems"),
+                &Value::from(MAX_RESULTS),
+            ),
+            (
+                schema("BulkParticipants", "participants", "maxItems"),
+                &Value::from(MAX_BULK_PARTICIPANTS),
+            ),
             (schema("SwissPlayer", "name", "maxLength"), &name),
             (schema("SwissPlayer", "team", "maxLength"), &code),
             (schema("SwissPlayer", "rating", "maximum"), &rating),

@@ -26,7 +26,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::model::{Direction, Movement, PairId, PairNumbering, SitOut, TableRound};
-use crate::limits::{text_fault, MAX_CODE_CHARS, MAX_MOVEMENT_NUMBER};
+use crate::limits::{
+    text_fault, MAX_CODE_CHARS, MAX_MOVEMENT_NUMBER, MAX_MOVEMENT_ROUNDS, MAX_MOVEMENT_TABLES,
+};
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -145,6 +147,15 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
             None,
             None,
             "the movement must have at least one table".to_string(),
+        ));
+    }
+    if m.tables > MAX_MOVEMENT_TABLES || m.rounds.len() > MAX_MOVEMENT_ROUNDS {
+        out.push(Finding::error(
+            None,
+            None,
+            format!(
+                "a movement has at most {MAX_MOVEMENT_TABLES} tables and {MAX_MOVEMENT_ROUNDS} rounds"
+            ),
         ));
     }
     if let Some(fault) = text_fault(&m.kind, MAX_CODE_CHARS) {
