@@ -120,7 +120,7 @@ pub struct Event {
     pub lots: Option<Lots>,
     /// Number of participants (withdrawn included).
     pub participants: u32,
-    /// Number of rounds created so far.
+    /// Number of rounds: made so far (chess), or of the chosen movement (bridge pairs).
     pub rounds: u32,
     pub created_at: String,
     pub updated_at: String,
