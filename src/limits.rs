@@ -4,6 +4,13 @@
 //! numbers (`maximum`, `max_length`, `max_items`), taken from these constants. The bounds are
 //! generous for what directors run, and small enough that no single request can take the
 //! server's memory or more than its share of CPU (see [`pairing_budget`]).
+//!
+//! Bounds that belong to one engine's tables stay beside the engine and are listed here:
+//! Scheveningen 2 to 20 boards ([`crate::engine::chess::scheveningen::MAX_BOARDS`]), Hilton 4
+//! to 26 teams of up to 100 boards ([`crate::engine::chess::hilton::MAX_TEAMS`],
+//! [`crate::engine::chess::hilton::MAX_BOARDS`], also the largest team), bridge movements of
+//! up to 60 Mitchell or 15 Howell tables and 8 boards a round (the generators' own checks),
+//! the movement recommender up to 200 pairs and boards.
 
 use std::time::Duration;
 

@@ -28,7 +28,7 @@ pub const POLL: Duration = Duration::from_millis(250);
 struct ClientSocket(Arc<TcpStream>);
 
 /// `HttpServer::on_connect` hook: remembers each TCP connection's socket for
-/// [`stop_when_client_leaves`].
+/// `stop_when_client_leaves`.
 pub fn remember_socket(conn: &dyn std::any::Any, ext: &mut Extensions) {
     if let Some(tcp) = conn.downcast_ref::<actix_web::rt::net::TcpStream>() {
         if let Ok(fd) = tcp.as_fd().try_clone_to_owned() {

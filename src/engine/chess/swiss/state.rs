@@ -338,7 +338,7 @@ impl SwissState {
         Ok(())
     }
 
-    /// Checks the state: its sizes (see [`super::bounds`]), unique start numbers, known opponents, consistent games (both
+    /// Checks the state: its sizes (bounded by [`crate::limits`]), unique start numbers, known opponents, consistent games (both
     /// sides agree on opponent, colours and result), byes of 0/0.5/1, limits.
     pub fn validate_history(&self) -> Result<(), SwissError> {
         use std::collections::HashMap;
