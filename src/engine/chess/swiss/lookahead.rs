@@ -15,11 +15,10 @@
 //! the event free of rematches and the look-ahead is skipped with a note. Otherwise it builds
 //! one layer per remaining round, at most `max_depth(v)` = v − 1 ≤ 23 (the look-ahead runs
 //! only for sections of at most `LOOK_AHEAD_VERTICES` = 24 vertices). Seeing every remaining
-//! round is what "completable" means, and it is already the whole rest of the event whenever
-//! the check can succeed: a shallower model could pass a round that strands a later one (six
-//! players, five rounds: round 2 must leave a one-factorisation of what is left, which only
-//! the full depth sees). A section planned for 10⁶ rounds builds no layer at all, and the
-//! planned rounds are bounded by [`crate::limits::MAX_ROUNDS`] at entry anyway.
+//! round is what "completable" means (a model of fewer rounds would only prove those rounds
+//! pairable), and it is already the whole rest of the event whenever the check can succeed.
+//! A section planned for 10⁶ rounds builds no layer at all, and the planned rounds are
+//! bounded by [`crate::limits::MAX_ROUNDS`] at entry anyway.
 
 /// The most remaining rounds a section of `vertices` vertices can play without a rematch:
 /// the look-ahead's deepest model.
