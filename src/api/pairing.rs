@@ -13,9 +13,8 @@ use crate::api::auth;
 use crate::api::extract::Bearer;
 use crate::api::swiss::{pairing_error, RequestBudget};
 use crate::domain::{Event, LotsMethod, ParticipantStatus, Round, RoundStatus, FORMAT_SWISS};
-use crate::engine::chess::swiss::{self, Budgeted, RoundPairing, SwissError, SwissSettings};
+use crate::engine::chess::swiss::{self, RoundPairing, SwissError, SwissSettings};
 use crate::engine::lots::{draw_by_rating, Entrant};
-use crate::engine::matching::BlossomSolver;
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::section::SwissSection;
 use crate::store::swiss::Section;
@@ -205,11 +204,7 @@ pub async fn pair_round(
             let event = swiss_event(tx, event_id)?;
             let number = ready_for(tx, &event)?;
             let section = load_section(tx, &event, number)?;
-            let solver = Budgeted {
-                solver: &BlossomSolver,
-                budget: &budget,
-            };
-            let pairing = swiss::pair_next_round(&section.state, &solver)
+            let pairing = swiss::pair_next_round(&section.state, &budget.solver())
                 .map_err(|e| pairing_error(&budget, e, engine_error))?;
             let round_id = rounds::insert(tx, event_id, number, RoundStatus::Draft, &now())?;
             write_pairing(tx, event_id, round_id, &section, &pairing)?;

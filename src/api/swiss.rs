@@ -21,10 +21,9 @@ use crate::engine::chess::swiss::trf::{
     decode_trf, parse_trf, write_trf, TrfError, MAX_TRF_START_NUMBER,
 };
 use crate::engine::chess::swiss::{
-    self, Budget, Budgeted, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult,
-    SettingsOverrides, SwissError, SwissSettings, SwissState,
+    self, Budget, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult, SettingsOverrides,
+    SwissError, SwissSettings, SwissState,
 };
-use crate::engine::matching::BlossomSolver;
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::section::SwissSection;
 use crate::store::events::EventFields;
@@ -129,16 +128,10 @@ pub async fn pair_swiss(
     state.validate().map_err(state_error)?;
     let guard = RequestBudget::start(&req);
     let budget = guard.budget();
-    let pairing = web::block(move || {
-        let solver = Budgeted {
-            solver: &BlossomSolver,
-            budget: &budget,
-        };
-        swiss::pair_next_round(&state, &solver)
-    })
-    .await
-    .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?
-    .map_err(|e| guard.error(e, state_error))?;
+    let pairing = web::block(move || swiss::pair_next_round(&state, &budget.solver()))
+        .await
+        .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?
+        .map_err(|e| guard.error(e, state_error))?;
     Ok(HttpResponse::Ok().json(pairing))
 }
 
