@@ -79,7 +79,7 @@ impl MatchingSolver for BlossomSolver {
         &self,
         problem: &MatchingProblem,
     ) -> Result<Option<(Matching, Option<Duals>)>, MatchingError> {
-        solve_until(problem, &|| false)
+        solve_until(problem, &|| false, true)
     }
 }
 
@@ -94,21 +94,22 @@ impl<F: Fn() -> bool> MatchingSolver for StoppableBlossom<F> {
     }
 
     fn solve(&self, problem: &MatchingProblem) -> Result<Option<Matching>, MatchingError> {
-        solve_until(problem, &self.0).map(|o| o.map(|(m, _)| m))
+        solve_until(problem, &self.0, false).map(|o| o.map(|(m, _)| m))
     }
 
     fn solve_with_duals(
         &self,
         problem: &MatchingProblem,
     ) -> Result<Option<(Matching, Option<Duals>)>, MatchingError> {
-        solve_until(problem, &self.0)
+        solve_until(problem, &self.0, true)
     }
 }
 
-/// One solve with its duals, checking `stop` before every stage.
+/// One solve (with its duals when `duals`), checking `stop` before every stage.
 fn solve_until(
     problem: &MatchingProblem,
     stop: &dyn Fn() -> bool,
+    duals: bool,
 ) -> Result<Option<(Matching, Option<Duals>)>, MatchingError> {
     let n = problem.vertices;
     let edges = normalise(n, &problem.edges, cost_bound(n, 1))?;
@@ -117,8 +118,8 @@ fn solve_until(
         return Ok(None);
     };
     let cost = matching_cost(n, &edges, &mate)?;
-    let duals = s.duals();
-    Ok(Some((Matching { cost, mate }, Some(duals))))
+    let duals = duals.then(|| s.duals());
+    Ok(Some((Matching { cost, mate }, duals)))
 }
 
 const NONE: usize = usize::MAX;
