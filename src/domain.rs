@@ -121,7 +121,7 @@ pub struct Event {
     pub lots: Option<Lots>,
     /// Number of participants (withdrawn included).
     pub participants: u32,
-    /// Number of rounds created so far.
+    /// Number of rounds: made so far (chess), or of the chosen movement (bridge pairs).
     pub rounds: u32,
     pub created_at: String,
     pub updated_at: String,
@@ -299,25 +299,19 @@ fn validate_codes<const N: usize>(
     }
 }
 
-/// The one check of every text a client sends (names, codes, labels): at most `max`
-/// characters and no control characters (a line break or a tab in a name would forge lines
-/// and cells of the TRF and CSV files it is written to). Returns whether the text passed.
+/// The one check of every text a client sends (names, codes, labels):
+/// [`crate::limits::text_fault`]. Returns whether the text passed.
 pub fn validate_text(field: &str, text: &str, max: usize, errors: &mut Vec<FieldError>) -> bool {
-    let message = if text.chars().count() > max {
-        format!("must be at most {max} characters")
-    } else if let Some(c) = text.chars().find(|c| c.is_control()) {
-        format!(
-            "must not hold control characters (found U+{:04X})",
-            c as u32
-        )
-    } else {
-        return true;
-    };
-    errors.push(FieldError {
-        field: field.into(),
-        message,
-    });
-    false
+    match crate::limits::text_fault(text, max) {
+        None => true,
+        Some(message) => {
+            errors.push(FieldError {
+                field: field.into(),
+                message,
+            });
+            false
+        }
+    }
 }
 
 /// A name: not blank, at most [`MAX_NAME_CHARS`] characters, no control characters.

@@ -6,6 +6,7 @@ pub mod bridge;
 pub mod bridge_tools;
 pub mod byes;
 pub mod closed_sets;
+pub mod connection;
 pub mod events;
 pub mod extract;
 pub mod flatten;

@@ -212,10 +212,17 @@ pub async fn get_movement(
 )]
 #[post("/api/v1/movements/validate")]
 pub async fn validate_movement(JsonBody(movement): JsonBody<Movement>) -> ApiResult<HttpResponse> {
-    if movement.rounds.len() > 500 || movement.tables > 1000 {
+    use crate::limits::{MAX_MOVEMENT_ROUNDS, MAX_MOVEMENT_TABLES};
+    if movement.rounds.len() > MAX_MOVEMENT_ROUNDS {
         return Err(ApiError::invalid(
             "rounds",
-            "at most 500 rounds and 1000 tables are checked",
+            format!("at most {MAX_MOVEMENT_ROUNDS} rounds are checked"),
+        ));
+    }
+    if movement.tables > MAX_MOVEMENT_TABLES {
+        return Err(ApiError::invalid(
+            "tables",
+            format!("at most {MAX_MOVEMENT_TABLES} tables are checked"),
         ));
     }
     let r = web::block(move || report(&movement)).await?;

@@ -6,17 +6,16 @@
 
 use std::collections::HashMap;
 
-use actix_web::{delete, post, web, HttpResponse};
+use actix_web::{delete, post, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 
 use crate::api::auth;
 use crate::api::extract::Bearer;
-use crate::api::responses::AdminAction;
-use crate::api::swiss::{pairing_error, RequestBudget};
+use crate::api::responses::{AdminAction, AdminPairing};
+use crate::api::swiss::RequestBudget;
 use crate::domain::{Event, LotsMethod, ParticipantStatus, Round, RoundStatus, FORMAT_SWISS};
-use crate::engine::chess::swiss::{self, Budgeted, RoundPairing, SwissError, SwissSettings};
+use crate::engine::chess::swiss::{self, RoundPairing, SwissError, SwissSettings};
 use crate::engine::lots::{draw_by_rating, Entrant};
-use crate::engine::matching::BlossomSolver;
 use crate::error::{ApiError, ApiResult};
 use crate::section::SwissSection;
 use crate::store::swiss::Section;
@@ -65,13 +64,18 @@ fn number_everyone(conn: &Connection, event: &Event) -> ApiResult<()> {
     Ok(())
 }
 
-/// The section's settings, with the coin-flip seed chosen and stored on first use.
-fn settings_with_seed(conn: &Connection, event: &Event) -> ApiResult<(SwissSection, u64)> {
+/// The section's settings, with the coin-flip seed (`fresh` when the event has none yet)
+/// stored on first use.
+fn settings_with_seed(
+    conn: &Connection,
+    event: &Event,
+    fresh: u64,
+) -> ApiResult<(SwissSection, u64)> {
     let mut section = SwissSection::parse(&event.settings)?;
     let seed = match section.seed {
         Some(s) => s,
         None => {
-            let s = crate::api::lots::fresh_seed()?;
+            let s = fresh;
             section.seed = Some(s);
             let mut settings = event.settings.clone();
             settings["seed"] = serde_json::json!(s);
@@ -84,8 +88,19 @@ fn settings_with_seed(conn: &Connection, event: &Event) -> ApiResult<(SwissSecti
 
 /// Reads the section for pairing `round`.
 pub(crate) fn load_section(conn: &Connection, event: &Event, round: u32) -> ApiResult<Section> {
+    load_section_seeded(conn, event, round, crate::api::lots::fresh_seed()?)
+}
+
+/// [`load_section`], with the seed to store when the event has none (so that a dry run and
+/// the write after it read the same section).
+fn load_section_seeded(
+    conn: &Connection,
+    event: &Event,
+    round: u32,
+    fresh: u64,
+) -> ApiResult<Section> {
     number_everyone(conn, event)?;
-    let (section, seed) = settings_with_seed(conn, event)?;
+    let (section, seed) = settings_with_seed(conn, event, fresh)?;
     let mut loaded = swiss_store::load(conn, event.id, round, SwissSettings::default())?;
     loaded.state.settings = section.engine_settings(seed, &loaded.start_number_of);
     Ok(loaded)
@@ -186,32 +201,54 @@ fn ready_for(conn: &Connection, event: &Event) -> ApiResult<u32> {
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The draft round", body = Round),
-        AdminAction,
+        AdminPairing,
     )
 )]
 #[post("/api/v1/events/{event_id}/rounds")]
 pub async fn pair_round(
+    req: HttpRequest,
     store: web::Data<Store>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    let guard = RequestBudget::start();
+    let guard = RequestBudget::start(&req);
     let budget = guard.budget();
+    // The engine runs outside the single writer, which would otherwise wait for it (seconds
+    // for a large section) with every write of every event: a dry run reads the section as
+    // the write will (numbers and seed given, then rolled back), the engine pairs it, and the
+    // write reads it again and stores the pairing only if nothing changed meanwhile.
+    let seed = crate::api::lots::fresh_seed()?;
+    let prepare = move |tx: &Connection, token: Option<&str>| -> ApiResult<(u32, Section)> {
+        auth::require(tx, event_id, token, Role::Admin)?;
+        let event = swiss_event(tx, event_id)?;
+        let number = ready_for(tx, &event)?;
+        Ok((number, load_section_seeded(tx, &event, number, seed)?))
+    };
+    let write_token = token.clone();
+    let (number, section) = store
+        .dry_run(move |tx| prepare(tx, token.as_deref()))
+        .await?;
+    let (section, pairing) = web::block(move || {
+        let pairing = swiss::pair_next_round(&section.state, &budget.solver());
+        (section, pairing)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?;
+    let pairing = pairing.map_err(|e| guard.error(e, engine_error))?;
     let round = store
         .write(move |tx| {
-            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
-            let event = swiss_event(tx, event_id)?;
-            let number = ready_for(tx, &event)?;
-            let section = load_section(tx, &event, number)?;
-            let solver = Budgeted {
-                solver: &BlossomSolver,
-                budget: &budget,
-            };
-            let pairing = swiss::pair_next_round(&section.state, &solver)
-                .map_err(|e| pairing_error(&budget, e, engine_error))?;
+            let (now_number, now_section) = prepare(tx, write_token.as_deref())?;
+            if now_number != number
+                || now_section.state != section.state
+                || now_section.participant_of != section.participant_of
+            {
+                return Err(ApiError::conflict(
+                    "the event changed while its round was being paired; pair it again",
+                ));
+            }
             let round_id = rounds::insert(tx, event_id, number, RoundStatus::Draft, &now())?;
-            write_pairing(tx, event_id, round_id, &section, &pairing)?;
+            write_pairing(tx, event_id, round_id, &now_section, &pairing)?;
             rounds::get(tx, event_id, number)
         })
         .await?;

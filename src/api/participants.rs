@@ -23,6 +23,7 @@ use crate::store::{events, now, participants, rounds, Store};
 #[schema(example = json!({"participants": [{"name": "Anna", "rating": 2100}, {"name": "Ben", "rating": 1900, "club": "OXF"}]}))]
 pub struct BulkParticipants {
     /// Up to 5000 participants, entered in this order.
+    #[schema(min_items = 1, max_items = 5000)]
     pub participants: Vec<NewParticipant>,
 }
 

@@ -53,6 +53,11 @@ const INVALID: Answer = Answer {
     description: "A value the server refuses (path id, query parameter or body field); `errors[].field` names each one",
 };
 
+const STOPPED: Answer = Answer {
+    status: 503,
+    description: "The pairing was stopped: it ran over its time budget (`TOURNEY_PAIRING_SECONDS`) or its client left",
+};
+
 /// The responses map of `answers`: each error an `application/problem+json` `Problem`.
 fn answers(answers: &[Answer]) -> BTreeMap<String, RefOr<Response>> {
     answers
@@ -114,6 +119,15 @@ answer_set!(
 answer_set!(
     /// A change with a body that the admin token or one of the event's scorer tokens may make.
     ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, INVALID
+);
+
+answer_set!(
+    /// A stateless Swiss pairing: a body, no token, and a time budget.
+    PublicPairing: MALFORMED, INVALID, STOPPED
+);
+answer_set!(
+    /// Pairing an event's next round: the admin token, and a time budget.
+    AdminPairing: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID, STOPPED
 );
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ pub struct ResultEntry {
     {"game_id": 12, "result": "1/2-1/2"}
 ]}))]
 pub struct SubmitResults {
+    #[schema(min_items = 1, max_items = 5000)]
     pub results: Vec<ResultEntry>,
 }
 
@@ -84,10 +85,13 @@ fn parse_entries(entries: &[ResultEntry]) -> Result<Vec<GameResult>, ApiError> {
             }
         }
     }
-    if entries.is_empty() {
+    if entries.is_empty() || entries.len() > crate::limits::MAX_RESULTS {
         errors.push(FieldError {
             field: "results".into(),
-            message: "must hold at least one result".into(),
+            message: format!(
+                "must hold 1 to {} results (a round's games)",
+                crate::limits::MAX_RESULTS
+            ),
         });
     }
     crate::domain::check(errors)?;

@@ -12,18 +12,19 @@ use utoipa::IntoParams;
 
 use crate::api::events::{created_response, issue_admin_token};
 use crate::api::extract::{parse_json, QueryParams};
-use crate::api::responses::{PublicRead, PublicSubmit};
+use crate::api::responses::{PublicPairing, PublicRead, PublicSubmit};
 use crate::domain::{
     validate_settings, CreatedEvent, GameKind, LotsMethod, NewParticipant, RoundStatus,
     FORMAT_SWISS,
 };
 use crate::engine::chess::scoring::GameResult;
-use crate::engine::chess::swiss::trf::{decode_trf, parse_trf, write_trf, TrfError};
-use crate::engine::chess::swiss::{
-    self, Budget, Budgeted, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult,
-    SettingsOverrides, SwissError, SwissSettings, SwissState,
+use crate::engine::chess::swiss::trf::{
+    decode_trf, parse_trf, write_trf, TrfError, MAX_TRF_START_NUMBER,
 };
-use crate::engine::matching::BlossomSolver;
+use crate::engine::chess::swiss::{
+    self, Budget, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult, SettingsOverrides,
+    SwissError, SwissSettings, SwissState,
+};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::section::SwissSection;
 use crate::store::events::EventFields;
@@ -38,15 +39,17 @@ fn state_error(e: SwissError) -> ApiError {
     ApiError::invalid(e.field, e.message)
 }
 
-/// The work budget of one pairing request ([`crate::limits::pairing_budget`]). Dropping it
-/// stops the pairing: actix drops a handler's future when its client disconnects (when it
-/// notices: an HTTP/1 connection closed while the handler waits), and the pairing, running on
-/// a blocking thread, then stops at its next check instead of burning CPU for nobody.
+/// The work budget of one pairing request ([`crate::limits::pairing_budget`]), stopped when
+/// the request's client leaves ([`crate::api::connection`]) or the request is dropped: the
+/// pairing, running on a blocking thread, then stops at its next check instead of burning
+/// CPU for nobody.
 pub(crate) struct RequestBudget(Budget);
 
 impl RequestBudget {
-    pub(crate) fn start() -> RequestBudget {
-        RequestBudget(Budget::within(crate::limits::pairing_budget()))
+    pub(crate) fn start(req: &HttpRequest) -> RequestBudget {
+        let budget = Budget::within(crate::limits::pairing_budget());
+        crate::api::connection::stop_when_client_leaves(req, budget.clone());
+        RequestBudget(budget)
     }
 
     /// The budget to hand to the engine (shares the stop flag).
@@ -114,7 +117,7 @@ fn example_trf() -> &'static str {
     )),
     responses(
         (status = 200, description = "The next round; start numbers", body = RoundPairing),
-        PublicSubmit,
+        PublicPairing,
     )
 )]
 #[post("/api/v1/pairings/swiss")]
@@ -130,18 +133,12 @@ pub async fn pair_swiss(
     };
     query.apply(&mut state.settings).map_err(state_error)?;
     state.validate().map_err(state_error)?;
-    let guard = RequestBudget::start();
+    let guard = RequestBudget::start(&req);
     let budget = guard.budget();
-    let pairing = web::block(move || {
-        let solver = Budgeted {
-            solver: &BlossomSolver,
-            budget: &budget,
-        };
-        swiss::pair_next_round(&state, &solver)
-    })
-    .await
-    .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?
-    .map_err(|e| guard.error(e, state_error))?;
+    let pairing = web::block(move || swiss::pair_next_round(&state, &budget.solver()))
+        .await
+        .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?
+        .map_err(|e| guard.error(e, state_error))?;
     Ok(HttpResponse::Ok().json(pairing))
 }
 
@@ -159,20 +156,24 @@ fn trf_name(text: &str) -> Option<String> {
 #[serde(deny_unknown_fields)]
 pub struct ImportQuery {
     /// The event's name (default: the file's `012` line, else "Imported Swiss").
+    #[param(max_length = 200)]
     pub name: Option<String>,
     /// `swiss` or `adjacent`.
     pub system: Option<PairingSystem>,
     /// `3a` or `3b`.
     pub colour_rule: Option<ColourRule>,
     /// Equalisation limit (default 200).
+    #[param(maximum = 4000)]
     pub high_limit: Option<u32>,
     /// Alternation limit (default 80).
+    #[param(maximum = 4000)]
     pub low_limit: Option<u32>,
     /// No rating limits.
     pub fide_style: Option<bool>,
     /// Seed of the coin flips (default: chosen at the next pairing and stored).
     pub seed: Option<u64>,
-    /// Planned number of rounds (else the file's).
+    /// Planned number of rounds (else the file's), 1 to 99.
+    #[param(minimum = 1, maximum = 99)]
     pub rounds: Option<u32>,
 }
 
@@ -388,13 +389,19 @@ pub async fn export_trf(
                     "only chess events can be written as TRF",
                 ));
             }
-            if participants::all(conn, event_id)?
-                .iter()
-                .any(|p| p.pairing_number.is_none())
-            {
+            let entrants = participants::all(conn, event_id)?;
+            if entrants.iter().any(|p| p.pairing_number.is_none()) {
                 return Err(ApiError::conflict(
                     "some participants have no pairing number yet: draw lots or pair round 1 first",
                 ));
+            }
+            if entrants
+                .iter()
+                .any(|p| p.pairing_number > Some(MAX_TRF_START_NUMBER))
+            {
+                return Err(ApiError::conflict(format!(
+                    "a TRF file holds start numbers up to {MAX_TRF_START_NUMBER}; this event has larger pairing numbers"
+                )));
             }
             // the rounds whose results are all in, from the first
             let all_games = games::all(conn, event_id)?;
@@ -410,7 +417,7 @@ pub async fn export_trf(
             }
             let settings = if event.format == FORMAT_SWISS {
                 let section = SwissSection::parse(&event.settings)?;
-                let numbers = participants::all(conn, event_id)?
+                let numbers = entrants
                     .iter()
                     .filter_map(|p| Some((p.id, p.pairing_number?)))
                     .collect();
@@ -438,7 +445,8 @@ mod tests {
     /// reported as a 503, not as the engine's error.
     #[test]
     fn a_dropped_request_stops_its_pairing_with_a_503() {
-        let guard = RequestBudget::start();
+        let req = actix_web::test::TestRequest::default().to_http_request();
+        let guard = RequestBudget::start(&req);
         let budget = guard.budget();
         let engine = || SwissError {
             field: "solver".into(),

@@ -48,8 +48,10 @@ const MAX_MEMBERS: usize = hilton::MAX_BOARDS as usize;
     {"name": "B. Player", "rating": 2150, "federation": "ENG"}
 ]}))]
 pub struct NewTeam {
+    #[schema(max_length = 200)]
     pub name: String,
     /// The players, board 1 first (Scheveningen 2–20, Hilton 1–100).
+    #[schema(min_items = 1, max_items = 100)]
     pub members: Vec<NewParticipant>,
 }
 

@@ -17,6 +17,7 @@ use crate::store::{now, Store};
 #[schema(example = json!({"label": "results upload script"}))]
 pub struct NewScorerToken {
     /// What the token is for.
+    #[schema(max_length = 200)]
     pub label: Option<String>,
 }
 
@@ -57,8 +58,12 @@ pub async fn create_token(
     JsonBody(body): JsonBody<NewScorerToken>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    if body.label.as_ref().is_some_and(|l| l.chars().count() > 200) {
-        return Err(ApiError::invalid("label", "must be at most 200 characters"));
+    if let Some(fault) = body
+        .label
+        .as_deref()
+        .and_then(|l| crate::limits::text_fault(l, crate::limits::MAX_NAME_CHARS))
+    {
+        return Err(ApiError::invalid("label", fault));
     }
     let issued = store
         .write(move |tx| {

@@ -40,6 +40,7 @@ pub fn build_with(
             .configure(|cfg| crate::api::configure(cfg, store.clone()))
             .default_service(web::to(methods::not_routed))
     })
+    .on_connect(crate::api::connection::remember_socket)
     .workers(std::thread::available_parallelism().map_or(2, |n| n.get().max(2)))
     .listen(listener)?
     .run();

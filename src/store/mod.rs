@@ -121,6 +121,27 @@ impl Store {
         })
         .await?
     }
+
+    /// Runs `f` like [`Store::write`] but always rolls back: what a write would see (and do),
+    /// without doing it. Used to prepare long work outside the writer (a pairing is computed
+    /// from a dry run, then written by a real write that checks nothing changed meanwhile).
+    pub async fn dry_run<T, F>(&self, f: F) -> ApiResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Transaction) -> ApiResult<T> + Send + 'static,
+    {
+        let writer = self.writer.clone();
+        actix_web::web::block(move || {
+            let mut conn = writer
+                .lock()
+                .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let value = f(&tx)?;
+            tx.rollback()?;
+            Ok(value)
+        })
+        .await?
+    }
 }
 
 /// The current time as stored (RFC 3339, UTC, seconds).

@@ -164,6 +164,25 @@ fn trf_export_reimports_the_same_players() {
     let again = text_post(&s, "/api/v1/events/trf", &text);
     assert_eq!(again.status, 201, "{}", again.text());
     assert_eq!(again.json()["participants"], 4);
+    // A name that got into the database before names were checked cannot forge a line.
+    let conn = rusqlite::Connection::open(&s.db).unwrap();
+    let forged = "Evil\n001    9      Forged Player                     2999";
+    let changed = conn
+        .execute(
+            "UPDATE participants SET name = ?1 WHERE event_id = ?2 AND pairing_number = 2",
+            rusqlite::params![forged, event],
+        )
+        .unwrap();
+    assert_eq!(changed, 1);
+    let text = s.get(&format!("/api/v1/events/{event}/trf")).text();
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("001")).count(),
+        4,
+        "{text}"
+    );
+    let again = text_post(&s, "/api/v1/events/trf", &text);
+    assert_eq!(again.status, 201, "{}", again.text());
+    assert_eq!(again.json()["participants"], 4);
     // A file whose names hold control characters is refused at the player's line.
     let bad = TRF.replace("Ben    ", "Ben\u{7}   ");
     let r = text_post(&s, "/api/v1/events/trf", &bad);

@@ -110,9 +110,11 @@ pub struct Movement {
     /// The generator that built it (`mitchell`, `howell`, ...) or `custom`.
     pub kind: String,
     /// Number of tables in the room (a half table counts as a table).
+    #[schema(maximum = 1000)]
     pub tables: u32,
     pub pair_numbering: PairNumbering,
     pub boards_per_round: u32,
+    #[schema(max_items = 500)]
     pub rounds: Vec<Round>,
 }
 

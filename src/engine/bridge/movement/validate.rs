@@ -8,7 +8,8 @@
 //!   full table and sitting out; a sit-out written in the other numbering (`{"pair":n}` in a
 //!   Mitchell-numbered movement, `{"ns":n}`/`{"ew":n}` in a Howell-numbered one); a board
 //!   listed twice at one table; a pair, set or board number, or `boards_per_round`, beyond
-//!   [`MAX_MOVEMENT_NUMBER`] (four digits); a pair playing a board twice; one set holding different
+//!   [`MAX_MOVEMENT_NUMBER`] (four digits); a `kind` or section label that is not a short
+//!   line of text ([`text_fault`]); a pair playing a board twice; one set holding different
 //!   boards in different places; a set both in play and on the relay stand in one round.
 //! - **warnings** are playable but need the director's attention: a set in play at two or
 //!   more tables in one round (the tables must share it, and wait if it has fewer boards than
@@ -25,7 +26,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::model::{Direction, Movement, PairId, PairNumbering, SitOut, TableRound};
-use crate::limits::MAX_MOVEMENT_NUMBER;
+use crate::limits::{
+    text_fault, MAX_CODE_CHARS, MAX_MOVEMENT_NUMBER, MAX_MOVEMENT_ROUNDS, MAX_MOVEMENT_TABLES,
+};
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -145,6 +148,18 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
             None,
             "the movement must have at least one table".to_string(),
         ));
+    }
+    if m.tables > MAX_MOVEMENT_TABLES || m.rounds.len() > MAX_MOVEMENT_ROUNDS {
+        out.push(Finding::error(
+            None,
+            None,
+            format!(
+                "a movement has at most {MAX_MOVEMENT_TABLES} tables and {MAX_MOVEMENT_ROUNDS} rounds"
+            ),
+        ));
+    }
+    if let Some(fault) = text_fault(&m.kind, MAX_CODE_CHARS) {
+        out.push(Finding::error(None, None, format!("kind {fault}")));
     }
     if m.boards_per_round > MAX_MOVEMENT_NUMBER {
         out.push(Finding::error(
@@ -359,6 +374,13 @@ fn check_table(
             tn,
             format!("table {} is used twice in round {}", t.table, round),
         ));
+    }
+    if let Some(fault) = t
+        .section
+        .as_deref()
+        .and_then(|s| text_fault(s, MAX_CODE_CHARS))
+    {
+        out.push(Finding::error(rn, tn, format!("the section label {fault}")));
     }
     if t.ns.is_none() && t.ew.is_none() {
         out.push(Finding::error(rn, tn, "the table has no pairs".to_string()));
@@ -783,6 +805,15 @@ pub(crate) mod tests {
         let mut m = base.clone();
         m.rounds[0].sit_out = vec![SitOut::Ew(big)];
         assert!(has(&errors(&m), "pair number 4000000000 is beyond"));
+        let mut m = base.clone();
+        m.rounds[0].tables[1].section = Some("A\nB".into());
+        assert!(has(
+            &errors(&m),
+            "the section label must not hold control characters"
+        ));
+        let mut m = base.clone();
+        m.kind = "x".repeat(65);
+        assert!(has(&errors(&m), "kind must be at most 64 characters"));
         let mut m = base.clone();
         m.boards_per_round = big;
         assert!(has(&errors(&m), "boards_per_round 4000000000"));

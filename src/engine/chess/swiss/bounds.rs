@@ -9,24 +9,15 @@
 
 use super::state::{err, SwissError, SwissState};
 use crate::limits::{
-    MAX_ADJUSTMENT_HALF_POINTS, MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS, MAX_RATING,
-    MAX_ROUNDS, MAX_SECTION_PLAYERS, MAX_START_NUMBER,
+    text_fault, MAX_ADJUSTMENT_HALF_POINTS, MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS,
+    MAX_RATING, MAX_ROUNDS, MAX_SECTION_PLAYERS, MAX_START_NUMBER,
 };
 
 fn text(field: String, s: &str, max: usize) -> Result<(), SwissError> {
-    if s.chars().count() > max {
-        return Err(err(field, format!("must be at most {max} characters")));
+    match text_fault(s, max) {
+        Some(message) => Err(err(field, message)),
+        None => Ok(()),
     }
-    if let Some(c) = s.chars().find(|c| c.is_control()) {
-        return Err(err(
-            field,
-            format!(
-                "must not hold control characters (found U+{:04X})",
-                c as u32
-            ),
-        ));
-    }
-    Ok(())
 }
 
 fn at_most(field: impl Into<String>, value: u64, max: u64, what: &str) -> Result<(), SwissError> {
@@ -127,7 +118,7 @@ mod tests {
             .map(|sn| SwissPlayer {
                 start_number: sn,
                 name: format!("P{sn}"),
-                rating: 2000 - sn,
+                rating: 3000 - sn % 2000,
                 team: None,
                 unrated: false,
                 history: vec![],
@@ -161,6 +152,14 @@ mod tests {
         assert_eq!(refused(&state(8, 1_000_000)), "settings.total_rounds");
         assert_eq!(refused(&state(8, 100)), "settings.total_rounds");
         assert!(pair_next_round(&state(8, 99), &BlossomSolver).is_ok());
+    }
+
+    /// The benchmarked size is accepted, one more player is not.
+    #[test]
+    fn a_section_holds_the_benchmarked_size() {
+        assert!(check(&state(MAX_SECTION_PLAYERS as u32, 9)).is_ok());
+        let e = check(&state(MAX_SECTION_PLAYERS as u32 + 1, 9)).unwrap_err();
+        assert_eq!(e.field, "players");
     }
 
     /// More remaining rounds than opponents: the look-ahead builds no layer and says why.

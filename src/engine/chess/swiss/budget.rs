@@ -1,18 +1,19 @@
-//! How much work one pairing may do: a deadline and a stop flag, checked between solves.
+//! How much work one pairing may do: a deadline and a stop flag, checked by the solver.
 //!
 //! A round is paired by a sequence of matching solves (one per exclusion level and tier stage,
-//! plus the pricing passes of a large section, see [`super::solve`]). [`Budgeted`] wraps the
-//! solver and refuses to start a solve once the budget is spent, so a pairing stops at most
-//! one solve after its deadline, or after whoever asked for it set the stop flag (the server
-//! sets it when the request is dropped: the client has gone). The engine then returns an
-//! error and the caller, seeing [`Budget::spent`], reports the budget rather than the error.
-//! The flag is plain shared data and the deadline a reading of the monotonic clock: no I/O.
+//! plus the pricing passes of a large section, see [`super::solve`]), each a sequence of
+//! blossom stages (one per pair matched). [`Budget::solver`] is the blossom solver asking the
+//! budget before every stage, so a pairing stops within one stage of its deadline, or of the
+//! moment whoever asked for it set the stop flag (the server sets it when the client has
+//! gone). The engine then returns an error and the caller, seeing [`Budget::spent`], reports
+//! the budget rather than the error. The flag is plain shared data and the deadline a reading
+//! of the monotonic clock: no I/O.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::engine::matching::{Duals, Matching, MatchingError, MatchingProblem, MatchingSolver};
+use crate::engine::matching::StoppableBlossom;
 
 /// The deadline and the stop flag of one pairing. Clones share the flag.
 #[derive(Debug, Clone)]
@@ -47,42 +48,10 @@ impl Budget {
     pub fn spent(&self) -> bool {
         self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
-}
 
-/// A solver that does not start a solve once its budget is spent.
-pub struct Budgeted<'a> {
-    pub solver: &'a dyn MatchingSolver,
-    pub budget: &'a Budget,
-}
-
-impl Budgeted<'_> {
-    fn check(&self) -> Result<(), MatchingError> {
-        if self.budget.spent() {
-            Err(MatchingError::SolverFailed(
-                "the pairing's time budget is spent".into(),
-            ))
-        } else {
-            Ok(())
-        }
-    }
-}
-
-impl MatchingSolver for Budgeted<'_> {
-    fn name(&self) -> &'static str {
-        self.solver.name()
-    }
-
-    fn solve(&self, problem: &MatchingProblem) -> Result<Option<Matching>, MatchingError> {
-        self.check()?;
-        self.solver.solve(problem)
-    }
-
-    fn solve_with_duals(
-        &self,
-        problem: &MatchingProblem,
-    ) -> Result<Option<(Matching, Option<Duals>)>, MatchingError> {
-        self.check()?;
-        self.solver.solve_with_duals(problem)
+    /// The blossom solver, stopping once this budget is spent.
+    pub fn solver(&self) -> StoppableBlossom<impl Fn() -> bool + '_> {
+        StoppableBlossom(|| self.spent())
     }
 }
 
@@ -109,11 +78,7 @@ mod tests {
     fn a_spent_budget_stops_the_pairing_and_says_so() {
         let s = section(40);
         let budget = Budget::within(Duration::ZERO);
-        let solver = Budgeted {
-            solver: &BlossomSolver,
-            budget: &budget,
-        };
-        assert!(pair_next_round(&s, &solver).is_err());
+        assert!(pair_next_round(&s, &budget.solver()).is_err());
         assert!(budget.spent());
     }
 
@@ -121,10 +86,7 @@ mod tests {
     fn a_stop_from_the_caller_is_seen_by_every_clone() {
         let s = section(40);
         let budget = Budget::unlimited();
-        let solver = Budgeted {
-            solver: &BlossomSolver,
-            budget: &budget,
-        };
+        let solver = budget.solver();
         let fresh = pair_next_round(&s, &solver).unwrap();
         assert_eq!(fresh, pair_next_round(&s, &BlossomSolver).unwrap());
         budget.clone().stop();

@@ -114,7 +114,7 @@ pub mod trf;
 #[cfg(test)]
 mod tests;
 
-pub use budget::{Budget, Budgeted};
+pub use budget::Budget;
 pub use colour::{ColourCode, ColourReason};
 pub use evaluate::evaluate_pairing;
 pub use overrides::SettingsOverrides;

@@ -102,8 +102,8 @@ pub struct RoundRecord {
 /// A player of the section.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SwissPlayer {
-    /// Start number (the TRF start number), unique, 1 to 9999.
-    #[schema(minimum = 1, maximum = 9999)]
+    /// Start number (the TRF start number), unique, 1 to 99999.
+    #[schema(minimum = 1, maximum = 99999)]
     pub start_number: u32,
     /// Name as printed (no control characters).
     #[serde(default)]
@@ -259,7 +259,7 @@ pub struct SwissState {
     #[serde(default)]
     pub settings: SwissSettings,
     /// All players ever entered.
-    #[schema(max_items = 9999)]
+    #[schema(max_items = 10000)]
     pub players: Vec<SwissPlayer>,
     /// Round to pair; none = one more than the longest history.
     #[serde(default)]
@@ -267,11 +267,11 @@ pub struct SwissState {
     pub round: Option<u32>,
     /// Byes requested for the round being paired (absent players get a zero-point bye).
     #[serde(default)]
-    #[schema(max_items = 9999)]
+    #[schema(max_items = 10000)]
     pub requested_byes: Vec<RequestedBye>,
     /// Start numbers absent for this round only (zero-point bye).
     #[serde(default)]
-    #[schema(max_items = 9999)]
+    #[schema(max_items = 10000)]
     pub absent: Vec<u32>,
 }
 
@@ -338,7 +338,7 @@ impl SwissState {
         Ok(())
     }
 
-    /// Checks the state: its sizes (see [`super::bounds`]), unique start numbers, known opponents, consistent games (both
+    /// Checks the state: its sizes (bounded by [`crate::limits`]), unique start numbers, known opponents, consistent games (both
     /// sides agree on opponent, colours and result), byes of 0/0.5/1, limits.
     pub fn validate_history(&self) -> Result<(), SwissError> {
         use std::collections::HashMap;

@@ -26,6 +26,9 @@ use super::state::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+/// The largest start number a TRF file holds (columns 5-8).
+pub const MAX_TRF_START_NUMBER: u32 = 9_999;
+
 /// A TRF file could not be read: the 1-based line and what is wrong.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct TrfError {
