@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod bridge;
 pub mod bridge_entries;
+pub mod bridge_exports;
 pub mod bridge_results;
 pub mod byes;
 pub mod events;
@@ -87,6 +88,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(bridge_results::get_traveller)
         .service(bridge_results::get_bridge_standings)
         .service(bridge_results::get_scorecard)
+        .service(bridge_exports::put_deals)
+        .service(bridge_exports::get_pbn)
+        .service(bridge_exports::get_usebio)
         .service(teams::create_team)
         .service(teams::list_teams)
         .service(teams::get_team)

@@ -5,3 +5,4 @@ pub mod pbn_export;
 pub mod scoring;
 pub mod session;
 pub mod traveller;
+pub mod usebio;
