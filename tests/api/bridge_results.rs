@@ -568,3 +568,109 @@ fn hand_records_and_the_exports_round_trip() {
     assert_eq!(names.iter().filter(|n| *n == "HAND").count(), 8);
     assert!(xml.contains("<WINNER_TYPE>2</WINNER_TYPE>"));
 }
+
+/// A pairs event with the given movement and 2·tables pairs, lots drawn.
+fn event_with(s: &TestServer, movement: Value, pairs: u32) -> (i64, String) {
+    let r = s.send(
+        "POST",
+        "/api/v1/events",
+        None,
+        &json!({"name": "One field", "game": "bridge", "format": "pairs"}),
+    );
+    let event = r.json()["id"].as_i64().unwrap();
+    let admin = r.json()["admin_token"].as_str().unwrap().to_string();
+    let names: Vec<Value> = (1..=pairs)
+        .map(|i| json!({"name": format!("P{i}")}))
+        .collect();
+    s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/participants/bulk"),
+        Some(&admin),
+        &json!({ "participants": names }),
+    );
+    let r = s.send(
+        "PUT",
+        &format!("/api/v1/events/{event}/movement"),
+        Some(&admin),
+        &movement,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/lots"),
+        Some(&admin),
+        &json!({"method": "random", "seed": 3}),
+    );
+    (event, admin)
+}
+
+#[test]
+fn arrow_switched_tables_and_howell_pairs_are_scored_as_one_field() {
+    let s = spawn();
+    let (event, admin) = event_with(
+        &s,
+        json!({"kind": "arrow_switch_mitchell", "options": {"tables": 5, "boards_per_round": 2, "switch_rounds": [1]}}),
+        10,
+    );
+    let sched = schedule(&s, event);
+    // Round 1 is switched: the EW pair holds the NS cards and scores the NS result.
+    let (round, table, ns, ew, boards) = sched[0].clone();
+    assert_eq!(round, 1);
+    let b = boards[0];
+    let csv = format!(
+        "Section,Table,Round,Board,PairNS,PairEW,Declarer,NS/EW,Contract,Result,LeadCard\nA,{table},1,{b},{ns},{ew},{ew},N,7NT,=,\n"
+    );
+    let r = post_csv(&s, event, &admin, &csv);
+    assert_eq!(r.status, 200, "{}", r.text());
+    // A terminal may also name the pairs the other way round at a switched table.
+    let (_, table2, ns2, ew2, boards2) = sched[1].clone();
+    let csv = format!(
+        "Section,Table,Round,Board,PairNS,PairEW,Declarer,NS/EW,Contract,Result,LeadCard\nA,{table2},1,{},{ew2},{ns2},{ns2},E,1C,=,\n",
+        boards2[0]
+    );
+    let r = post_csv(&s, event, &admin, &csv);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let t = s
+        .get(&format!("/api/v1/events/{event}/travellers/{b}"))
+        .json();
+    assert_eq!(
+        t["results"][0]["ns_pair"], ew,
+        "the EW pair held the NS cards"
+    );
+    assert_eq!(t["results"][0]["ew_pair"], ns);
+    assert!(t["results"][0]["ns_score"].as_i64().unwrap() >= 1520);
+    let st = s
+        .get(&format!("/api/v1/events/{event}/bridge-standings"))
+        .json();
+    let rankings = st["rankings"].as_array().unwrap();
+    assert_eq!(rankings.len(), 1, "an arrow switch makes one field");
+    assert!(rankings[0]["direction"].is_null());
+    assert_eq!(rankings[0]["entries"].as_array().unwrap().len(), 10);
+    let card = s
+        .get(&format!("/api/v1/events/{event}/pairs/{ew}/scorecard"))
+        .json();
+    assert_eq!(card["lines"][0]["direction"], "NS");
+    assert!(card["direction"].is_null());
+    s.get(&format!(
+        "/api/v1/events/{event}/pairs/{ew}/scorecard?direction=ns"
+    ))
+    .problem(422);
+
+    // A Howell: one field, every pair numbered once.
+    let (event, admin) = event_with(&s, json!({"kind": "howell", "options": {"tables": 4}}), 8);
+    let (round, table, ns, ew, boards) = schedule(&s, event)[0].clone();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/board-results"),
+        Some(&admin),
+        &json!({"results": [{"round": round, "table": table, "board": boards[0], "ns_pair": ns, "ew_pair": ew, "contract": "3NT", "declarer": "S", "result": "="}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let st = s
+        .get(&format!("/api/v1/events/{event}/bridge-standings"))
+        .json();
+    assert_eq!(st["rankings"].as_array().unwrap().len(), 1);
+    let top = &st["rankings"][0]["entries"][0];
+    assert_eq!(top["boards"], 1);
+    assert_eq!(top["percent"], 50.0, "one result on a board scores average");
+}

@@ -14,7 +14,8 @@
 //!   times (A < E) is factored up by Neuberg. An artificial adjusted score gives its
 //!   percentage of the top (A+ 60, A= 50, A− 40, each side separately); a split score
 //!   matchpoints each side's assigned score against the real scores. A pair's **percent** is
-//!   its matchpoints over the tops of the boards it played × 100.
+//!   its matchpoints over the tops of the boards it played × 100 (50 while every board it
+//!   played has been played only once, so has a top of 0).
 //! - `butler`: each score IMPed against the board's datum (mean of the NS scores without the
 //!   highest and lowest when there are at least 5, rounded to 10).
 //! - `cross_imps`: each score IMPed against every other score of the board, averaged.
@@ -340,8 +341,14 @@ fn rank(pairs: &[PairId], tally: &BTreeMap<PairId, Tally>, method: Method) -> Ve
                 rank: String::new(),
                 pair,
                 total: round2(t.total),
-                percent: (method == Method::Matchpoints && t.top > 0.0)
-                    .then(|| round2(100.0 * t.total / t.top)),
+                // Boards played only once have a top of 0: every score on them is average.
+                percent: (method == Method::Matchpoints && t.boards > 0).then(|| {
+                    if t.top > 0.0 {
+                        round2(100.0 * t.total / t.top)
+                    } else {
+                        50.0
+                    }
+                }),
                 boards: t.boards,
             }
         })
