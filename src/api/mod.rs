@@ -6,6 +6,7 @@ pub mod bridge;
 pub mod bridge_entries;
 pub mod bridge_exports;
 pub mod bridge_results;
+pub mod bridge_tools;
 pub mod byes;
 pub mod events;
 pub mod extract;
@@ -79,6 +80,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(movements::recommend_movements)
         .service(movements::validate_movement)
         .service(movements::get_movement)
+        .service(bridge_tools::board_score)
+        .service(bridge_tools::board_matchpoints)
+        .service(bridge_tools::imps)
+        .service(bridge_tools::victory_points)
         .service(bridge::choose_movement)
         .service(bridge::get_event_movement)
         .service(bridge::get_round_assignments)

@@ -181,14 +181,6 @@ pub struct SessionScore {
 }
 
 impl SessionScore {
-    /// The score of result `index` (as given to [`score_session`]).
-    pub fn line(&self, index: usize) -> Option<&LineScore> {
-        self.boards
-            .iter()
-            .flat_map(|b| &b.lines)
-            .find(|l| l.index == index)
-    }
-
     /// Each result's score, by input index.
     pub fn lines_by_index(&self, count: usize) -> Vec<Option<LineScore>> {
         let mut out = vec![None; count];

@@ -78,15 +78,21 @@ fn contract_error(s: &str, why: &str) -> ScoreError {
 
 impl FromStr for Contract {
     type Err = ScoreError;
-    /// Level 1–7, strain `C`, `D`, `H`, `S`, `N` or `NT`, then nothing, `X` (or `*`) or `XX`
+    /// Level 1–7, strain `C`, `D`, `H`, `S` (or ♣ ♦ ♥ ♠), `N` or `NT`, then nothing, `X` (or `*`) or `XX`
     /// (or `**`); any case, spaces anywhere (`4 H x`). A passed-out board is `PASS`, `P` or
     /// `AP` (all pass).
     fn from_str(s: &str) -> Result<Self, ScoreError> {
         let compact: String = s
             .chars()
             .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_ascii_uppercase();
+            .map(|c| match c {
+                '♣' | '♧' => 'C',
+                '♦' | '♢' => 'D',
+                '♥' | '♡' => 'H',
+                '♠' | '♤' => 'S',
+                c => c.to_ascii_uppercase(),
+            })
+            .collect();
         if matches!(
             compact.as_str(),
             "PASS" | "P" | "AP" | "ALLPASS" | "PASSEDOUT"
@@ -265,6 +271,10 @@ mod tests {
             ("2D*", bid(2, Diamonds, Doubled)),
             ("5 d x x", bid(5, Diamonds, Redoubled)),
             ("6S**", bid(6, Spades, Redoubled)),
+            ("4♠X", bid(4, Spades, Doubled)),
+            ("2 ♥", bid(2, Hearts, Undoubled)),
+            ("1♦", bid(1, Diamonds, Undoubled)),
+            ("3♣xx", bid(3, Clubs, Redoubled)),
             ("PASS", Contract::PassedOut),
             ("p", Contract::PassedOut),
             (" Pass ", Contract::PassedOut),
@@ -278,7 +288,8 @@ mod tests {
     #[test]
     fn bad_contracts_are_rejected_naming_the_contract() {
         for s in [
-            "8S", "0NT", "4", "4Z", "4SXXX", "4SY", "", "S4", "44S", "4NTT", "9",
+            "8S", "0NT", "4", "4Z", "4SXXX", "4SY", "", "S4", "44S", "4NTT", "9", "4é", "é4S",
+            "4♠♥",
         ] {
             let e = s.parse::<Contract>().unwrap_err();
             assert_eq!(e.field, "contract", "{s}");

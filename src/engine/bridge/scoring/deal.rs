@@ -139,21 +139,34 @@ pub fn pbn_escape(s: &str) -> String {
     out
 }
 
-/// `[Name "value"]` → (name, unescaped value); None when the line is not a tag.
-fn parse_tag(line: &str) -> Option<(&str, String)> {
-    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
-    let (name, rest) = inner.split_once(char::is_whitespace)?;
-    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    let mut value = String::with_capacity(quoted.len());
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            value.push(chars.next()?);
-        } else {
-            value.push(c);
+/// The tags on a line, `[Name "value"]` one after the other (PBN import format allows several
+/// on a line) → (name, unescaped value) each; None when the line is not made of tags.
+fn parse_tags(line: &str) -> Option<Vec<(&str, String)>> {
+    let mut tags = Vec::new();
+    let mut rest = line.trim();
+    while !rest.is_empty() {
+        let inner = rest.strip_prefix('[')?;
+        let (name, after) = inner.split_once('"')?;
+        let name = name.trim();
+        if name.is_empty() || name.contains(char::is_whitespace) {
+            return None;
         }
+        let mut value = String::new();
+        let mut chars = after.char_indices();
+        let end = loop {
+            match chars.next()? {
+                (_, '\\') => value.push(chars.next()?.1),
+                (k, '"') => break k,
+                (_, c) => value.push(c),
+            }
+        };
+        rest = after[end + 1..]
+            .trim_start()
+            .strip_prefix(']')?
+            .trim_start();
+        tags.push((name, value));
     }
-    Some((name, value))
+    Some(tags)
 }
 
 /// The tags of one game that matter here, with the line each came from.
@@ -243,6 +256,7 @@ pub fn parse_pbn_deals(text: &str) -> Result<Vec<Deal>, PbnError> {
         }
         Ok(())
     };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let number = i + 1;
         if raw.trim().is_empty() && !in_comment {
@@ -281,25 +295,27 @@ pub fn parse_pbn_deals(text: &str) -> Result<Vec<Deal>, PbnError> {
         if !line.starts_with('[') {
             continue; // auction, play or table rows
         }
-        let Some((name, value)) = parse_tag(line) else {
+        let Some(tags) = parse_tags(line) else {
             return Err(PbnError {
                 line: number,
                 message: format!("'{line}' is not a PBN tag [Name \"value\"]"),
             });
         };
-        let slot = match name {
-            "Board" => {
-                if game.board.is_some() {
-                    finish(std::mem::take(&mut game), &mut deals)?;
+        for (name, value) in tags {
+            let slot = match name {
+                "Board" => {
+                    if game.board.is_some() {
+                        finish(std::mem::take(&mut game), &mut deals)?;
+                    }
+                    &mut game.board
                 }
-                &mut game.board
-            }
-            "Dealer" => &mut game.dealer,
-            "Vulnerable" => &mut game.vulnerable,
-            "Deal" => &mut game.deal,
-            _ => continue,
-        };
-        *slot = Some((number, value));
+                "Dealer" => &mut game.dealer,
+                "Vulnerable" => &mut game.vulnerable,
+                "Deal" => &mut game.deal,
+                _ => continue,
+            };
+            *slot = Some((number, value));
+        }
     }
     finish(game, &mut deals)?;
     Ok(deals)
@@ -396,7 +412,7 @@ mod tests {
 
     #[test]
     fn games_without_a_blank_line_and_without_a_deal() {
-        let text = format!("[Board \"3\"]\n[Deal \"{BOARD_1}\"]\n[Board \"4\"]\n[Board \"5\"]\n[Vulnerable \"All\"]\n[Deal \"{BOARD_1}\"]");
+        let text = format!("\u{feff}[Board \"3\"]\n[Deal \"{BOARD_1}\"]\n[Board \"4\"]\r\n[Board \"5\"] [Vulnerable \"All\"]\r\n[Deal \"{BOARD_1}\"]");
         let deals = parse_pbn_deals(&text).unwrap();
         assert_eq!(
             deals.iter().map(|d| d.board).collect::<Vec<_>>(),
@@ -433,10 +449,27 @@ mod tests {
         let escaped = pbn_escape(name);
         assert_eq!(escaped, "O'Brien \\\"Bertie\\\" \\\\ Co Ltd");
         let line = format!("[Event \"{escaped}\"]");
-        let (tag, value) = parse_tag(&line).unwrap();
+        let tags = parse_tags(&line).unwrap();
         assert_eq!(
-            (tag, value.as_str()),
-            ("Event", "O'Brien \"Bertie\" \\ Co Ltd")
+            tags,
+            vec![("Event", "O'Brien \"Bertie\" \\ Co Ltd".to_string())]
         );
+        // several tags on a line (import format), a "]" inside a value
+        let line = r#"[Board "7"] [Dealer "S"][Event "a ] b"]"#;
+        let tags = parse_tags(line).unwrap();
+        assert_eq!(
+            tags.iter().map(|t| t.0).collect::<Vec<_>>(),
+            ["Board", "Dealer", "Event"]
+        );
+        assert_eq!(tags[2].1, "a ] b");
+        for bad in [
+            r#"[Board "7""#,
+            r#"[Board 7]"#,
+            r#"[ "7"]"#,
+            r#"[Board "7"] x"#,
+            r#"[Bo ard "7"]"#,
+        ] {
+            assert!(parse_tags(bad).is_none(), "{bad}");
+        }
     }
 }

@@ -30,12 +30,12 @@ pub enum Adjusted {
 }
 
 impl Adjusted {
-    /// The share of the top this side gets.
-    pub fn fraction(self) -> f64 {
+    /// The percentage of the top this side gets.
+    pub fn percent(self) -> u32 {
         match self {
-            Adjusted::AveragePlus => 0.6,
-            Adjusted::Average => 0.5,
-            Adjusted::AverageMinus => 0.4,
+            Adjusted::AveragePlus => 60,
+            Adjusted::Average => 50,
+            Adjusted::AverageMinus => 40,
         }
     }
 
@@ -115,38 +115,41 @@ pub fn matchpoints(scores: &[BoardScore], expected: usize, scale: Scale) -> Matc
         }
     }
     let actual = ns_field.len() as f64;
-    let neuberg = |mp: f64| (mp + 1.0) * expected as f64 / actual - 1.0;
-    let (mut ns, mut ew) = (
-        Vec::with_capacity(scores.len()),
-        Vec::with_capacity(scores.len()),
-    );
-    for s in scores {
-        let (n, e) = match *s {
-            BoardScore::Score(x) => (
-                neuberg(beaten_twice(x, &ns_field)),
-                top2 - neuberg(beaten_twice(x, &ew_field)),
-            ),
-            BoardScore::Split {
-                ns: for_ns,
-                ew: for_ew,
-            } => (
-                neuberg(beaten_twice(for_ns, &ns_field)),
-                top2 - neuberg(beaten_twice(for_ew, &ew_field)),
-            ),
-            BoardScore::Adjusted { ns, ew } => (ns.fraction() * top2, ew.fraction() * top2),
-        };
-        ns.push(n * unit);
-        ew.push(e * unit);
-    }
+    // (MP + 1)·E/A − 1, as ((MP + 1)·E − A)/A: exact whenever the result is a whole number
+    let neuberg = |mp: f64| ((mp + 1.0) * expected as f64 - actual) / actual;
     let top = top2 * unit;
-    let percent = |mp: &f64| if top > 0.0 { 100.0 * mp / top } else { 50.0 };
-    Matchpoints {
+    let percent = |mp: f64| if top > 0.0 { 100.0 * mp / top } else { 50.0 };
+    // one side's (MP, percent): a real score's MP on the 2/1 scale, or an adjusted share
+    let real = |mp2: f64| (mp2 * unit, percent(mp2 * unit));
+    let adjusted = |a: Adjusted| (top * f64::from(a.percent()) / 100.0, f64::from(a.percent()));
+    let mut m = Matchpoints {
         top,
-        ns_percent: ns.iter().map(percent).collect(),
-        ew_percent: ew.iter().map(percent).collect(),
-        ns,
-        ew,
+        ns: Vec::with_capacity(scores.len()),
+        ew: Vec::with_capacity(scores.len()),
+        ns_percent: Vec::with_capacity(scores.len()),
+        ew_percent: Vec::with_capacity(scores.len()),
+    };
+    for s in scores {
+        let (for_ns, for_ew) = match *s {
+            BoardScore::Score(x) => (x, x),
+            BoardScore::Split { ns, ew } => (ns, ew),
+            BoardScore::Adjusted { ns, ew } => {
+                let ((n, np), (e, ep)) = (adjusted(ns), adjusted(ew));
+                m.ns.push(n);
+                m.ns_percent.push(np);
+                m.ew.push(e);
+                m.ew_percent.push(ep);
+                continue;
+            }
+        };
+        let (n, np) = real(neuberg(beaten_twice(for_ns, &ns_field)));
+        let (e, ep) = real(top2 - neuberg(beaten_twice(for_ew, &ew_field)));
+        m.ns.push(n);
+        m.ns_percent.push(np);
+        m.ew.push(e);
+        m.ew_percent.push(ep);
     }
+    m
 }
 
 fn one_adjusted(s: &str) -> Option<Adjusted> {

@@ -23,6 +23,7 @@
 //!   - *insult*: 50 for making a doubled contract, 100 redoubled;
 //!   - each *overtrick*: undoubled its trick value (20, 30, or 30 in no trump), doubled
 //!     100 / 200, redoubled 200 / 400.
+//!
 //!   Example: 4♠X+1 vulnerable = 240 + 500 + 50 + 200 = 990.
 //! - **Down** k tricks, the defenders score: undoubled 50 / 100 per trick; doubled not
 //!   vulnerable 100 for the first, 200 for the second and third, 300 for each from the
@@ -72,15 +73,18 @@
 //! - **Cross-IMPs**: each NS score is IMPed against every other score of the board and the
 //!   IMPs averaged over the others (420, 450, −50: 4.5, 6, −10.5).
 //!
-//! # Victory points (`imps.rs`, WBF 2013 continuous scale)
+//! # Victory points (`vp.rs`, WBF 2013 continuous scale)
 //! For a match of N boards, B = 15·√N and τ = (√5 − 1)/2. The winner of a margin of M IMPs
 //! gets VP = 10 + 10·(1 − τ^(3M/B)) / (1 − τ³), at most 20, rounded to 2 decimals; the
 //! loser 20 − VP. The WBF table then applies its **concavity correction**: rounding can make
 //! one more IMP worth more than the IMP before it, which the scale must never do; the
 //! values are computed for every margin 0 … ⌈B⌉ in hundredths, and while some margin M has
 //! VP(M+1) − VP(M) > VP(M) − VP(M−1), VP(M) is raised by 0.01 (repeated until no such
-//! margin is left). Checks, 16 boards: 1 → 10.31, 5 → 11.48, 10 → 12.80, 14 → 13.75 (13.74
-//! by the formula alone, corrected), 60 → 20.00.
+//! margin is left). Every raise is forced: at such a margin 2·VP(M) < VP(M−1) + VP(M+1) ≤
+//! W(M−1) + W(M+1) ≤ 2·W(M) for any concave table W at or above VP, so W(M) > VP(M). The
+//! result is therefore the lowest concave table nowhere below the rounded values, whatever
+//! the order of the raises. Checks, 16 boards: 1 → 10.31, 5 → 11.48, 10 → 12.80,
+//! 14 → 13.75 (13.74 by the formula alone, corrected), 60 → 20.00.
 //!
 //! # Hand records (`deal.rs`)
 //! A PBN deal `N:AKQ.JT9.876.5432 …` gives the hands clockwise from the seat before the
@@ -94,13 +98,15 @@ pub mod deal;
 pub mod imps;
 pub mod matchpoints;
 pub mod score;
+pub mod vp;
 
 pub use board::{dealer, vulnerability, Seat, Vulnerability};
 pub use contract::{result_notation, tricks_from_result, Contract, Doubling, Strain};
 pub use deal::{deal_string, parse_deal_string, parse_pbn_deals, pbn_escape, Deal, PbnError};
-pub use imps::{butler, butler_datum, cross_imps, imps, victory_points, Butler};
+pub use imps::{butler, butler_datum, cross_imps, imps, Butler};
 pub use matchpoints::{matchpoints, parse_adjusted, Adjusted, BoardScore, Matchpoints, Scale};
-pub use score::ns_score;
+pub use score::{ns_score, MAX_SCORE};
+pub use vp::{victory_points, MAX_BOARDS};
 
 use std::fmt;
 

@@ -4,6 +4,10 @@ use super::board::{Seat, Vulnerability};
 use super::contract::{Contract, Doubling, Strain};
 use super::ScoreError;
 
+/// The largest score of one board, either way: 7NT redoubled and vulnerable, down 13
+/// (400 + 12 × 600). Any score or difference beyond it cannot come from the table.
+pub const MAX_SCORE: i32 = 7600;
+
 /// The value of the first and of each further trick bid (or made over the contract,
 /// undoubled) in a strain.
 fn trick_values(strain: Strain) -> (i32, i32) {
@@ -229,7 +233,7 @@ mod tests {
         // 7NT with no tricks: doubled NV 100 + 2·200 + 10·300, V 200 + 12·300
         assert_eq!(score("7NTX", Seat::S, 0, V::None), -3500);
         assert_eq!(score("7NTX", Seat::S, 0, V::Both), -3800);
-        assert_eq!(score("7NTXX", Seat::E, 0, V::Both), 7600);
+        assert_eq!(score("7NTXX", Seat::E, 0, V::Both), MAX_SCORE);
         assert_eq!(score("7NT", Seat::E, 0, V::Ew), 1300);
     }
 
