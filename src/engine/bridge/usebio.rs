@@ -140,7 +140,7 @@ pub fn write_usebio(
     let imps = totals.method.is_imps();
     let mut x = Xml {
         out: String::from(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE USEBIO SYSTEM \"http://www.usebio.org/files/usebio_v1_2.dtd\">\n",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE USEBIO SYSTEM \"http://www.ebu.co.uk/usebio/usebio_v1_2.dtd\">\n",
         ),
         open: Vec::new(),
     };
