@@ -282,6 +282,7 @@ fn score_board(
             };
             LineScore {
                 index: i,
+                // + 0.0 turns a negated 0 (-0.0) into 0, so no "-0" is ever shown.
                 ns: ns + 0.0,
                 ew: ew + 0.0,
                 ns_percent: None,
