@@ -131,7 +131,7 @@ fn score_row(l: &TravellerLine, imps: bool) -> Vec<String> {
 /// The whole session as PBN text (CRLF line ends, as PBN export format asks).
 pub fn write_pbn(event: &PbnEvent, travellers: &[Traveller], totals: &BridgeStandings) -> String {
     let imps = totals.method.is_imps();
-    let mut out = String::from("% PBN 2.1\r\n% EXPORT\r\n% Written by tourney\r\n");
+    let mut out = String::from("% PBN 2.1\r\n% Written by tourney\r\n");
     let date = event.date.clone().unwrap_or_else(|| "????.??.??".into());
     let scoring = match totals.method {
         super::session::Method::Matchpoints => "MP",
