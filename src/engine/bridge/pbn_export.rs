@@ -128,7 +128,8 @@ fn score_row(l: &TravellerLine, imps: bool) -> Vec<String> {
     row
 }
 
-/// The whole session as PBN text (CRLF line ends, as PBN export format asks).
+/// The whole session as PBN text (CRLF line ends; import format, since a board without a hand
+/// record has no `[Deal]`).
 pub fn write_pbn(event: &PbnEvent, travellers: &[Traveller], totals: &BridgeStandings) -> String {
     let imps = totals.method.is_imps();
     let mut out = String::from("% PBN 2.1\r\n% Written by tourney\r\n");
