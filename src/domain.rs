@@ -476,12 +476,18 @@ pub struct Page<T: ToSchema> {
 /// tie-breaks: modified median, Solkoff, cumulative).
 /// Team formats know `tiebreaks` too (for the individual standings); Hilton also `boards`,
 /// the boards per team (every team must field exactly that many; default: the teams' size).
+/// Bridge pairs events know `scoring` and `scale` ([`crate::engine::bridge::session`]).
 pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError> {
     let Some(map) = settings.as_object() else {
         return Err(ApiError::invalid("settings", "must be a JSON object"));
     };
     if format == FORMAT_SWISS {
         return crate::section::SwissSection::parse(settings).map(|_| ());
+    }
+    if format == FORMAT_PAIRS {
+        return crate::engine::bridge::session::ScoringSettings::parse(settings)
+            .map(|_| ())
+            .map_err(|e| ApiError::invalid(e.field, e.message));
     }
     let known: &[&str] = if is_round_robin(format) || format == FORMAT_SCHEVENINGEN {
         &["tiebreaks"]

@@ -1,6 +1,8 @@
 //! `tourney`: the command line. `tourney serve` runs the server; `tourney openapi` prints the
-//! OpenAPI document; `tourney pair` and `tourney simulate` run the Swiss engine.
+//! OpenAPI document; `tourney pair` and `tourney simulate` run the Swiss engine; the hidden
+//! `bench-swiss` and `bench-bridge` measure the Swiss pairing and a bridge session's upload.
 
+mod bridge_bench;
 mod swiss_cli;
 
 use std::net::TcpListener;
@@ -85,10 +87,11 @@ fn main() -> ExitCode {
             print!("{}", tourney::api::openapi::document_json());
             Ok(())
         }
-        Some(cmd @ ("pair" | "simulate" | "bench-swiss")) => {
+        Some(cmd @ ("pair" | "simulate" | "bench-swiss" | "bench-bridge")) => {
             let run: fn(&[String]) -> Result<String, swiss_cli::CliError> = match cmd {
                 "pair" => swiss_cli::pair,
                 "simulate" => swiss_cli::simulate,
+                "bench-bridge" => bridge_bench::bench,
                 _ => swiss_cli::bench,
             };
             return match run(&args[1..]) {

@@ -96,7 +96,7 @@ pub struct ScoringRows {
     pub rows: Vec<ScoringRow>,
 }
 
-fn ensure_pairs_event(event: &Event) -> ApiResult<()> {
+pub(crate) fn ensure_pairs_event(event: &Event) -> ApiResult<()> {
     if event.game == GameKind::Bridge && event.format == FORMAT_PAIRS {
         Ok(())
     } else {
@@ -119,7 +119,7 @@ fn seat(p: &Participant) -> Seat {
 }
 
 /// The participant holding each pair of the movement: pairing number k takes the k-th pair.
-fn seated(conn: &Connection, event_id: i64, m: &Movement) -> ApiResult<Vec<SeatedPair>> {
+pub(crate) fn seated(conn: &Connection, event_id: i64, m: &Movement) -> ApiResult<Vec<SeatedPair>> {
     let people: Vec<Participant> = participants::all(conn, event_id)?
         .into_iter()
         .filter(|p| p.status == ParticipantStatus::Active && p.pairing_number.is_some())

@@ -3,6 +3,9 @@
 
 pub mod auth;
 pub mod bridge;
+pub mod bridge_entries;
+pub mod bridge_exports;
+pub mod bridge_results;
 pub mod bridge_tools;
 pub mod byes;
 pub mod closed_sets;
@@ -111,6 +114,13 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(bridge::get_round_assignments)
         .service(bridge::get_guide_cards)
         .service(bridge::get_scoring_rows)
+        .service(bridge_results::submit_board_results)
+        .service(bridge_results::get_traveller)
+        .service(bridge_results::get_bridge_standings)
+        .service(bridge_results::get_scorecard)
+        .service(bridge_exports::put_deals)
+        .service(bridge_exports::get_pbn)
+        .service(bridge_exports::get_usebio)
         .service(teams::create_team)
         .service(teams::list_teams)
         .service(teams::get_team)

@@ -96,6 +96,11 @@ answer_set!(
     PublicRead: NOT_MODIFIED, NOT_FOUND, INVALID
 );
 answer_set!(
+    /// A read of an event that only some formats have (a bridge traveller, team standings):
+    /// 409 for an event of another format.
+    FormatRead: NOT_MODIFIED, NOT_FOUND, CONFLICT, INVALID
+);
+answer_set!(
     /// A read that needs no event: pairing tables, movements, the list of events.
     StatelessRead: NOT_MODIFIED, INVALID
 );

@@ -3,6 +3,7 @@
 //! connections. Every request runs in exactly one transaction: writes are `BEGIN IMMEDIATE`
 //! and commit only when the whole closure succeeds; reads see one consistent snapshot.
 
+pub mod board_results;
 pub mod events;
 pub mod games;
 pub mod movements;
@@ -30,6 +31,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0003_teams.sql")),
         M::up(include_str!("../../sql/0004_swiss.sql")),
         M::up(include_str!("../../sql/0005_team_games.sql")),
+        M::up(include_str!("../../sql/0006_board_results.sql")),
     ])
 }
 
@@ -175,6 +177,6 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 5);
+        assert_eq!(version, 6);
     }
 }

@@ -1,5 +1,6 @@
 //! API tests: a real server on a temporary database, driven over HTTP.
 
+mod bridge_results;
 mod bridge_tools;
 mod client;
 mod docs;
