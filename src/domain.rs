@@ -415,6 +415,7 @@ pub struct Bye {
     pub points: f64,
     /// `pairing` (the odd player's bye), `requested` (asked for in advance: 0, ½ or 1 point),
     /// `absent` (a zero-point bye for an absence or a late entry) or `bye` (a round robin's).
+    #[schema(value_type = crate::api::closed_sets::ByeKind)]
     pub kind: String,
     /// The participant's points before this round.
     pub score: f64,

@@ -422,6 +422,7 @@ pub async fn get_bridge_standings(
 pub struct ScorecardQuery {
     /// `ns` or `ew`: which line's pair (needed under Mitchell numbering, where NS 3 and EW 3
     /// are different pairs).
+    #[param(inline, value_type = Option<crate::engine::bridge::movement::model::Direction>)]
     pub direction: Option<String>,
 }
 

@@ -44,6 +44,7 @@ pub struct ScoreQuery {
     /// Board number (1–9999): gives the dealer and the vulnerability.
     pub board: Option<u32>,
     /// `none`, `ns`, `ew` or `both`, instead of (or agreeing with) `board`.
+    #[param(inline, value_type = Option<Vulnerability>)]
     pub vulnerability: Option<String>,
     /// `1C` … `7NT` (`N` for `NT`), optionally `X` or `XX`; or `PASS`.
     pub contract: String,

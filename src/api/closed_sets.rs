@@ -13,6 +13,7 @@ use utoipa::{PartialSchema, ToSchema};
 
 use crate::domain::GameKind;
 use crate::engine::bridge::movement::generate::KINDS;
+use crate::engine::bridge::movement::model::TWIN_MODES;
 
 /// A string schema allowing only `values`.
 fn string_enum<'a>(description: &str, values: impl IntoIterator<Item = &'a str>) -> RefOr<Schema> {
@@ -49,6 +50,16 @@ closed_set!(
     EventFormat => [GameKind::Chess, GameKind::Bridge]
         .into_iter()
         .flat_map(|game| game.formats().iter().copied())
+);
+
+closed_set!(
+    /// How a participant came to have no opponent in a round.
+    ByeKind => ["pairing", "requested", "absent", "bye"]
+);
+
+closed_set!(
+    /// How a Twin Mitchell is laid out.
+    TwinMode => TWIN_MODES
 );
 
 closed_set!(

@@ -58,12 +58,9 @@ fn path_parameter_error(req: &actix_web::HttpRequest) -> ApiError {
 pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
     cfg.app_data(web::Data::new(store))
         .app_data(web::PayloadConfig::new(extract::MAX_BODY))
-        .app_data(web::PathConfig::default().error_handler(|e, req| {
-            match crate::server::methods::not_allowed(req) {
-                Some(answer) => actix_web::error::InternalError::from_response(e, answer).into(),
-                None => path_parameter_error(req).into(),
-            }
-        }))
+        .app_data(
+            web::PathConfig::default().error_handler(|_, req| path_parameter_error(req).into()),
+        )
         .service(system::healthz)
         .service(events::create_event)
         .service(events::list_events)

@@ -4,7 +4,7 @@ use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::api::closed_sets::MovementKind;
+use crate::api::closed_sets::{MovementKind, TwinMode};
 use crate::api::extract::{json_cached, JsonBody, QueryParams};
 use crate::api::responses::{PublicRead, PublicSubmit, StatelessRead};
 use crate::engine::bridge::movement::generate::{generate, KINDS};
@@ -58,6 +58,7 @@ pub struct MovementQuery {
     /// Appendix Mitchell pair-movement variant.
     pub variant: Option<String>,
     /// Twin Mitchell: `stanzas` or `sections`.
+    #[param(inline, value_type = Option<TwinMode>)]
     pub twin_mode: Option<String>,
     /// Sets of boards available.
     pub sets: Option<u32>,

@@ -20,43 +20,42 @@ struct Answer {
     description: &'static str,
 }
 
-const NOT_MODIFIED: Answer = Answer {
-    status: 304,
-    description: "Not modified: the `If-None-Match` ETag is current",
-};
-const MALFORMED: Answer = Answer {
-    status: 400,
-    description: "No body, or one that cannot be read as the route's format (JSON, or TRF text)",
-};
-const UNAUTHORIZED: Answer = Answer {
-    status: 401,
-    description: "No `Authorization: Bearer` token, or a token nobody issued",
-};
-const FORBIDDEN_ADMIN: Answer = Answer {
-    status: 403,
-    description: "Another event's token, or a scorer token where the admin token is needed",
-};
-const FORBIDDEN_SCORER: Answer = Answer {
-    status: 403,
-    description: "Another event's token, or a scorer changing what only the admin may change",
-};
-const NOT_FOUND: Answer = Answer {
-    status: 404,
-    description: "No such event, or no such item in it",
-};
-const CONFLICT: Answer = Answer {
-    status: 409,
-    description: "The change does not fit the event's current state (the route says when)",
-};
-const INVALID: Answer = Answer {
-    status: 422,
-    description: "A value the server refuses (path id, query parameter or body field); `errors[].field` names each one",
-};
+impl Answer {
+    const fn new(status: u16, description: &'static str) -> Answer {
+        Answer {
+            status,
+            description,
+        }
+    }
+}
 
-const STOPPED: Answer = Answer {
-    status: 503,
-    description: "The pairing was stopped: it ran over its time budget (`TOURNEY_PAIRING_SECONDS`) or its client left",
-};
+const NOT_MODIFIED: Answer = Answer::new(304, "Not modified: the `If-None-Match` ETag is current");
+const MALFORMED: Answer = Answer::new(
+    400,
+    "No body, or one that cannot be read as the route's format (JSON, or TRF text)",
+);
+const UNAUTHORIZED: Answer = Answer::new(
+    401,
+    "No `Authorization: Bearer` token, or a token nobody issued",
+);
+const FORBIDDEN_ADMIN: Answer = Answer::new(
+    403,
+    "Another event's token, or a scorer token where the admin token is needed",
+);
+const FORBIDDEN_SCORER: Answer = Answer::new(
+    403,
+    "Another event's token, or a scorer changing what only the admin may change",
+);
+const NOT_FOUND: Answer = Answer::new(404, "No such event, or no such item in it");
+const CONFLICT: Answer = Answer::new(
+    409,
+    "The change does not fit the event's current state (the route says when)",
+);
+const INVALID: Answer = Answer::new(422, "A value the server refuses (path id, query parameter or body field); `errors[].field` names each one");
+const STOPPED: Answer = Answer::new(
+    503,
+    "The pairing was stopped: it ran over its time budget (`TOURNEY_PAIRING_SECONDS`) or its client left",
+);
 
 /// The responses map of `answers`: each error an `application/problem+json` `Problem`.
 fn answers(answers: &[Answer]) -> BTreeMap<String, RefOr<Response>> {

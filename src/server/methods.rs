@@ -89,12 +89,17 @@ fn segments(path: &str) -> Vec<String> {
         .collect()
 }
 
-/// `HEAD` is served as the `GET` it asks about (the connection sends the headers only);
-/// `OPTIONS` on a known path is a 204 with `Allow`.
+/// Before routing: a method the path does not take is a 405 with `Allow` (the router would
+/// otherwise read `GET /movements/validate` as `/movements/{kind}`); `HEAD` is served as the
+/// `GET` it asks about (the connection sends the headers only); `OPTIONS` on a known path is
+/// a 204 with `Allow`.
 pub async fn head_and_options(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    if let Some(answer) = not_allowed(req.request()) {
+        return Ok(req.into_response(answer).map_into_right_body());
+    }
     if req.method() == Method::OPTIONS {
         let allowed = req
             .app_data::<web::Data<RouteTable>>()
@@ -120,8 +125,6 @@ pub async fn not_routed(req: HttpRequest) -> HttpResponse {
 }
 
 /// The 405 answer for a request whose path exists but does not take its method, if so.
-/// (A router that matched `PATCH /participants/bulk` as `/participants/{participant_id}`
-/// asks this before calling the path parameter invalid.)
 pub fn not_allowed(req: &HttpRequest) -> Option<HttpResponse> {
     let table = req.app_data::<web::Data<RouteTable>>()?;
     let allowed = table.allowed(req.path())?;

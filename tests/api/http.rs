@@ -25,6 +25,9 @@ fn a_method_a_path_does_not_take_is_a_405_naming_the_methods_it_does() {
     r.problem(405);
     assert_eq!(r.header("allow"), Some("OPTIONS, POST"));
     s.get("/api/v1/events/trf").problem(405);
+    let r = s.get("/api/v1/movements/validate?tables=3");
+    r.problem(405);
+    assert_eq!(r.header("allow"), Some("OPTIONS, POST"));
     // Unknown paths stay 404, whatever the method.
     s.request("PUT", "/api/v1/nothing", &[], None).problem(404);
     let r = s.request("OPTIONS", &format!("/api/v1/events/{event}"), &[], None);

@@ -12,6 +12,21 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+/// The layouts of a Twin Mitchell (`twin_mode`).
+pub const TWIN_MODES: [&str; 2] = ["stanzas", "sections"];
+
+/// `twin_mode` in the API document: one of [`TWIN_MODES`], or null.
+fn twin_mode_schema() -> utoipa::openapi::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .description(Some(
+            "Twin Mitchell: `stanzas` (one section, two stanzas) or `sections` (two sections sharing boards).",
+        ))
+        .enum_values(Some(TWIN_MODES.iter().copied().map(Some).chain([None])))
+        .build()
+}
+
 /// How pairs are numbered, which decides how the movement is scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -107,7 +122,8 @@ pub struct Round {
 /// A complete movement.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Movement {
-    /// The generator that built it (`mitchell`, `howell`, ...) or `custom`.
+    /// The generator that built it (a kind of `GET /api/v1/movements`, e.g. `mitchell`), or a
+    /// label of the director's own for a movement made by hand (e.g. `custom`).
     pub kind: String,
     /// Number of tables in the room (a half table counts as a table).
     #[schema(maximum = 1000)]
@@ -170,6 +186,7 @@ pub struct MovementParams {
     /// Appendix Mitchell pair-movement variant (e.g. `ns_up2_ew_up1`).
     pub variant: Option<String>,
     /// Twin Mitchell: `stanzas` (one section, two stanzas) or `sections` (two sections sharing boards).
+    #[schema(schema_with = twin_mode_schema)]
     pub twin_mode: Option<String>,
     /// Number of sets of boards available.
     pub sets: Option<u32>,

@@ -18,7 +18,7 @@ use super::common::{
     apply_half_table, boards_per_round, build, check_sets, check_tables, half_table,
     refuse_other_options, rounds_within, wrap, Cell, MAX_TABLES,
 };
-use crate::engine::bridge::movement::model::{Movement, MovementError, MovementParams};
+use crate::engine::bridge::movement::model::{Movement, MovementError, MovementParams, TWIN_MODES};
 
 /// Generates a Twin Mitchell.
 pub fn twin_mitchell(p: &MovementParams) -> Result<Movement, MovementError> {
@@ -42,7 +42,7 @@ pub fn twin_mitchell(p: &MovementParams) -> Result<Movement, MovementError> {
         Some(other) => {
             return Err(
                 MovementError::new("twin_mode", format!("unknown twin_mode '{other}'"))
-                    .with_supported("stanzas, sections"),
+                    .with_supported(TWIN_MODES.join(", ")),
             )
         }
     };
