@@ -210,7 +210,7 @@ fn board_score_entry(i: usize, v: &Value) -> Result<BoardScore, FieldError> {
     let field = format!("scores[{i}]");
     let score = |v: &Value, field: String| -> Result<i32, FieldError> {
         match v.as_i64() {
-            Some(x) if x.abs() <= i64::from(MAX_SCORE) => Ok(x as i32),
+            Some(x) if x.unsigned_abs() <= MAX_SCORE.unsigned_abs().into() => Ok(x as i32),
             Some(_) => Err(FieldError {
                 field,
                 message: format!("a board score is at most {MAX_SCORE} either way"),
@@ -319,7 +319,7 @@ pub async fn imps(
     QueryParams(q): QueryParams<ImpQuery>,
 ) -> ApiResult<HttpResponse> {
     let bound = 2 * i64::from(MAX_SCORE);
-    if q.difference.abs() > bound {
+    if q.difference.unsigned_abs() > bound.unsigned_abs() {
         return Err(ApiError::invalid(
             "difference",
             format!("at most {bound} either way (twice the largest board score)"),

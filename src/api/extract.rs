@@ -22,6 +22,15 @@ pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     if body.is_empty() {
         return Err(ApiError::bad_request(None, "the request needs a JSON body"));
     }
+    // Every JSON body is an object. serde would also read a struct from an array of its
+    // fields in order (`[null]`), which no client means: refuse anything but an object.
+    match body.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'{') | None => {}
+        Some(b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n') => {
+            return Err(ApiError::invalid("body", "must be a JSON object"));
+        }
+        Some(_) => {}
+    }
     let de = &mut serde_json::Deserializer::from_slice(body);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -300,6 +309,24 @@ fn quote_csv(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Label {
+        label: Option<String>,
+    }
+
+    #[test]
+    fn a_body_is_an_object_never_an_array_of_fields() {
+        // serde alone reads `[null]` as Label { label: None }: the fuzzer's "accepted invalid".
+        for body in ["[null]", " [\"x\"]", "\"x\"", "1", "true", "null"] {
+            match parse_json::<Label>(body.as_bytes()) {
+                Err(ApiError::Validation(errors)) => assert_eq!(errors[0].field, "body", "{body}"),
+                other => panic!("{body}: {other:?}"),
+            }
+        }
+        assert!(parse_json::<Label>(b" {\"label\": null}").is_ok());
+    }
 
     #[test]
     fn csv_text_cells_cannot_become_formulas() {

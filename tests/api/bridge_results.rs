@@ -695,3 +695,36 @@ fn arrow_switched_tables_and_howell_pairs_are_scored_as_one_field() {
     assert_eq!(top["boards"], 1);
     assert_eq!(top["percent"], 50.0, "one result on a board scores average");
 }
+
+/// The fuzzer's finds: the most negative integers once overflowed `abs()` and panicked the
+/// worker. Each is a 422 naming the field now.
+#[test]
+fn the_most_negative_scores_are_refused_not_a_panic() {
+    let s = spawn();
+    let (event, admin) = mitchell_event(&s, json!({}));
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/board-results"),
+        Some(&admin),
+        &json!({"results": [{"round": 1, "table": 1, "board": 1, "ns_score": i32::MIN}]}),
+    );
+    r.problem(422);
+    assert!(
+        r.fields().iter().any(|f| f == "results[0].ns_score"),
+        "{}",
+        r.text()
+    );
+    let r = s.get(&format!("/api/v1/bridge/imps?difference={}", i64::MIN));
+    r.problem(422);
+    assert_eq!(r.fields(), ["difference"]);
+    let r = s.send(
+        "POST",
+        "/api/v1/bridge/matchpoints",
+        None,
+        &json!({"scores": [i64::MIN, 420]}),
+    );
+    r.problem(422);
+    assert_eq!(r.fields(), ["scores[0]"]);
+    // The server is still there.
+    assert_eq!(s.get("/healthz").status, 200);
+}

@@ -291,7 +291,7 @@ fn read_entry(
                 (e.ew_score, |n| n.ew_score),
             ] {
                 if let Some(s) = v {
-                    if s.abs() > MAX_SCORE || s % 10 != 0 {
+                    if s.unsigned_abs() > MAX_SCORE.unsigned_abs() || s % 10 != 0 {
                         bad(
                             field,
                             format!("{s} is not a score (a multiple of 10 up to {MAX_SCORE})"),
