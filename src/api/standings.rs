@@ -17,7 +17,7 @@ use crate::store::{events, games, participants, rounds, Store};
 
 /// One line of the standings.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0}))]
+#[schema(example = json!({"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0, "buchholz": 13.0, "buchholz_cut1": 11.5, "buchholz_cut2": 10.0, "median_buchholz": 9.0, "progressive": 14.5, "games_with_black": 2, "aro_cut1": 1950, "koya": 2.5}))]
 pub struct StandingRow {
     /// 1-based; players equal on every criterion share it.
     pub rank: u32,
@@ -37,11 +37,27 @@ pub struct StandingRow {
     pub modified_median: f64,
     /// Swiss: the running scores summed, unplayed wins and byes not counted.
     pub cumulative: f64,
+    /// FIDE 2023: the opponents' adjusted scores; own unplayed rounds count the own score.
+    pub buchholz: f64,
+    /// FIDE Buchholz less the least significant contribution (voluntarily unplayed first).
+    pub buchholz_cut1: f64,
+    /// FIDE Buchholz less the two least significant contributions.
+    pub buchholz_cut2: f64,
+    /// FIDE median-1 Buchholz.
+    pub median_buchholz: f64,
+    /// FIDE progressive score (the running scores summed).
+    pub progressive: f64,
+    /// Games played over the board with black.
+    pub games_with_black: u32,
+    /// Average rating of the opponents met over the board, less the lowest (0: none).
+    pub aro_cut1: u32,
+    /// Koya: points against the opponents with at least half the points possible.
+    pub koya: f64,
 }
 
 /// The standings of an event.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"event_id": 1, "tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"], "standings": [{"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0}]}))]
+#[schema(example = json!({"event_id": 1, "tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"], "standings": [{"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0, "buchholz": 13.0, "buchholz_cut1": 11.5, "buchholz_cut2": 10.0, "median_buchholz": 9.0, "progressive": 14.5, "games_with_black": 2, "aro_cut1": 1950, "koya": 2.5}]}))]
 pub struct Standings {
     pub event_id: i64,
     /// The tie-breaks applied, in order.
@@ -157,10 +173,12 @@ pub async fn get_standings(
     let event_id = path.into_inner();
     let wants_csv = wants_csv(&req, query.format.as_deref())?;
     let sheet = store.read(move |conn| scoresheet(conn, event_id)).await?;
-    let standing = scoring::standings(
+    let ratings: Vec<Option<i32>> = sheet.players.iter().map(|p| p.rating).collect();
+    let standing = scoring::standings_rated(
         sheet.players.len(),
         &sheet.games,
         &sheet.byes,
+        &ratings,
         &sheet.tiebreaks,
     );
     let positions = scoring::positions(sheet.players.len(), &standing);
@@ -183,6 +201,14 @@ pub async fn get_standings(
             solkoff: s.solkoff_half as f64 / 2.0,
             modified_median: s.modified_median_half as f64 / 2.0,
             cumulative: s.cumulative_half as f64 / 2.0,
+            buchholz: s.fide.buchholz as f64 / 2.0,
+            buchholz_cut1: s.fide.buchholz_cut1 as f64 / 2.0,
+            buchholz_cut2: s.fide.buchholz_cut2 as f64 / 2.0,
+            median_buchholz: s.fide.median_buchholz as f64 / 2.0,
+            progressive: s.fide.progressive as f64 / 2.0,
+            games_with_black: s.fide.games_with_black,
+            aro_cut1: s.fide.aro_cut1,
+            koya: s.fide.koya as f64 / 2.0,
         })
         .collect::<Vec<_>>();
     if wants_csv {
@@ -211,6 +237,14 @@ fn tiebreak_title(t: Tiebreak) -> &'static str {
         Tiebreak::Solkoff => "Solkoff",
         Tiebreak::ModifiedMedian => "Modified median",
         Tiebreak::Cumulative => "Cumulative",
+        Tiebreak::Buchholz => "Buchholz",
+        Tiebreak::BuchholzCut1 => "Buchholz cut-1",
+        Tiebreak::BuchholzCut2 => "Buchholz cut-2",
+        Tiebreak::MedianBuchholz => "Median Buchholz",
+        Tiebreak::Progressive => "Progressive",
+        Tiebreak::GamesWithBlack => "Games with black",
+        Tiebreak::AroCut1 => "ARO cut-1",
+        Tiebreak::Koya => "Koya",
     }
 }
 
@@ -223,6 +257,14 @@ fn tiebreak_value(t: Tiebreak, r: &StandingRow) -> f64 {
         Tiebreak::Solkoff => r.solkoff,
         Tiebreak::ModifiedMedian => r.modified_median,
         Tiebreak::Cumulative => r.cumulative,
+        Tiebreak::Buchholz => r.buchholz,
+        Tiebreak::BuchholzCut1 => r.buchholz_cut1,
+        Tiebreak::BuchholzCut2 => r.buchholz_cut2,
+        Tiebreak::MedianBuchholz => r.median_buchholz,
+        Tiebreak::Progressive => r.progressive,
+        Tiebreak::GamesWithBlack => r.games_with_black as f64,
+        Tiebreak::AroCut1 => r.aro_cut1 as f64,
+        Tiebreak::Koya => r.koya,
     }
 }
 
@@ -349,10 +391,12 @@ fn swiss_crosstable(
         .max()
         .unwrap_or(0);
     let cells = wallchart(&numbers, &sheet.games, &sheet.byes, rounds);
-    let standing = scoring::standings(
+    let ratings: Vec<Option<i32>> = sheet.players.iter().map(|p| p.rating).collect();
+    let standing = scoring::standings_rated(
         sheet.players.len(),
         &sheet.games,
         &sheet.byes,
+        &ratings,
         &sheet.tiebreaks,
     );
     let positions = scoring::positions(sheet.players.len(), &standing);

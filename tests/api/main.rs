@@ -9,3 +9,4 @@ mod security;
 mod swiss;
 mod tables;
 mod teams;
+mod tiebreaks;
