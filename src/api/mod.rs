@@ -12,6 +12,7 @@ pub mod openapi;
 pub mod pairing;
 pub mod pairing_edit;
 pub mod participants;
+pub mod player;
 pub mod results;
 pub mod rounds;
 pub mod standings;
@@ -48,6 +49,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(participants::add_participant)
         .service(participants::list_participants)
         .service(participants::get_participant)
+        .service(player::get_player_games)
         .service(participants::update_participant)
         .service(participants::withdraw_participant)
         .service(participants::delete_participant)

@@ -45,6 +45,7 @@ impl Modify for BearerAuth {
         api::participants::add_participants,
         api::participants::list_participants,
         api::participants::get_participant,
+        api::player::get_player_games,
         api::participants::update_participant,
         api::participants::withdraw_participant,
         api::participants::delete_participant,

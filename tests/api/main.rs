@@ -4,6 +4,7 @@ mod client;
 mod docs;
 mod errors;
 mod movements;
+mod player;
 mod round_robin;
 mod security;
 mod swiss;
