@@ -3,7 +3,7 @@
 use std::net::TcpListener;
 
 use actix_web::dev::Server;
-use actix_web::middleware::{Compress, Logger};
+use actix_web::middleware::{from_fn, Compress, Logger};
 use actix_web::{web, App, HttpServer};
 
 use crate::error::ApiError;
@@ -13,6 +13,7 @@ use crate::store::Store;
 pub fn build(listener: TcpListener, store: Store) -> std::io::Result<Server> {
     let server = HttpServer::new(move || {
         App::new()
+            .wrap(from_fn(crate::api::idempotency::idempotency))
             .wrap(Logger::new("%a \"%r\" %s %b %Dms"))
             .wrap(Compress::default())
             .configure(|cfg| crate::api::configure(cfg, store.clone()))

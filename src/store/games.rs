@@ -203,3 +203,27 @@ pub fn byes_of_participant(
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// The game of a round between the players with pairing numbers `white` and `black` (white
+/// first).
+pub fn find_by_numbers(
+    conn: &Connection,
+    event_id: i64,
+    round: u32,
+    white: u32,
+    black: u32,
+) -> ApiResult<Option<GameRow>> {
+    Ok(conn
+        .query_row(
+            &format!(
+                "SELECT {COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id
+                      JOIN participants w ON w.id = g.white_id
+                      JOIN participants b ON b.id = g.black_id
+                      WHERE r.event_id = ?1 AND r.number = ?2
+                        AND w.pairing_number = ?3 AND b.pairing_number = ?4"
+            ),
+            params![event_id, round, white, black],
+            from_row,
+        )
+        .optional()?)
+}

@@ -5,6 +5,7 @@
 
 pub mod events;
 pub mod games;
+pub mod idempotency;
 pub mod movements;
 pub mod participants;
 pub mod rounds;
@@ -30,6 +31,8 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0003_teams.sql")),
         M::up(include_str!("../../sql/0004_swiss.sql")),
         M::up(include_str!("../../sql/0005_team_games.sql")),
+        // 0006 (board results) comes from another branch; the lead orders them on merge
+        M::up(include_str!("../../sql/0007_idempotency.sql")),
     ])
 }
 
@@ -154,6 +157,6 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 5);
+        assert_eq!(version, 6);
     }
 }

@@ -6,6 +6,7 @@ mod errors;
 mod movements;
 mod player;
 mod round_robin;
+mod scripts;
 mod security;
 mod swiss;
 mod tables;
