@@ -66,6 +66,9 @@ pub enum ApiError {
     /// 409: the request conflicts with the current state.
     #[error("{0}")]
     Conflict(String),
+    /// 429: a limit on concurrent use is reached (e.g. live-stream subscribers of an event).
+    #[error("{0}")]
+    TooManyRequests(String),
     /// 500: a fault of ours (database failure...). Never for bad input.
     #[error("{0}")]
     Internal(String),
@@ -112,6 +115,7 @@ impl ApiError {
             ApiError::Forbidden(_) => ("forbidden", "Not allowed"),
             ApiError::NotFound(_) => ("not-found", "Not found"),
             ApiError::Conflict(_) => ("conflict", "Conflict with the current state"),
+            ApiError::TooManyRequests(_) => ("too-many-requests", "Too many requests"),
             ApiError::Internal(_) => ("internal", "Internal error"),
         }
     }
@@ -153,6 +157,7 @@ impl ResponseError for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

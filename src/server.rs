@@ -7,16 +7,24 @@ use actix_web::middleware::{from_fn, Compress, Logger};
 use actix_web::{web, App, HttpServer};
 
 use crate::error::ApiError;
+use crate::live::Live;
 use crate::store::Store;
 
 /// A server on an already bound listener (tests bind port 0 and read the port back).
 pub fn build(listener: TcpListener, store: Store) -> std::io::Result<Server> {
+    build_with(listener, store, Live::default())
+}
+
+/// [`build`] with the live feeds' limits chosen (tests use a small subscriber cap and a
+/// short heartbeat).
+pub fn build_with(listener: TcpListener, store: Store, live: Live) -> std::io::Result<Server> {
+    let live = web::Data::new(live);
     let server = HttpServer::new(move || {
         App::new()
             .wrap(from_fn(crate::api::idempotency::idempotency))
             .wrap(Logger::new("%a \"%r\" %s %b %Dms"))
             .wrap(Compress::default())
-            .configure(|cfg| crate::api::configure(cfg, store.clone()))
+            .configure(|cfg| crate::api::configure(cfg, store.clone(), live.clone()))
             .default_service(web::to(|| async {
                 Err::<actix_web::HttpResponse, _>(ApiError::not_found("no such resource"))
             }))

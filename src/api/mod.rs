@@ -18,6 +18,7 @@ pub mod results;
 pub mod results_csv;
 pub mod rounds;
 pub mod standings;
+pub mod stream;
 pub mod swiss;
 pub mod system;
 pub mod tables;
@@ -28,11 +29,13 @@ use actix_web::web;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::error::ApiError;
+use crate::live::Live;
 use crate::store::Store;
 
 /// Registers every route, the error handlers for malformed requests, and the docs.
-pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
+pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Live>) {
     cfg.app_data(web::Data::new(store))
+        .app_data(live)
         .app_data(web::PayloadConfig::new(extract::MAX_BODY))
         .app_data(
             web::PathConfig::default()
@@ -73,6 +76,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(results::submit_results)
         .service(standings::get_standings)
         .service(standings::get_crosstable)
+        .service(stream::stream_event)
         .service(tables::berger_table)
         .service(tables::scheveningen_table)
         .service(tables::hilton_table)

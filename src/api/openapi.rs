@@ -67,6 +67,7 @@ impl Modify for BearerAuth {
         api::results::submit_results,
         api::standings::get_standings,
         api::standings::get_crosstable,
+        api::stream::stream_event,
         api::tables::berger_table,
         api::tables::scheveningen_table,
         api::tables::hilton_table,

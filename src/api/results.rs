@@ -10,10 +10,11 @@ use utoipa::ToSchema;
 
 use crate::api::auth;
 use crate::api::extract::{parse_json, Bearer};
-use crate::api::results_csv;
+use crate::api::{results_csv, stream};
 use crate::domain::RoundStatus;
 use crate::engine::chess::scoring::GameResult;
 use crate::error::{ApiError, ApiResult, FieldError, Problem};
+use crate::live::Live;
 use crate::store::games::{self, GameRow};
 use crate::store::tokens::Role;
 use crate::store::{events, now, rounds, Store};
@@ -292,6 +293,7 @@ fn enter(
 pub async fn submit_results(
     req: HttpRequest,
     store: web::Data<Store>,
+    live: web::Data<Live>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
     body: web::Bytes,
@@ -314,5 +316,12 @@ pub async fn submit_results(
     let entered = store
         .write(move |tx| enter(tx, event_id, token.as_deref(), wanted, line_errors))
         .await?;
+    let changed: Vec<(i64, u32, u32, String)> = entered
+        .results
+        .iter()
+        .filter(|r| r.changed)
+        .map(|r| (r.game_id, r.round, r.board, r.result.clone()))
+        .collect();
+    stream::results_changed(&live, event_id, &changed);
     Ok(HttpResponse::Ok().json(entered))
 }

@@ -14,21 +14,30 @@ pub struct TestServer {
 
 /// Starts a server on a fresh temporary database.
 pub fn spawn() -> TestServer {
+    spawn_with(tourney::live::Live::default())
+}
+
+/// Starts a server on a fresh temporary database with the live feeds' limits given.
+pub fn spawn_with(live: tourney::live::Live) -> TestServer {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("tourney.db");
-    let mut server = spawn_on(&db);
+    let mut server = spawn_on_with(&db, live);
     server._dir = Some(dir);
     server
 }
 
 /// Starts a server on an existing database file (as after a restart).
 pub fn spawn_on(db: &Path) -> TestServer {
+    spawn_on_with(db, tourney::live::Live::default())
+}
+
+fn spawn_on_with(db: &Path, live: tourney::live::Live) -> TestServer {
     let store = tourney::store::Store::open(db).expect("open store");
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
     let addr = listener.local_addr().unwrap().to_string();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
-            tourney::server::build(listener, store)
+            tourney::server::build_with(listener, store, live)
                 .unwrap()
                 .await
                 .unwrap();

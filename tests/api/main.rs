@@ -8,6 +8,7 @@ mod player;
 mod round_robin;
 mod scripts;
 mod security;
+mod stream;
 mod swiss;
 mod tables;
 mod teams;
