@@ -13,3 +13,4 @@ pub mod name_search;
 pub mod section;
 pub mod server;
 pub mod store;
+pub mod web;

@@ -94,6 +94,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         .service(teams::get_team)
         .service(teams::delete_team)
         .service(teams::get_team_standings)
+        .configure(crate::web::configure)
         .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi::document()))
         .service(web::redirect("/docs", "/docs/"));
 }

@@ -196,6 +196,35 @@ fn bridge_rounds(conn: &Connection, event_id: i64, pid: i64) -> ApiResult<Vec<Pl
         .collect())
 }
 
+/// One player's event, as the games endpoint and the player's page show it.
+pub(crate) fn player_games(conn: &Connection, event_id: i64, pid: i64) -> ApiResult<PlayerGames> {
+    let event = events::get(conn, event_id)?;
+    let p = participants::get(conn, event_id, pid)?;
+    let participant = Seat {
+        id: p.id,
+        name: p.name,
+        pairing_number: p.pairing_number,
+        rating: p.rating,
+    };
+    if event.format == FORMAT_PAIRS {
+        return Ok(PlayerGames {
+            event_id,
+            participant,
+            points: None,
+            rounds: bridge_rounds(conn, event_id, pid)?,
+            next: None,
+        });
+    }
+    let (rounds, next, points) = chess_rounds(conn, event_id, pid)?;
+    Ok(PlayerGames {
+        event_id,
+        participant,
+        points: Some(points),
+        rounds,
+        next,
+    })
+}
+
 /// One player's rounds: board and colour (bridge: table, direction and boards), opponent with
 /// rating and score, result; `next` is the player's game in the latest published round while
 /// it has no result. Draft rounds are never shown.
@@ -216,33 +245,7 @@ pub async fn get_player_games(
 ) -> ApiResult<HttpResponse> {
     let (event_id, pid) = path.into_inner();
     let answer = store
-        .read(move |conn| {
-            let event = events::get(conn, event_id)?;
-            let p = participants::get(conn, event_id, pid)?;
-            let participant = Seat {
-                id: p.id,
-                name: p.name,
-                pairing_number: p.pairing_number,
-                rating: p.rating,
-            };
-            if event.format == FORMAT_PAIRS {
-                return Ok(PlayerGames {
-                    event_id,
-                    participant,
-                    points: None,
-                    rounds: bridge_rounds(conn, event_id, pid)?,
-                    next: None,
-                });
-            }
-            let (rounds, next, points) = chess_rounds(conn, event_id, pid)?;
-            Ok(PlayerGames {
-                event_id,
-                participant,
-                points: Some(points),
-                rounds,
-                next,
-            })
-        })
+        .read(move |conn| player_games(conn, event_id, pid))
         .await?;
     json_cached(&req, &answer)
 }

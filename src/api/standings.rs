@@ -91,15 +91,15 @@ pub struct Crosstable {
 }
 
 /// What the scoring engine needs, indexed by position in pairing-number order.
-struct Scoresheet {
-    format: String,
-    players: Vec<Participant>,
-    games: Vec<ScoredGame>,
-    byes: Vec<ScoredBye>,
-    tiebreaks: Vec<Tiebreak>,
+pub(crate) struct Scoresheet {
+    pub format: String,
+    pub players: Vec<Participant>,
+    pub games: Vec<ScoredGame>,
+    pub byes: Vec<ScoredBye>,
+    pub tiebreaks: Vec<Tiebreak>,
 }
 
-fn scoresheet(conn: &Connection, event_id: i64) -> ApiResult<Scoresheet> {
+pub(crate) fn scoresheet(conn: &Connection, event_id: i64) -> ApiResult<Scoresheet> {
     let event = events::get(conn, event_id)?;
     let mut players = participants::all(conn, event_id)?;
     players.sort_by_key(|p| (p.pairing_number.is_none(), p.pairing_number, p.id));
@@ -172,7 +172,33 @@ pub async fn get_standings(
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let wants_csv = wants_csv(&req, query.format.as_deref())?;
-    let sheet = store.read(move |conn| scoresheet(conn, event_id)).await?;
+    let (sheet, rows, printed) = store
+        .read(move |conn| {
+            let sheet = scoresheet(conn, event_id)?;
+            let (rows, printed) = standing_rows(&sheet);
+            Ok((sheet, rows, printed))
+        })
+        .await?;
+    let printed: Vec<&str> = printed.iter().map(String::as_str).collect();
+    if wants_csv {
+        return Ok(cached(
+            &req,
+            "text/csv; charset=utf-8",
+            standings_csv(&sheet.tiebreaks, &rows, &printed).into_bytes(),
+        ));
+    }
+    json_cached(
+        &req,
+        &Standings {
+            event_id,
+            tiebreaks: sheet.tiebreaks,
+            standings: rows,
+        },
+    )
+}
+
+/// The standings rows of a scoresheet, with each row's printed position (`3`, `3-4`).
+pub(crate) fn standing_rows(sheet: &Scoresheet) -> (Vec<StandingRow>, Vec<String>) {
     let ratings: Vec<Option<i32>> = sheet.players.iter().map(|p| p.rating).collect();
     let standing = scoring::standings_rated(
         sheet.players.len(),
@@ -183,9 +209,9 @@ pub async fn get_standings(
     );
     let positions = scoring::positions(sheet.players.len(), &standing);
     // the printed position of each row, in row order
-    let printed: Vec<&str> = standing
+    let printed: Vec<String> = standing
         .iter()
-        .map(|s| positions[s.player].as_str())
+        .map(|s| positions[s.player].clone())
         .collect();
     let rows = standing
         .iter()
@@ -211,24 +237,10 @@ pub async fn get_standings(
             koya: s.fide.koya as f64 / 2.0,
         })
         .collect::<Vec<_>>();
-    if wants_csv {
-        return Ok(cached(
-            &req,
-            "text/csv; charset=utf-8",
-            standings_csv(&sheet.tiebreaks, &rows, &printed).into_bytes(),
-        ));
-    }
-    json_cached(
-        &req,
-        &Standings {
-            event_id,
-            tiebreaks: sheet.tiebreaks,
-            standings: rows,
-        },
-    )
+    (rows, printed)
 }
 
-fn tiebreak_title(t: Tiebreak) -> &'static str {
+pub(crate) fn tiebreak_title(t: Tiebreak) -> &'static str {
     match t {
         Tiebreak::DirectEncounter => "Direct encounter",
         Tiebreak::Wins => "Wins",
@@ -248,7 +260,7 @@ fn tiebreak_title(t: Tiebreak) -> &'static str {
     }
 }
 
-fn tiebreak_value(t: Tiebreak, r: &StandingRow) -> f64 {
+pub(crate) fn tiebreak_value(t: Tiebreak, r: &StandingRow) -> f64 {
     match t {
         Tiebreak::DirectEncounter => r.direct_encounter,
         Tiebreak::Wins => r.wins as f64,
@@ -323,9 +335,38 @@ pub async fn get_crosstable(
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let wants_csv = wants_csv(&req, query.format.as_deref())?;
-    let sheet = store.read(move |conn| scoresheet(conn, event_id)).await?;
+    let (swiss, rows, rounds) = store
+        .read(move |conn| {
+            let sheet = scoresheet(conn, event_id)?;
+            let (rows, rounds) = crosstable_rows(&sheet);
+            Ok((sheet.format == FORMAT_SWISS, rows, rounds))
+        })
+        .await?;
+    if !wants_csv {
+        return json_cached(&req, &Crosstable { event_id, rows });
+    }
+    let out = if swiss {
+        swiss_crosstable_csv(&rows, rounds)
+    } else {
+        crosstable_csv(&rows)
+    };
+    Ok(cached(&req, "text/csv; charset=utf-8", out.into_bytes()))
+}
+
+/// The crosstable's rows, and the number of rounds (a Swiss event's columns). A round robin:
+/// numbered players in pairing-number order, a cell per opponent. A Swiss event: rows in
+/// standings order with one cell per round (`W12`, `L3`, `D7`, `X12`/`F12` forfeits,
+/// `B`/`H`/`U` byes; see [`crate::engine::chess::wallchart`]).
+pub(crate) fn crosstable_rows(sheet: &Scoresheet) -> (Vec<CrosstableRow>, u32) {
+    let rounds = sheet
+        .games
+        .iter()
+        .map(|g| g.round)
+        .chain(sheet.byes.iter().map(|b| b.round))
+        .max()
+        .unwrap_or(0);
     if sheet.format == FORMAT_SWISS {
-        return swiss_crosstable(&req, event_id, &sheet, wants_csv);
+        return (swiss_rows(sheet, rounds), rounds);
     }
     // Only numbered players have a row and column.
     let numbered: Vec<usize> = (0..sheet.players.len())
@@ -337,7 +378,7 @@ pub async fn get_crosstable(
         &sheet.byes,
         &sheet.tiebreaks,
     );
-    let rows: Vec<CrosstableRow> = numbered
+    let rows = numbered
         .iter()
         .map(|&i| CrosstableRow {
             number: sheet.players[i].pairing_number.unwrap_or_default(),
@@ -347,49 +388,36 @@ pub async fn get_crosstable(
             position: grid.positions[i].clone(),
         })
         .collect();
-    if wants_csv {
-        let mut out = String::from("No,Name");
-        for r in &rows {
-            out.push_str(&format!(",{}", r.number));
-        }
-        out.push_str(",Total,Position\n");
-        for r in &rows {
-            out.push_str(&format!("{},{}", r.number, csv_field(&r.participant.name)));
-            for c in &r.cells {
-                out.push(',');
-                out.push_str(&csv_field(c));
-            }
-            out.push_str(&format!(
-                ",{},{}\n",
-                scoring::format_half_points((r.total * 2.0) as u32),
-                r.position
-            ));
-        }
-        return Ok(cached(&req, "text/csv; charset=utf-8", out.into_bytes()));
-    }
-    json_cached(&req, &Crosstable { event_id, rows })
+    (rows, rounds)
 }
 
-/// A Swiss event's crosstable: rows in standings order, one cell per round (`W12`, `L3`,
-/// `D7`, `X12`/`F12` forfeits, `B`/`H`/`U` byes; see [`crate::engine::chess::wallchart`]).
-fn swiss_crosstable(
-    req: &HttpRequest,
-    event_id: i64,
-    sheet: &Scoresheet,
-    wants_csv: bool,
-) -> ApiResult<HttpResponse> {
+fn crosstable_csv(rows: &[CrosstableRow]) -> String {
+    let mut out = String::from("No,Name");
+    for r in rows {
+        out.push_str(&format!(",{}", r.number));
+    }
+    out.push_str(",Total,Position\n");
+    for r in rows {
+        out.push_str(&format!("{},{}", r.number, csv_field(&r.participant.name)));
+        for c in &r.cells {
+            out.push(',');
+            out.push_str(&csv_field(c));
+        }
+        out.push_str(&format!(
+            ",{},{}\n",
+            scoring::format_half_points((r.total * 2.0) as u32),
+            r.position
+        ));
+    }
+    out
+}
+
+fn swiss_rows(sheet: &Scoresheet, rounds: u32) -> Vec<CrosstableRow> {
     let numbers: Vec<u32> = sheet
         .players
         .iter()
         .map(|p| p.pairing_number.unwrap_or_default())
         .collect();
-    let rounds = sheet
-        .games
-        .iter()
-        .map(|g| g.round)
-        .chain(sheet.byes.iter().map(|b| b.round))
-        .max()
-        .unwrap_or(0);
     let cells = wallchart(&numbers, &sheet.games, &sheet.byes, rounds);
     let ratings: Vec<Option<i32>> = sheet.players.iter().map(|p| p.rating).collect();
     let standing = scoring::standings_rated(
@@ -400,7 +428,7 @@ fn swiss_crosstable(
         &sheet.tiebreaks,
     );
     let positions = scoring::positions(sheet.players.len(), &standing);
-    let rows: Vec<CrosstableRow> = standing
+    standing
         .iter()
         .filter(|s| sheet.players[s.player].pairing_number.is_some())
         .map(|s| CrosstableRow {
@@ -410,34 +438,34 @@ fn swiss_crosstable(
             total: s.half_points as f64 / 2.0,
             position: positions[s.player].clone(),
         })
-        .collect();
-    if wants_csv {
-        let mut out = String::from("Position,No,Name,Rating");
-        for r in 1..=rounds {
-            out.push_str(&format!(",Rd {r}"));
-        }
-        out.push_str(",Total\n");
-        for r in &rows {
-            out.push_str(&format!(
-                "{},{},{},{}",
-                r.position,
-                r.number,
-                csv_field(&r.participant.name),
-                r.participant
-                    .rating
-                    .map(|x| x.to_string())
-                    .unwrap_or_default()
-            ));
-            for c in &r.cells {
-                out.push(',');
-                out.push_str(c);
-            }
-            out.push_str(&format!(
-                ",{}\n",
-                scoring::format_half_points((r.total * 2.0) as u32)
-            ));
-        }
-        return Ok(cached(req, "text/csv; charset=utf-8", out.into_bytes()));
+        .collect()
+}
+
+fn swiss_crosstable_csv(rows: &[CrosstableRow], rounds: u32) -> String {
+    let mut out = String::from("Position,No,Name,Rating");
+    for r in 1..=rounds {
+        out.push_str(&format!(",Rd {r}"));
     }
-    json_cached(req, &Crosstable { event_id, rows })
+    out.push_str(",Total\n");
+    for r in rows {
+        out.push_str(&format!(
+            "{},{},{},{}",
+            r.position,
+            r.number,
+            csv_field(&r.participant.name),
+            r.participant
+                .rating
+                .map(|x| x.to_string())
+                .unwrap_or_default()
+        ));
+        for c in &r.cells {
+            out.push(',');
+            out.push_str(c);
+        }
+        out.push_str(&format!(
+            ",{}\n",
+            scoring::format_half_points((r.total * 2.0) as u32)
+        ));
+    }
+    out
 }

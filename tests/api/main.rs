@@ -4,6 +4,7 @@ mod client;
 mod docs;
 mod errors;
 mod movements;
+mod pages;
 mod player;
 mod round_robin;
 mod scripts;
