@@ -1,6 +1,7 @@
 //! `tourney`: the command line. `tourney serve` runs the server; `tourney openapi` prints the
 //! OpenAPI document; `tourney pair` and `tourney simulate` run the Swiss engine.
 
+mod bench_http;
 mod swiss_cli;
 
 use std::net::TcpListener;
@@ -77,6 +78,7 @@ fn main() -> ExitCode {
                 }
             };
         }
+        Some("bench-http") => bench_http::run(&args[1..]).map(|report| print!("{report}")),
         Some("help") | Some("--help") | Some("-h") => {
             print!("{USAGE}");
             Ok(())
