@@ -10,11 +10,11 @@ use crate::api::standings::{
     crosstable_rows, scoresheet, standing_rows, tiebreak_title, tiebreak_value,
 };
 use crate::domain::{Event, RoundStatus, Seat, FORMAT_PAIRS, FORMAT_SWISS};
-use crate::engine::bridge::movement::cards::guide_cards as cards_of;
-use crate::engine::bridge::movement::model::{Direction, SitOut};
+use crate::engine::bridge::movement::cards::{guide_cards as cards_of, label};
+use crate::engine::bridge::movement::model::{Direction, SitOut, TableRound};
 use crate::engine::chess::scoring::format_half_points;
 use crate::error::ApiError;
-use crate::store::{events, rounds};
+use crate::store::{events, movements, rounds};
 
 /// Most rounds an event page lists.
 const MAX_ROUNDS_LISTED: u32 = 500;
@@ -77,6 +77,12 @@ pub fn event(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
         }
         @if bridge {
             p { a href={ "/e/" (id) "/guide-cards" } { "Guide cards (printable)" } }
+            @if let Some(m) = movements::find(conn, id)? {
+                h2 { "Rounds" }
+                p { @for r in &m.rounds {
+                    a href={ "/e/" (id) "/rounds/" (r.round) } { "Round " (r.round) } " "
+                } }
+            }
         } @else {
             h2 { "Rounds" }
             @if list.is_empty() {
@@ -108,6 +114,9 @@ pub fn event(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
 /// `/e/{id}/rounds/{n}`: the pairing sheet of a published round, byes after.
 pub fn round(conn: &Connection, id: i64, number: u32) -> Result<Markup, ApiError> {
     let event = events::get(conn, id)?;
+    if event.format == FORMAT_PAIRS {
+        return bridge_round(conn, &event, number);
+    }
     let not_found = || ApiError::not_found(format!("{} has no round {number}", event.name));
     let row = rounds::find(conn, id, number)?.ok_or_else(not_found)?;
     if row.status != RoundStatus::Published {
@@ -158,6 +167,58 @@ pub fn round(conn: &Connection, id: i64, number: u32) -> Result<Markup, ApiError
         }
     };
     Ok(layout(&title, nav(&event), content))
+}
+
+/// A bridge round: who sits where at each table, the boards, the sit-outs.
+fn bridge_round(conn: &Connection, event: &Event, number: u32) -> Result<Markup, ApiError> {
+    let not_found = || ApiError::not_found(format!("{} has no round {number}", event.name));
+    if movements::find(conn, event.id)?.is_none() {
+        return Err(not_found());
+    }
+    let (movement, seated) = movement_and_seats(conn, event.id)?;
+    let round = movement
+        .rounds
+        .iter()
+        .find(|r| r.round == number)
+        .ok_or_else(not_found)?;
+    let holder = |t: &TableRound, dir: Direction| -> Markup {
+        let Some(id) = movement.pair_at(t, dir) else {
+            return html! { span.muted { "(empty)" } };
+        };
+        let label = label(id);
+        html! {
+            (label_text(label))
+            @if let Some(p) = seated.iter().find(|s| s.pair == label).and_then(|s| s.participant.as_ref()) {
+                " " (who(event.id, p))
+            }
+        }
+    };
+    let content = html! {
+        div.sheet {
+            h1 { (event.name) " · Round " (number) }
+            div.scroll { table {
+                thead { tr { th.n { "Table" } th { "North-South" } th { "East-West" } th { "Boards" } } }
+                tbody {
+                    @for t in &round.tables {
+                        tr {
+                            td.n { (t.table) @if let Some(sec) = &t.section { " " (sec) } }
+                            td { (holder(t, Direction::Ns)) }
+                            td { (holder(t, Direction::Ew)) @if t.arrow_switch { " (arrow switch)" } }
+                            td { (t.boards.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")) }
+                        }
+                    }
+                }
+            } }
+            @if !round.sit_out.is_empty() {
+                p { "Sitting out: " (round.sit_out.iter().map(|s| label_text(*s)).collect::<Vec<_>>().join(", ")) }
+            }
+        }
+    };
+    Ok(layout(
+        &format!("{}: round {number}", event.name),
+        nav(event),
+        content,
+    ))
 }
 
 /// `/e/{id}/standings`: points, then the event's tie-breaks in order.

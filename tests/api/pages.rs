@@ -221,4 +221,18 @@ fn bridge_guide_cards_print_one_pair_per_page() {
     );
     let (_, event_page) = page(&s, &format!("/e/{event}"));
     assert!(event_page.contains(&format!("/e/{event}/guide-cards")));
+    assert!(event_page.contains(&format!("/e/{event}/rounds/7")));
+    // A round's table assignments: 7 tables, both pairs named at each.
+    let (status, html) = page(&s, &format!("/e/{event}/rounds/2"));
+    assert_eq!(status, 200);
+    let tables = rows(&html);
+    assert_eq!(tables.len(), 7);
+    assert!(
+        tables[0][1].starts_with("NS 1") && tables[0][2].starts_with("EW 7"),
+        "{tables:?}"
+    );
+    assert!(tables
+        .iter()
+        .all(|t| t[1].contains("Player") && t[2].contains("Player")));
+    assert_eq!(page(&s, &format!("/e/{event}/rounds/8")).0, 404);
 }
