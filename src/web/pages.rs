@@ -9,7 +9,8 @@ use crate::api::player::{player_games, Colour, PlayerRound};
 use crate::api::standings::{
     crosstable_rows, scoresheet, standing_rows, tiebreak_title, tiebreak_value,
 };
-use crate::domain::{Event, RoundStatus, Seat, FORMAT_PAIRS, FORMAT_SWISS};
+use crate::api::teams::team_standings;
+use crate::domain::{is_team_format, Event, RoundStatus, Seat, FORMAT_PAIRS, FORMAT_SWISS};
 use crate::engine::bridge::movement::cards::{guide_cards as cards_of, label};
 use crate::engine::bridge::movement::model::{Direction, SitOut, TableRound};
 use crate::engine::chess::scoring::format_half_points;
@@ -226,8 +227,42 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     let event = events::get(conn, id)?;
     let sheet = scoresheet(conn, id)?;
     let (rows, printed) = standing_rows(&sheet);
+    let teams = if is_team_format(&event.format) {
+        Some(team_standings(conn, id)?)
+    } else {
+        None
+    };
     let content = html! {
         h1 { (event.name) " · Standings" }
+        @if let Some(t) = &teams {
+            h2 { "Teams" }
+            div.scroll { table.teams {
+                thead { tr {
+                    th.n { "#" } th { "Team" } th.n { "MP" } th.n { "GP" }
+                    th.n { "W" } th.n { "D" } th.n { "L" } th.n { "Results" }
+                } }
+                tbody {
+                    @for r in &t.standings {
+                        tr {
+                            td.n { (r.rank) @if r.shared { "=" } }
+                            td { @if let Some(l) = &r.team.letter { span.muted { (l) " " } } (r.team.name) }
+                            td.n { (r.match_points) }
+                            td.n { (points(r.game_points)) }
+                            td.n { (r.won) } td.n { (r.drawn) } td.n { (r.lost) }
+                            td.n { (r.results) "/" (r.games) }
+                        }
+                    }
+                }
+            } }
+            @if !t.matches.is_empty() {
+                p { @for m in &t.matches {
+                    (m.team_a.name) " " (m.score) " " (m.team_b.name)
+                    @if !m.complete { span.muted { " (in play)" } }
+                    br;
+                } }
+            }
+            h2 { "Players" }
+        }
         div.scroll { table {
             thead { tr {
                 th.n { "#" } th { "Name" } th.n { "Rtg" } th.n { "Pts" }

@@ -236,3 +236,59 @@ fn bridge_guide_cards_print_one_pair_per_page() {
         .all(|t| t[1].contains("Player") && t[2].contains("Player")));
     assert_eq!(page(&s, &format!("/e/{event}/rounds/8")).0, 404);
 }
+
+#[test]
+fn a_team_event_shows_team_standings_above_the_players() {
+    let s = spawn();
+    let r = s.send(
+        "POST",
+        "/api/v1/events",
+        None,
+        &json!({"name": "County match", "game": "chess", "format": "scheveningen"}),
+    );
+    let event = r.json()["id"].as_i64().unwrap();
+    let admin = r.json()["admin_token"].as_str().unwrap().to_string();
+    for (name, top) in [("Hastings", 2300), ("Oxford", 2400)] {
+        let members: Vec<Value> = (0..2)
+            .map(|i| json!({"name": format!("{name} {}", i + 1), "rating": top - 10 * i}))
+            .collect();
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{event}/teams"),
+            Some(&admin),
+            &json!({"name": name, "members": members}),
+        );
+        assert_eq!(r.status, 201, "{}", r.text());
+    }
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/lots"),
+        Some(&admin),
+        &json!({"method": "rating"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let games = s.get(&format!("/api/v1/events/{event}/rounds/1")).json()["games"].clone();
+    let results: Vec<Value> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| json!({"game_id": g["id"], "result": "1-0"}))
+        .collect();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/results"),
+        Some(&admin),
+        &json!({ "results": results }),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let (status, html) = page(&s, &format!("/e/{event}/standings"));
+    assert_eq!(status, 200);
+    assert!(html.contains("<h2>Teams</h2>"));
+    assert_eq!(elements(&html, "table.teams"), 1);
+    let table = rows(&html);
+    // two team rows, then four players
+    assert_eq!(table.len(), 2 + 4, "{table:?}");
+    assert!(table[0][1].contains("Oxford") || table[0][1].contains("Hastings"));
+    // 2 v 2 Scheveningen: 4 games in 2 rounds, round 1 scored
+    assert_eq!(table[0][7], "2/4");
+}
