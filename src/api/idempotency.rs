@@ -7,8 +7,9 @@
 //!   (5xx), after which the key is let go so that a retry can run again.
 //! * The same key with a different body (or another content type) is a 422: keys name one
 //!   request, not one endpoint.
-//! * Keys are scoped by the credential (the `Authorization` header, kept as a digest), the
-//!   method and the path, so one scorer's key never replays another's answer.
+//! * Keys are scoped by the credential (the `Authorization` header, kept as a digest; without
+//!   one, the client's IP address), the method and the path, so one client's key never
+//!   replays another's answer.
 
 use actix_web::body::{to_bytes, BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
@@ -76,8 +77,19 @@ pub async fn idempotency(
     };
     req.set_payload(Payload::from(body.clone()));
     let path = req.uri().path_and_query().map_or("", |p| p.as_str());
+    // without credentials (creating an event), the client's address stands in for them, so
+    // that a guessed key never hands one client another's answer (and its admin token)
+    let credential = header_bytes(&req, header::AUTHORIZATION);
+    let anonymous = if credential.is_empty() {
+        req.peer_addr()
+            .map(|a| a.ip().to_string())
+            .unwrap_or_default()
+    } else {
+        String::new()
+    };
     let scope = digest(&[
-        header_bytes(&req, header::AUTHORIZATION),
+        credential,
+        anonymous.as_bytes(),
         req.method().as_str().as_bytes(),
         path.as_bytes(),
         &key,

@@ -195,3 +195,26 @@ fn a_retried_request_with_the_same_key_returns_the_first_answer() {
     let r = post_csv(&s, event, &admin, "round,board,result\n1,1,1-0\n");
     assert_eq!(r.json()["results"][0]["changed"], false);
 }
+
+#[test]
+fn creating_an_event_with_a_key_creates_it_once() {
+    let s = spawn();
+    let body = br#"{"name": "Retried open", "game": "chess", "format": "swiss"}"#;
+    let create = || {
+        s.request(
+            "POST",
+            "/api/v1/events",
+            &[
+                ("Content-Type", "application/json"),
+                ("Idempotency-Key", "0b6c3f1e-create-open"),
+            ],
+            Some(body),
+        )
+    };
+    let first = create();
+    assert_eq!(first.status, 201, "{}", first.text());
+    let again = create();
+    assert_eq!(again.status, 201);
+    assert_eq!(again.json()["id"], first.json()["id"]);
+    assert_eq!(s.get("/api/v1/events").json()["total"], 1);
+}
