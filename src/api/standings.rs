@@ -28,6 +28,8 @@ pub struct StandingRow {
     pub games_played: u32,
     /// Wins, forfeit wins included.
     pub wins: u32,
+    /// Games over the board: the opponent's score for a win, half for a draw. Swiss events:
+    /// FIDE 2023, unplayed rounds counted against a dummy with the player's own score.
     pub sonneborn_berger: f64,
     /// Points scored against the players tied on points with this one.
     pub direct_encounter: f64,
@@ -206,6 +208,7 @@ pub(crate) fn standing_rows(sheet: &Scoresheet) -> (Vec<StandingRow>, Vec<String
         &sheet.byes,
         &ratings,
         &sheet.tiebreaks,
+        sheet.format == FORMAT_SWISS,
     );
     let positions = scoring::positions(sheet.players.len(), &standing);
     // the printed position of each row, in row order
@@ -426,6 +429,7 @@ fn swiss_rows(sheet: &Scoresheet, rounds: u32) -> Vec<CrosstableRow> {
         &sheet.byes,
         &ratings,
         &sheet.tiebreaks,
+        sheet.format == FORMAT_SWISS,
     );
     let positions = scoring::positions(sheet.players.len(), &standing);
     standing

@@ -42,10 +42,14 @@
 //!   nearest whole rating point (half up); 0 when no rated opponent is left.
 //! * **Koya** (`koya`, for round robins): the points scored against the opponents (over the
 //!   board or by forfeit) whose score is at least half of the `R` points possible.
+//! * **Sonneborn-Berger in a Swiss** (`sonneborn_berger` of a Swiss event): each round's
+//!   Buchholz contribution times the points the player scored in that round (a win counts it
+//!   whole, a draw half), unplayed rounds included against the dummy. In a round robin the
+//!   regulations leave unplayed games out, which is the Sonneborn-Berger of
+//!   [`crate::engine::chess::scoring`] (games over the board, the opponents' scores).
 //!
-//! Sonneborn-Berger, direct encounter and wins are shared with the other tie-break sets
-//! ([`crate::engine::chess::scoring`]): Sonneborn-Berger counts games played over the board
-//! (the regulations' treatment for round robins), wins count forfeit wins.
+//! Direct encounter and wins are shared with the other tie-break sets: wins count forfeit wins
+//! (not byes).
 //!
 //! ### Worked example (the tests hold more)
 //! Player 12 of FIDE's 2024 tie-break exercise (5 rounds): lost to 4 (3½), a full-point bye,
@@ -96,6 +100,8 @@ pub struct FideValues {
     /// Rating points.
     pub aro_cut1: u32,
     pub koya: u32,
+    /// Sonneborn-Berger with the Swiss treatment of unplayed rounds, in quarter points.
+    pub sonneborn_berger_swiss: u32,
 }
 
 /// Each player's rounds `1..=R`, indexed `[player][round - 1]`.
@@ -261,6 +267,15 @@ pub fn fide_tiebreaks(
         .iter()
         .enumerate()
         .map(|(p, row)| {
+            // (contribution, points scored in the round) for Sonneborn-Berger
+            let weighted: u32 = row
+                .iter()
+                .map(|x| match *x {
+                    Round::Played { opponent, half, .. } => adjusted[opponent] * half,
+                    Round::Unplayed { half, .. } => score[p] * half,
+                    Round::Pending => 0,
+                })
+                .sum();
             let contributions: Vec<(u32, bool)> = row
                 .iter()
                 .filter_map(|x| match *x {
@@ -301,6 +316,7 @@ pub fn fide_tiebreaks(
                         _ => None,
                     })
                     .sum(),
+                sonneborn_berger_swiss: weighted,
             }
         })
         .collect()
@@ -404,6 +420,21 @@ mod tests {
             t.iter().map(|v| v.koya).collect::<Vec<_>>(),
             vec![3, 0, 2, 1]
         );
+    }
+
+    #[test]
+    fn swiss_sonneborn_berger_counts_unplayed_rounds_against_the_dummy() {
+        let t = hand_made();
+        // Quarter points. Player 3: drew 2 (4) -> 4; lost to 0 -> 0; forfeit won: the dummy
+        // has 3's own 3, times the 2 half-points won -> 6. Total 10 (2½ points); over the board
+        // only it would be 4.
+        assert_eq!(t[3].sonneborn_berger_swiss, 10);
+        // Player 0: beat 1 (0) -> 0, beat 3 (3) -> 6, drew 2 (4) -> 4: 10.
+        assert_eq!(t[0].sonneborn_berger_swiss, 10);
+        // Player 2: drew 3 (3) -> 3, beat 1 (0) -> 0, drew 0 (5) -> 5: 8.
+        assert_eq!(t[2].sonneborn_berger_swiss, 8);
+        // Player 1 scored nothing in any round.
+        assert_eq!(t[1].sonneborn_berger_swiss, 0);
     }
 
     #[test]

@@ -223,16 +223,19 @@ pub fn standings(
     byes: &[ScoredBye],
     tiebreaks: &[Tiebreak],
 ) -> Vec<Standing> {
-    standings_rated(n, games, byes, &[], tiebreaks)
+    standings_rated(n, games, byes, &[], tiebreaks, false)
 }
 
-/// [`standings`] with the players' ratings (for the average rating of opponents).
+/// [`standings`] with the players' ratings (for the average rating of opponents);
+/// `swiss_event` gives Sonneborn-Berger the FIDE 2023 Swiss treatment of unplayed rounds
+/// ([`crate::engine::chess::fide_tiebreak`]).
 pub fn standings_rated(
     n: usize,
     games: &[ScoredGame],
     byes: &[ScoredBye],
     ratings: &[Option<i32>],
     tiebreaks: &[Tiebreak],
+    swiss_event: bool,
 ) -> Vec<Standing> {
     let (half, played, wins) = totals(n, games, byes);
     let fide = fide_tiebreaks(n, games, byes, ratings);
@@ -244,6 +247,11 @@ pub fn standings_rated(
             // quarter points: win counts the opponent's half-points * 2, draw * 1
             sb[g.white] += w * half[g.black];
             sb[g.black] += b * half[g.white];
+        }
+    }
+    if swiss_event {
+        for (p, v) in fide.iter().enumerate() {
+            sb[p] = v.sonneborn_berger_swiss;
         }
     }
     let direct_within = |group: &[usize]| -> Vec<u32> {
