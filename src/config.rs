@@ -9,6 +9,9 @@ pub struct ServeConfig {
     pub listen: String,
     /// `--db PATH` or `TOURNEY_DB`; default ./tourney.db.
     pub db: PathBuf,
+    /// Origins that may write from a web page: `--cors-origin ORIGIN` (repeatable) or
+    /// `TOURNEY_CORS_ORIGINS` (comma-separated); default none. Every origin may read.
+    pub cors_origins: Vec<String>,
 }
 
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
@@ -23,6 +26,10 @@ impl ServeConfig {
     ) -> Result<ServeConfig, String> {
         let mut listen = env("TOURNEY_LISTEN").filter(|s| !s.is_empty());
         let mut db = env("TOURNEY_DB").filter(|s| !s.is_empty());
+        let mut cors_origins: Vec<String> = env("TOURNEY_CORS_ORIGINS")
+            .map(|list| origins(&list))
+            .unwrap_or_default();
+        let mut origins_from_flags = false;
         let mut i = 0;
         while i < args.len() {
             let arg = &args[i];
@@ -42,6 +49,14 @@ impl ServeConfig {
             match flag {
                 "--listen" => listen = Some(value()?),
                 "--db" => db = Some(value()?),
+                "--cors-origin" => {
+                    let given = origins(&value()?);
+                    if !origins_from_flags {
+                        cors_origins.clear();
+                        origins_from_flags = true;
+                    }
+                    cors_origins.extend(given);
+                }
                 other => return Err(format!("unknown option {other}")),
             }
             i += 1;
@@ -49,8 +64,17 @@ impl ServeConfig {
         Ok(ServeConfig {
             listen: listen.unwrap_or_else(|| DEFAULT_LISTEN.to_string()),
             db: PathBuf::from(db.unwrap_or_else(|| DEFAULT_DB.to_string())),
+            cors_origins,
         })
     }
+}
+
+/// The origins of a comma-separated list, without a trailing `/` (browsers send none).
+fn origins(list: &str) -> Vec<String> {
+    list.split(',')
+        .map(|o| o.trim().trim_end_matches('/').to_string())
+        .filter(|o| !o.is_empty())
+        .collect()
 }
 
 #[cfg(test)]
@@ -78,7 +102,25 @@ mod tests {
             ServeConfig::from_args(&args(&["--listen", "127.0.0.1:1", "--db=/a.db"]), env).unwrap();
         assert_eq!(c.listen, "127.0.0.1:1");
         assert_eq!(c.db, PathBuf::from("/a.db"));
+        assert!(c.cors_origins.is_empty());
         assert!(ServeConfig::from_args(&args(&["--port", "1"]), none).is_err());
         assert!(ServeConfig::from_args(&args(&["--db"]), none).is_err());
+    }
+
+    #[test]
+    fn write_origins_from_the_environment_or_the_flags() {
+        let env = |k: &str| {
+            (k == "TOURNEY_CORS_ORIGINS")
+                .then(|| "https://a.example, https://b.example/".to_string())
+        };
+        let c = ServeConfig::from_args(&[], env).unwrap();
+        assert_eq!(c.cors_origins, ["https://a.example", "https://b.example"]);
+        let flags = args(&[
+            "--cors-origin",
+            "https://c.example",
+            "--cors-origin=https://d.example",
+        ]);
+        let c = ServeConfig::from_args(&flags, env).unwrap();
+        assert_eq!(c.cors_origins, ["https://c.example", "https://d.example"]);
     }
 }

@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 use crate::engine::chess::tiebreak_order::TiebreakOrder;
 use crate::error::{ApiError, FieldError};
+use crate::limits::{MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_RATING};
 
 /// The game an event is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -110,6 +111,7 @@ pub struct Event {
     pub id: i64,
     pub name: String,
     pub game: GameKind,
+    #[schema(value_type = crate::api::closed_sets::EventFormat)]
     pub format: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
@@ -120,7 +122,7 @@ pub struct Event {
     pub lots: Option<Lots>,
     /// Number of participants (withdrawn included).
     pub participants: u32,
-    /// Number of rounds created so far.
+    /// Number of rounds: made so far (chess), or of the chosen movement (bridge pairs).
     pub rounds: u32,
     pub created_at: String,
     pub updated_at: String,
@@ -134,8 +136,10 @@ pub struct Event {
     "start_date": "2026-11-28", "end_date": "2026-11-29", "settings": {"tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"]}
 }))]
 pub struct NewEvent {
+    #[schema(max_length = 200)]
     pub name: String,
     pub game: GameKind,
+    #[schema(value_type = crate::api::closed_sets::EventFormat)]
     pub format: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
@@ -157,8 +161,10 @@ pub struct CreatedEvent {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Club Championship 2026 (rapid)", "end_date": null, "settings": {"tiebreaks": ["sonneborn_berger", "wins"]}}))]
 pub struct EventPatch {
+    #[schema(max_length = 200)]
     pub name: Option<String>,
     /// Only before lots are drawn.
+    #[schema(value_type = Option<crate::api::closed_sets::EventFormat>)]
     pub format: Option<String>,
     #[serde(default, with = "double_option")]
     #[schema(value_type = Option<NaiveDate>)]
@@ -217,10 +223,15 @@ pub struct Participant {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Carlsen, Magnus", "rating": 2830, "club": "OSL", "federation": "NOR", "external_id": "1503014"}))]
 pub struct NewParticipant {
+    #[schema(max_length = 200)]
     pub name: String,
+    #[schema(minimum = 0, maximum = 4000)]
     pub rating: Option<i32>,
+    #[schema(max_length = 64)]
     pub club: Option<String>,
+    #[schema(max_length = 64)]
     pub federation: Option<String>,
+    #[schema(max_length = 64)]
     pub external_id: Option<String>,
 }
 
@@ -229,10 +240,15 @@ pub struct NewParticipant {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"rating": 2105, "club": "OXF"}))]
 pub struct ParticipantPatch {
+    #[schema(max_length = 200)]
     pub name: Option<String>,
+    #[schema(minimum = 0, maximum = 4000)]
     pub rating: Option<i32>,
+    #[schema(max_length = 64)]
     pub club: Option<String>,
+    #[schema(max_length = 64)]
     pub federation: Option<String>,
+    #[schema(max_length = 64)]
     pub external_id: Option<String>,
 }
 
@@ -241,30 +257,80 @@ impl NewParticipant {
     pub fn validate(&self, at: &str, errors: &mut Vec<FieldError>) {
         validate_name(&format!("{at}name"), &self.name, errors);
         validate_rating(&format!("{at}rating"), self.rating, errors);
+        validate_codes(
+            at,
+            [
+                ("club", &self.club),
+                ("federation", &self.federation),
+                ("external_id", &self.external_id),
+            ],
+            errors,
+        );
     }
 }
 
+impl ParticipantPatch {
+    /// Checks the values given.
+    pub fn validate(&self, errors: &mut Vec<FieldError>) {
+        if let Some(name) = &self.name {
+            validate_name("name", name, errors);
+        }
+        validate_rating("rating", self.rating, errors);
+        validate_codes(
+            "",
+            [
+                ("club", &self.club),
+                ("federation", &self.federation),
+                ("external_id", &self.external_id),
+            ],
+            errors,
+        );
+    }
+}
+
+fn validate_codes<const N: usize>(
+    at: &str,
+    codes: [(&str, &Option<String>); N],
+    errors: &mut Vec<FieldError>,
+) {
+    for (field, value) in codes {
+        if let Some(v) = value {
+            validate_text(&format!("{at}{field}"), v, MAX_CODE_CHARS, errors);
+        }
+    }
+}
+
+/// The one check of every text a client sends (names, codes, labels):
+/// [`crate::limits::text_fault`]. Returns whether the text passed.
+pub fn validate_text(field: &str, text: &str, max: usize, errors: &mut Vec<FieldError>) -> bool {
+    match crate::limits::text_fault(text, max) {
+        None => true,
+        Some(message) => {
+            errors.push(FieldError {
+                field: field.into(),
+                message,
+            });
+            false
+        }
+    }
+}
+
+/// A name: not blank, at most [`MAX_NAME_CHARS`] characters, no control characters.
 pub fn validate_name(field: &str, name: &str, errors: &mut Vec<FieldError>) {
-    let trimmed = name.trim();
-    if trimmed.is_empty() {
+    if validate_text(field, name, MAX_NAME_CHARS, errors) && name.trim().is_empty() {
         errors.push(FieldError {
             field: field.into(),
             message: "must not be empty".into(),
-        });
-    } else if trimmed.chars().count() > 200 {
-        errors.push(FieldError {
-            field: field.into(),
-            message: "must be at most 200 characters".into(),
         });
     }
 }
 
 pub fn validate_rating(field: &str, rating: Option<i32>, errors: &mut Vec<FieldError>) {
     if let Some(r) = rating {
-        if !(0..=4000).contains(&r) {
+        if !(0..=MAX_RATING as i32).contains(&r) {
             errors.push(FieldError {
                 field: field.into(),
-                message: "must be between 0 and 4000".into(),
+                message: format!("must be between 0 and {MAX_RATING}"),
             });
         }
     }
@@ -410,12 +476,18 @@ pub struct Page<T: ToSchema> {
 /// tie-breaks: modified median, Solkoff, cumulative).
 /// Team formats know `tiebreaks` too (for the individual standings); Hilton also `boards`,
 /// the boards per team (every team must field exactly that many; default: the teams' size).
+/// Bridge pairs events know `scoring` and `scale` ([`crate::engine::bridge::session`]).
 pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError> {
     let Some(map) = settings.as_object() else {
         return Err(ApiError::invalid("settings", "must be a JSON object"));
     };
     if format == FORMAT_SWISS {
         return crate::section::SwissSection::parse(settings).map(|_| ());
+    }
+    if format == FORMAT_PAIRS {
+        return crate::engine::bridge::session::ScoringSettings::parse(settings)
+            .map(|_| ())
+            .map_err(|e| ApiError::invalid(e.field, e.message));
     }
     let known: &[&str] = if is_round_robin(format) || format == FORMAT_SCHEVENINGEN {
         &["tiebreaks"]

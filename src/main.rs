@@ -1,7 +1,9 @@
 //! `tourney`: the command line. `tourney serve` runs the server; `tourney openapi` prints the
-//! OpenAPI document; `tourney pair` and `tourney simulate` run the Swiss engine.
+//! OpenAPI document; `tourney pair` and `tourney simulate` run the Swiss engine; the hidden
+//! `bench-swiss` and `bench-bridge` measure the Swiss pairing and a bridge session's upload.
 
 mod bench_http;
+mod bridge_bench;
 mod swiss_cli;
 
 use std::net::TcpListener;
@@ -13,9 +15,8 @@ const USAGE: &str = "\
 tourney - event server for chess and bridge tournament directors
 
 USAGE:
-    tourney serve [--listen ADDR:PORT] [--db PATH]
-        Serve the API (default 127.0.0.1:8080, database ./tourney.db; also TOURNEY_LISTEN,
-        TOURNEY_DB). Docs at /docs, the OpenAPI document at /openapi.json.
+    tourney serve [--listen ADDR:PORT] [--db PATH] [--cors-origin ORIGIN]...
+        Serve the API until stopped (Ctrl-C); `tourney serve --help` says more.
     tourney openapi
         Print the OpenAPI document.
     tourney pair FILE.trf [--system swiss|adjacent] [--colour-rule 3a|3b] [--high-limit N]
@@ -26,26 +27,49 @@ USAGE:
                  [--high-limit N] [--low-limit N] [--fide-style] [--json]
         Play whole Swiss events with rating-based random results and print quality figures
         per round (rematches, byes, score groups, colours, pairing time) and totals.
+    tourney --help | --version
+";
+
+const SERVE_USAGE: &str = "\
+tourney serve - serve the API (it holds the terminal; stop it with Ctrl-C)
+
+USAGE:
+    tourney serve [--listen ADDR:PORT] [--db PATH] [--cors-origin ORIGIN]...
+
+OPTIONS:
+    --listen ADDR:PORT     Where to listen (default 127.0.0.1:8080; port 0 picks a free one).
+                           Also TOURNEY_LISTEN.
+    --db PATH              The SQLite database, created if missing (default ./tourney.db).
+                           Also TOURNEY_DB.
+    --cors-origin ORIGIN   A web origin (https://club.example) whose pages may write; repeat
+                           or comma-separate for several. Also TOURNEY_CORS_ORIGINS. Default
+                           none; every origin may read.
+
+The first line on stderr says where it listens. Docs at /docs, the OpenAPI document at
+/openapi.json.
 ";
 
 fn serve(args: &[String]) -> Result<(), String> {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        print!("{SERVE_USAGE}");
+        return Ok(());
+    }
     let config = ServeConfig::from_args(args, |k| std::env::var(k).ok())?;
     let store = tourney::store::Store::open(&config.db)?;
     let listener = TcpListener::bind(&config.listen)
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
-    log::info!(
-        "tourney listening on http://{} (database {})",
-        config.listen,
-        config.db.display()
-    );
+    let address = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the listening address: {e}"))?;
     eprintln!(
-        "tourney listening on http://{}  (docs: http://{}/docs, database {})",
-        config.listen,
-        config.listen,
+        "tourney listening on http://{address}  (docs: http://{address}/docs, database {}; Ctrl-C stops it)",
         config.db.display()
     );
+    let cors = tourney::server::CorsPolicy {
+        write_origins: config.cors_origins,
+    };
     actix_web::rt::System::new().block_on(async move {
-        tourney::server::build(listener, store)
+        tourney::server::build_with(listener, store, cors)
             .map_err(|e| format!("cannot start the server: {e}"))?
             .await
             .map_err(|e| format!("server stopped: {e}"))
@@ -53,7 +77,10 @@ fn serve(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    env_logger::Builder::from_env(
+        env_logger::Env::default().default_filter_or("info,actix_server=warn"),
+    )
+    .init();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("serve") => serve(&args[1..]),
@@ -61,10 +88,11 @@ fn main() -> ExitCode {
             print!("{}", tourney::api::openapi::document_json());
             Ok(())
         }
-        Some(cmd @ ("pair" | "simulate" | "bench-swiss")) => {
+        Some(cmd @ ("pair" | "simulate" | "bench-swiss" | "bench-bridge")) => {
             let run: fn(&[String]) -> Result<String, swiss_cli::CliError> = match cmd {
                 "pair" => swiss_cli::pair,
                 "simulate" => swiss_cli::simulate,
+                "bench-bridge" => bridge_bench::bench,
                 _ => swiss_cli::bench,
             };
             return match run(&args[1..]) {
@@ -81,6 +109,10 @@ fn main() -> ExitCode {
         Some("bench-http") => bench_http::run(&args[1..]).map(|report| print!("{report}")),
         Some("help") | Some("--help") | Some("-h") => {
             print!("{USAGE}");
+            Ok(())
+        }
+        Some("--version") | Some("-V") | Some("version") => {
+            println!("tourney {}", env!("CARGO_PKG_VERSION"));
             Ok(())
         }
         None => Err(format!("no command given\n\n{USAGE}")),

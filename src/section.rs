@@ -14,6 +14,7 @@ use crate::engine::chess::swiss::{
 };
 use crate::engine::chess::tiebreak_order::TiebreakOrder;
 use crate::error::{ApiError, FieldError};
+use crate::limits::{MAX_PROHIBITED_PAIRS, MAX_RATING, MAX_ROUNDS};
 
 /// Settings of a `swiss` event.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -25,24 +26,29 @@ pub struct SwissSection {
     /// Colour rule 3: `3a` (default, variation 29I1) or `3b`.
     pub colour_rule: Option<ColourRule>,
     /// Equalisation ("high") limit in rating points, default 200.
+    #[schema(maximum = 4000)]
     pub high_limit: Option<u32>,
     /// Alternation ("low") limit in rating points, default 80.
+    #[schema(maximum = 4000)]
     pub low_limit: Option<u32>,
     /// No rating limits on colour corrections ("FIDE style"), default false.
     pub fide_style: Option<bool>,
     /// Same club code (the participant's `club`): `ignore` (default), `avoid`, `avoid_first_n`.
     pub team_avoidance: Option<TeamAvoidance>,
     /// N for `avoid_first_n`.
+    #[schema(maximum = 99)]
     pub team_avoidance_rounds: Option<u32>,
     /// May two players whose game was forfeited be paired again? Default false.
     pub allow_forfeit_rematch: Option<bool>,
     /// Planned number of rounds (enables the look-ahead and the last-round rules).
+    #[schema(minimum = 1, maximum = 99)]
     pub rounds: Option<u32>,
     /// Seed of every coin flip. Chosen and stored when round 1 is paired if not set.
     pub seed: Option<u64>,
     /// Colour of board 1's higher-ranked player in round 1: `white` or `black`; absent = coin flip.
     pub first_colour: Option<Colour>,
     /// Pairs the director prohibits, as participant ids.
+    #[schema(max_items = 1000)]
     pub prohibited_pairs: Option<Vec<[i64; 2]>>,
     /// Tie-break order of the standings: a list, or a preset (`fide`, `us`, `round_robin`).
     pub tiebreaks: Option<TiebreakOrder>,
@@ -72,9 +78,39 @@ impl SwissSection {
             })
         };
         if let Some(r) = section.rounds {
-            if !(1..=99).contains(&r) {
-                bad("rounds", "must be between 1 and 99");
+            if !(1..=MAX_ROUNDS).contains(&r) {
+                bad("rounds", &format!("must be between 1 and {MAX_ROUNDS}"));
             }
+        }
+        if section
+            .team_avoidance_rounds
+            .is_some_and(|r| r > MAX_ROUNDS)
+        {
+            bad(
+                "team_avoidance_rounds",
+                &format!("must be at most {MAX_ROUNDS}"),
+            );
+        }
+        for (field, value) in [
+            ("high_limit", section.high_limit),
+            ("low_limit", section.low_limit),
+        ] {
+            if value.is_some_and(|v| v > MAX_RATING) {
+                bad(
+                    field,
+                    &format!("must be at most {MAX_RATING} rating points"),
+                );
+            }
+        }
+        if section
+            .prohibited_pairs
+            .as_ref()
+            .is_some_and(|p| p.len() > MAX_PROHIBITED_PAIRS)
+        {
+            bad(
+                "prohibited_pairs",
+                &format!("must hold at most {MAX_PROHIBITED_PAIRS} pairs"),
+            );
         }
         if let (Some(h), Some(l)) = (section.high_limit, section.low_limit) {
             if l > h {

@@ -7,10 +7,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::auth;
+use crate::api::closed_sets::ChosenMovementKind;
 use crate::api::extract::{
     cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, QueryParams,
 };
 use crate::api::movements::movement_error;
+use crate::api::responses::{AdminWrite, PublicRead};
 use crate::domain::{Event, GameKind, Participant, ParticipantStatus, Seat, FORMAT_PAIRS};
 use crate::engine::bridge::movement::cards::{
     guide_cards, label, pairs, scoring_rows, CardLine, PairLabel, ScoringRow,
@@ -18,7 +20,7 @@ use crate::engine::bridge::movement::cards::{
 use crate::engine::bridge::movement::generate::generate;
 use crate::engine::bridge::movement::model::{Direction, Movement, MovementParams, TableRound};
 use crate::engine::bridge::movement::report::{report, MovementReport};
-use crate::error::{ApiError, ApiResult, FieldError, Problem};
+use crate::error::{ApiError, ApiResult, FieldError};
 use crate::store::tokens::Role;
 use crate::store::{events, movements, now, participants, Store};
 
@@ -28,6 +30,7 @@ use crate::store::{events, movements, now, participants, Store};
 #[schema(example = json!({"kind": "mitchell", "options": {"tables": 7, "boards_per_round": 3}}))]
 pub struct ChooseMovement {
     /// A generator kind (see `GET /api/v1/movements`) or `custom`.
+    #[schema(value_type = ChosenMovementKind)]
     pub kind: String,
     /// The generator's options (not for `custom`).
     pub options: Option<MovementParams>,
@@ -93,7 +96,7 @@ pub struct ScoringRows {
     pub rows: Vec<ScoringRow>,
 }
 
-fn ensure_pairs_event(event: &Event) -> ApiResult<()> {
+pub(crate) fn ensure_pairs_event(event: &Event) -> ApiResult<()> {
     if event.game == GameKind::Bridge && event.format == FORMAT_PAIRS {
         Ok(())
     } else {
@@ -116,7 +119,7 @@ fn seat(p: &Participant) -> Seat {
 }
 
 /// The participant holding each pair of the movement: pairing number k takes the k-th pair.
-fn seated(conn: &Connection, event_id: i64, m: &Movement) -> ApiResult<Vec<SeatedPair>> {
+pub(crate) fn seated(conn: &Connection, event_id: i64, m: &Movement) -> ApiResult<Vec<SeatedPair>> {
     let people: Vec<Participant> = participants::all(conn, event_id)?
         .into_iter()
         .filter(|p| p.status == ParticipantStatus::Active && p.pairing_number.is_some())
@@ -146,6 +149,9 @@ pub(crate) fn movement_and_seats(
 }
 
 /// Choose the session's movement (replaces an earlier choice). Admin only.
+///
+/// 409: Not a bridge pairs event.
+/// 422: A size the kind cannot serve, or a custom movement with errors.
 #[utoipa::path(
     put, path = "/api/v1/events/{event_id}/movement", tag = "bridge",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -153,11 +159,7 @@ pub(crate) fn movement_and_seats(
     security(("bearer" = [])),
     responses(
         (status = 200, body = EventMovement),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not a bridge pairs event", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A size the kind cannot serve, or a custom movement with errors", body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[put("/api/v1/events/{event_id}/movement")]
@@ -245,8 +247,7 @@ pub async fn choose_movement(
     params(("event_id" = i64, Path, description = "Event id")),
     responses(
         (status = 200, body = EventMovement),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/movement")]
@@ -274,8 +275,7 @@ pub async fn get_event_movement(
     params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
     responses(
         (status = 200, body = RoundAssignments),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/movement/rounds/{round}")]
@@ -340,8 +340,7 @@ pub async fn get_round_assignments(
     params(("event_id" = i64, Path, description = "Event id")),
     responses(
         (status = 200, body = Vec<PairCard>),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/guide-cards")]
@@ -375,10 +374,11 @@ pub async fn get_guide_cards(
     get, path = "/api/v1/events/{event_id}/scoring-rows", tag = "bridge",
     params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
     responses(
-        (status = 200, body = ScoringRows, content_type = "application/json"),
-        (status = 200, description = "CSV: section,table,round,ns_pair,ew_pair,low_board,high_board", body = String, content_type = "text/csv"),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "JSON, or CSV with `?format=csv` or `Accept: text/csv` (columns: section,table,round,ns_pair,ew_pair,low_board,high_board)", content(
+            (ScoringRows = "application/json"),
+            (String = "text/csv"),
+        )),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/scoring-rows")]

@@ -9,8 +9,11 @@ use utoipa::ToSchema;
 use crate::api::auth;
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
 use crate::api::pairing::swiss_event;
+use crate::api::responses::{AdminAction, AdminWrite, PublicRead};
 use crate::domain::{Page, RoundStatus};
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
+use crate::limits::MAX_ROUNDS;
+use crate::section::SwissSection;
 use crate::store::swiss::{self as swiss_store, RequestedByeRow};
 use crate::store::tokens::Role;
 use crate::store::{events, games, now, participants, rounds, Store};
@@ -21,7 +24,8 @@ use crate::store::{events, games, now, participants, rounds, Store};
 #[schema(example = json!({"participant_id": 12, "round": 4, "points": 0.5}))]
 pub struct NewBye {
     pub participant_id: i64,
-    /// The round (1 = first).
+    /// The round (1 = first), at most the event's planned rounds.
+    #[schema(minimum = 1, maximum = 99)]
     pub round: u32,
     /// 1 (full-point bye), 0.5 (half-point bye) or 0 (absent).
     pub points: f64,
@@ -30,6 +34,8 @@ pub struct NewBye {
 /// Record a bye for a participant and round of a Swiss event. For a round not yet paired it is
 /// honoured when the round is paired; for a published round it is added at once, if the
 /// participant is not in that round (a late entry). Admin only.
+///
+/// 409: Not a Swiss event, the round is a draft, the participant already plays that round, or a bye is already recorded.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/byes", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -37,11 +43,7 @@ pub struct NewBye {
     security(("bearer" = [])),
     responses(
         (status = 201, body = RequestedByeRow),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not a Swiss event, the round is a draft, the participant already plays that round, or a bye is already recorded", body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/byes")]
@@ -55,13 +57,27 @@ pub async fn add_bye(
     if ![0.0, 0.5, 1.0].contains(&body.points) {
         return Err(ApiError::invalid("points", "must be 1, 0.5 or 0"));
     }
-    if body.round == 0 {
-        return Err(ApiError::invalid("round", "rounds are numbered from 1"));
+    if !(1..=MAX_ROUNDS).contains(&body.round) {
+        return Err(ApiError::invalid(
+            "round",
+            format!("rounds are numbered from 1 to {MAX_ROUNDS}"),
+        ));
     }
     let row = store
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
-            swiss_event(tx, event_id)?;
+            let event = swiss_event(tx, event_id)?;
+            if let Some(planned) = SwissSection::parse(&event.settings)?.rounds {
+                if body.round > planned {
+                    return Err(ApiError::invalid(
+                        "round",
+                        format!(
+                            "the event is planned for {planned} rounds (settings.rounds); round {} is not one of them",
+                            body.round
+                        ),
+                    ));
+                }
+            }
             participants::get(tx, event_id, body.participant_id).map_err(|_| {
                 ApiError::invalid(
                     "participant_id",
@@ -120,8 +136,7 @@ pub async fn add_bye(
     params(("event_id" = i64, Path, description = "Event id"), Pagination),
     responses(
         (status = 200, body = Page<RequestedByeRow>),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/byes")]
@@ -153,16 +168,15 @@ pub async fn list_byes(
 }
 
 /// Remove a recorded bye, while its round is not paired yet. Admin only.
+///
+/// 409: The round is already paired.
 #[utoipa::path(
     delete, path = "/api/v1/events/{event_id}/byes/{bye_id}", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id"), ("bye_id" = i64, Path, description = "Bye id")),
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The round is already paired", body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[delete("/api/v1/events/{event_id}/byes/{bye_id}")]

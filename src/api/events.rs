@@ -4,11 +4,12 @@ use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
 
 use crate::api::auth;
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
+use crate::api::responses::{AdminAction, AdminWrite, PublicRead, PublicSubmit, StatelessRead};
 use crate::domain::{
     check, is_team_format, validate_name, validate_settings, CreatedEvent, Event, EventPatch,
     GameKind, NewEvent, Page,
 };
-use crate::error::{ApiError, ApiResult, FieldError, Problem};
+use crate::error::{ApiError, ApiResult, FieldError};
 use crate::store::events::{self, EventFields};
 use crate::store::tokens::{self, Role};
 use crate::store::{now, Store};
@@ -52,8 +53,7 @@ fn validate_dates(
     request_body = NewEvent,
     responses(
         (status = 201, description = "Created; keep the admin_token", body = CreatedEvent),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid values", body = Problem, content_type = "application/problem+json"),
+        PublicSubmit,
     )
 )]
 #[post("/api/v1/events")]
@@ -118,8 +118,7 @@ pub(crate) fn created_response(created: CreatedEvent) -> HttpResponse {
     params(Pagination),
     responses(
         (status = 200, body = Page<Event>),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        StatelessRead,
     )
 )]
 #[get("/api/v1/events")]
@@ -148,8 +147,7 @@ pub async fn list_events(
     params(("event_id" = i64, Path, description = "Event id")),
     responses(
         (status = 200, body = Event),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}")]
@@ -164,6 +162,8 @@ pub async fn get_event(
 }
 
 /// Change an event's name, dates, settings or (before lots are drawn) format. Admin only.
+///
+/// 409: Format change after the draw.
 #[utoipa::path(
     patch, path = "/api/v1/events/{event_id}", tag = "events",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -171,11 +171,7 @@ pub async fn get_event(
     security(("bearer" = [])),
     responses(
         (status = 200, body = Event),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Format change after the draw", body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[patch("/api/v1/events/{event_id}")]
@@ -242,9 +238,7 @@ pub async fn update_event(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[delete("/api/v1/events/{event_id}")]

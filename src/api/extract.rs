@@ -9,12 +9,13 @@ use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::error::ApiError;
+use crate::limits::{MAX_OFFSET, MAX_PAGE_LIMIT};
 
 /// Largest request body accepted (bulk participant lists, TRF files).
-pub const MAX_BODY: usize = 4 * 1024 * 1024;
+pub const MAX_BODY: usize = crate::limits::MAX_BODY_BYTES;
 
 /// Parses JSON, naming the field at fault in the error.
 pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
@@ -141,8 +142,8 @@ pub struct Pagination {
     /// Items per page (1–500, default 50).
     #[param(minimum = 1, maximum = 500, default = 50)]
     pub limit: Option<u32>,
-    /// Items to skip (default 0).
-    #[param(minimum = 0, default = 0)]
+    /// Items to skip (0 to 2⁶³ − 1, default 0).
+    #[param(minimum = 0, maximum = 9223372036854775807_u64, default = 0)]
     pub offset: Option<u64>,
 }
 
@@ -150,10 +151,20 @@ impl Pagination {
     /// The checked (limit, offset).
     pub fn resolve(self) -> Result<(u32, u64), ApiError> {
         let limit = self.limit.unwrap_or(50);
-        if !(1..=500).contains(&limit) {
-            return Err(ApiError::invalid("limit", "must be between 1 and 500"));
+        if !(1..=MAX_PAGE_LIMIT).contains(&limit) {
+            return Err(ApiError::invalid(
+                "limit",
+                format!("must be between 1 and {MAX_PAGE_LIMIT}"),
+            ));
         }
-        Ok((limit, self.offset.unwrap_or(0)))
+        let offset = self.offset.unwrap_or(0);
+        if offset > MAX_OFFSET {
+            return Err(ApiError::invalid(
+                "offset",
+                format!("must be between 0 and {MAX_OFFSET}"),
+            ));
+        }
+        Ok((limit, offset))
     }
 }
 
@@ -173,8 +184,12 @@ fn matches_if_none_match(req: &HttpRequest, etag: &str) -> bool {
 }
 
 /// A 200 answer of `body` with `content_type`, carrying an ETag; 304 when the client already
-/// has it (`If-None-Match`).
+/// has it (`If-None-Match`); 422 when `?format=` asks for another form than this one (a route
+/// without CSV asked for CSV).
 pub fn cached(req: &HttpRequest, content_type: &str, body: Vec<u8>) -> HttpResponse {
+    if let Err(e) = check_format_answered(req.query_string(), content_type) {
+        return actix_web::ResponseError::error_response(&e);
+    }
     let etag = etag_of(&body);
     if matches_if_none_match(req, &etag) {
         return HttpResponse::NotModified()
@@ -213,19 +228,108 @@ pub fn wants_csv(req: &HttpRequest, format: Option<&str>) -> Result<bool, ApiErr
     }
 }
 
+/// The forms a list can be read in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportFormat {
+    Json,
+    Csv,
+}
+
 /// `?format=json|csv` of a list that can be served as CSV.
 #[derive(Debug, Clone, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct FormatQuery {
     /// `json` (default) or `csv` (also chosen by `Accept: text/csv`).
+    #[param(inline, value_type = Option<ExportFormat>)]
     pub format: Option<String>,
 }
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
+/// A `?format=` that names another form than the `content_type` answered is refused: `json`
+/// goes with JSON answers, `csv` with CSV ones, and routes with neither take none.
+fn check_format_answered(query: &str, content_type: &str) -> Result<(), ApiError> {
+    let answered = match content_type {
+        "application/json" => Some("json"),
+        t if t.starts_with("text/csv") => Some("csv"),
+        _ => None,
+    };
+    for (key, value) in form_urlencoded_parse(query) {
+        if key == "format" && answered != Some(value.as_ref()) {
+            return Err(ApiError::invalid(
+                "format",
+                match answered {
+                    Some(_) => format!("{value:?}: this resource is read as json only"),
+                    None => format!("{value:?}: this resource has no other forms; omit format"),
+                },
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// One cell of a CSV file (RFC 4180), the one writer of every CSV the server serves.
+///
+/// Text cells (names, codes, labels: anything a client typed) that a spreadsheet would read as
+/// a formula, starting with `=`, `+`, `-`, `@`, a tab or a carriage return, get a leading `'`
+/// (OWASP's rule against CSV injection), so `=HYPERLINK(...)` shows as text. Numbers and
+/// results the server itself writes go through [`csv_number`] instead, so a score of `-1` or
+/// a result `-/+` stays as it is. Then the cell is quoted when it holds a comma, a quote, a
+/// line break or a leading or trailing space, quotes doubled.
 pub fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        quote_csv(&format!("'{s}"))
+    } else {
+        quote_csv(s)
+    }
+}
+
+/// A cell the server writes itself (a number, a result, a date): quoted if needed, never
+/// prefixed.
+pub fn csv_number(s: &str) -> String {
+    quote_csv(s)
+}
+
+fn quote_csv(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) || s.starts_with(' ') || s.ends_with(' ') {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_text_cells_cannot_become_formulas() {
+        assert_eq!(
+            csv_field("=HYPERLINK(\"http://x\",\"y\")"),
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""
+        );
+        assert_eq!(csv_field("+1"), "'+1");
+        assert_eq!(csv_field("-2+3"), "'-2+3");
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_field("\tx"), "'\tx");
+        assert_eq!(csv_field("\rx"), "\"'\rx\"");
+        assert_eq!(csv_field("Smith, John"), "\"Smith, John\"");
+        assert_eq!(csv_field("a\nb"), "\"a\nb\"");
+        assert_eq!(csv_field("Anna"), "Anna");
+        // Numbers the server writes stay numbers.
+        assert_eq!(csv_number("-1.5"), "-1.5");
+        assert_eq!(csv_number("-/+"), "-/+");
+    }
+
+    #[test]
+    fn offsets_beyond_sqlite_integers_are_refused() {
+        let page = |offset| Pagination {
+            limit: None,
+            offset: Some(offset),
+        };
+        assert_eq!(page(MAX_OFFSET).resolve().unwrap(), (50, MAX_OFFSET));
+        match page(MAX_OFFSET + 1).resolve() {
+            Err(ApiError::Validation(e)) => assert_eq!(e[0].field, "offset"),
+            other => panic!("{other:?}"),
+        }
     }
 }

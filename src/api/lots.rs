@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::extract::{Bearer, JsonBody};
+use crate::api::responses::AdminWrite;
 use crate::api::{auth, teams};
 use crate::domain::{
     is_round_robin, is_team_format, Event, LotsMethod, Participant, ParticipantStatus, RoundStatus,
@@ -15,7 +16,7 @@ use crate::domain::{
 };
 use crate::engine::chess::round_robin::berger;
 use crate::engine::lots::{draw_by_rating, draw_random, Entrant};
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
 use crate::store::tokens::Role;
 use crate::store::{events, games, now, participants, rounds, Store};
 
@@ -75,6 +76,8 @@ fn make_round_robin(conn: &Connection, event: &Event, by_number: &[i64]) -> ApiR
 /// Draw lots: assign pairing numbers to the active participants at random (from a recorded
 /// seed) or by rating. For a round robin the whole schedule is made at once. Drawing again
 /// replaces the numbers and the schedule while no result has been entered. Admin only.
+///
+/// 409: Results already entered, or too few participants.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/lots", tag = "participants",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -82,11 +85,7 @@ fn make_round_robin(conn: &Connection, event: &Event, by_number: &[i64]) -> ApiR
     security(("bearer" = [])),
     responses(
         (status = 200, body = DrawnLots),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Results already entered, or too few participants", body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/lots")]

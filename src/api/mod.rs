@@ -3,9 +3,16 @@
 
 pub mod auth;
 pub mod bridge;
+pub mod bridge_entries;
+pub mod bridge_exports;
+pub mod bridge_results;
+pub mod bridge_tools;
 pub mod byes;
+pub mod closed_sets;
+pub mod connection;
 pub mod events;
 pub mod extract;
+pub mod flatten;
 pub mod idempotency;
 pub mod lots;
 pub mod movements;
@@ -14,6 +21,7 @@ pub mod pairing;
 pub mod pairing_edit;
 pub mod participants;
 pub mod player;
+pub mod responses;
 pub mod results;
 pub mod results_csv;
 pub mod rounds;
@@ -32,15 +40,36 @@ use crate::error::ApiError;
 use crate::live::Live;
 use crate::store::Store;
 
+/// A path parameter that is not the number it should be: a 422 naming it. Every path
+/// parameter the routes parse is a whole number (ids, round numbers); the first one that
+/// does not read as one (or, for round numbers, is negative or too large) is named.
+fn path_parameter_error(req: &actix_web::HttpRequest) -> ApiError {
+    let params: Vec<(&str, &str)> = req.match_info().iter().collect();
+    let not_integer = params.iter().find(|(_, v)| v.parse::<i64>().is_err());
+    let out_of_range = params.iter().find(|(_, v)| v.parse::<u32>().is_err());
+    match (not_integer, out_of_range) {
+        (Some((name, value)), _) => {
+            ApiError::invalid(*name, format!("{value:?} is not a whole number"))
+        }
+        (None, Some((name, value))) => ApiError::invalid(
+            *name,
+            format!("{value} is not a number from 0 to {}", u32::MAX),
+        ),
+        (None, None) => ApiError::invalid("path", "a path parameter is not valid"),
+    }
+}
+
 /// Registers every route, the error handlers for malformed requests, and the docs.
 pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Live>) {
     cfg.app_data(web::Data::new(store))
         .app_data(live)
         .app_data(web::PayloadConfig::new(extract::MAX_BODY))
-        .app_data(
-            web::PathConfig::default()
-                .error_handler(|e, _| ApiError::not_found(format!("no such resource: {e}")).into()),
-        )
+        .app_data(web::PathConfig::default().error_handler(|e, req| {
+            match crate::server::methods::not_allowed(req) {
+                Some(answer) => actix_web::error::InternalError::from_response(e, answer).into(),
+                None => path_parameter_error(req).into(),
+            }
+        }))
         .service(system::healthz)
         .service(events::create_event)
         .service(events::list_events)
@@ -84,11 +113,22 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         .service(movements::recommend_movements)
         .service(movements::validate_movement)
         .service(movements::get_movement)
+        .service(bridge_tools::board_score)
+        .service(bridge_tools::board_matchpoints)
+        .service(bridge_tools::imps)
+        .service(bridge_tools::victory_points)
         .service(bridge::choose_movement)
         .service(bridge::get_event_movement)
         .service(bridge::get_round_assignments)
         .service(bridge::get_guide_cards)
         .service(bridge::get_scoring_rows)
+        .service(bridge_results::submit_board_results)
+        .service(bridge_results::get_traveller)
+        .service(bridge_results::get_bridge_standings)
+        .service(bridge_results::get_scorecard)
+        .service(bridge_exports::put_deals)
+        .service(bridge_exports::get_pbn)
+        .service(bridge_exports::get_usebio)
         .service(teams::create_team)
         .service(teams::list_teams)
         .service(teams::get_team)

@@ -4,12 +4,14 @@ use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::api::closed_sets::MovementKind;
 use crate::api::extract::{json_cached, JsonBody, QueryParams};
+use crate::api::responses::{PublicRead, PublicSubmit, StatelessRead};
 use crate::engine::bridge::movement::generate::{generate, KINDS};
 use crate::engine::bridge::movement::model::{Direction, Movement, MovementError, MovementParams};
 use crate::engine::bridge::movement::recommend::{recommend, RecommendQuery, Recommendation};
 use crate::engine::bridge::movement::report::{report, MovementReport};
-use crate::error::{ApiError, ApiResult, FieldError, Problem};
+use crate::error::{ApiError, ApiResult, FieldError};
 
 /// A movement with its report.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -37,6 +39,7 @@ pub struct MovementQuery {
     /// Boards per round.
     pub boards_per_round: Option<u32>,
     /// A half table: `ns` or `ew` seats empty (Howells: an odd number of pairs).
+    #[param(inline, value_type = Option<Direction>)]
     pub half_table: Option<String>,
     /// The table with the half table (default the highest).
     pub half_table_at: Option<u32>,
@@ -127,7 +130,7 @@ pub fn movement_error(e: MovementError) -> ApiError {
 /// The movement kinds this server generates.
 #[utoipa::path(
     get, path = "/api/v1/movements", tag = "movements",
-    responses((status = 200, body = MovementKinds))
+    responses((status = 200, body = MovementKinds), StatelessRead)
 )]
 #[get("/api/v1/movements")]
 pub async fn list_kinds(req: HttpRequest) -> ApiResult<HttpResponse> {
@@ -146,7 +149,7 @@ pub async fn list_kinds(req: HttpRequest) -> ApiResult<HttpResponse> {
     params(RecommendQuery),
     responses(
         (status = 200, body = Vec<Recommendation>),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        StatelessRead,
     )
 )]
 #[get("/api/v1/movements/recommend")]
@@ -161,13 +164,15 @@ pub async fn recommend_movements(
 }
 
 /// Generate a movement of a kind for T tables, with its report.
+///
+/// 404: Unknown kind.
+/// 422: A size or option the kind cannot serve.
 #[utoipa::path(
     get, path = "/api/v1/movements/{kind}", tag = "movements",
-    params(("kind" = String, Path, description = "mitchell, skip_mitchell, share_relay_mitchell, appendix_mitchell, one_and_half_appendix_mitchell, twin_mitchell, arrow_switch_mitchell, web_mitchell, howell, three_quarter_howell"), MovementQuery),
+    params(("kind" = inline(MovementKind), Path, description = "The movement generator"), MovementQuery),
     responses(
         (status = 200, body = MovementWithReport),
-        (status = 404, description = "Unknown kind", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A size or option the kind cannot serve", body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/movements/{kind}")]
@@ -202,16 +207,22 @@ pub async fn get_movement(
     request_body = Movement,
     responses(
         (status = 200, body = MovementReport),
-        (status = 400, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        PublicSubmit,
     )
 )]
 #[post("/api/v1/movements/validate")]
 pub async fn validate_movement(JsonBody(movement): JsonBody<Movement>) -> ApiResult<HttpResponse> {
-    if movement.rounds.len() > 500 || movement.tables > 1000 {
+    use crate::limits::{MAX_MOVEMENT_ROUNDS, MAX_MOVEMENT_TABLES};
+    if movement.rounds.len() > MAX_MOVEMENT_ROUNDS {
         return Err(ApiError::invalid(
             "rounds",
-            "at most 500 rounds and 1000 tables are checked",
+            format!("at most {MAX_MOVEMENT_ROUNDS} rounds are checked"),
+        ));
+    }
+    if movement.tables > MAX_MOVEMENT_TABLES {
+        return Err(ApiError::invalid(
+            "tables",
+            format!("at most {MAX_MOVEMENT_TABLES} tables are checked"),
         ));
     }
     let r = web::block(move || report(&movement)).await?;

@@ -2,9 +2,13 @@
 //! `tourney openapi`, committed as `openapi/openapi.json`).
 
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::{Modify, OpenApi};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
+
+use crate::error::{FieldError, Problem};
 
 use crate::api;
+use crate::api::flatten::FlattenTaggedVariants;
 
 struct BearerAuth;
 
@@ -25,82 +29,114 @@ impl Modify for BearerAuth {
     }
 }
 
-#[derive(OpenApi)]
-#[openapi(
-    info(
-        title = "tourney",
-        description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event; reads need no token. GETs carry an ETag and answer `If-None-Match` with 304.\n\nPublic web pages for players and printers: `/e/{event_id}` (the event, its rounds, standings, crosstable, each player's games, bridge guide cards)."
-    ),
-    paths(
-        api::system::healthz,
-        api::events::create_event,
-        api::events::list_events,
-        api::events::get_event,
-        api::events::update_event,
-        api::events::delete_event,
-        api::tokens::create_token,
-        api::tokens::list_tokens,
-        api::tokens::revoke_token,
-        api::participants::add_participant,
-        api::participants::add_participants,
-        api::participants::list_participants,
-        api::participants::get_participant,
-        api::player::get_player_games,
-        api::participants::update_participant,
-        api::participants::withdraw_participant,
-        api::participants::delete_participant,
-        api::lots::draw_lots,
-        api::rounds::list_rounds,
-        api::rounds::get_round,
-        api::pairing::pair_round,
-        api::pairing::publish_round,
-        api::pairing::delete_round,
-        api::pairing_edit::set_pairings,
-        api::pairing_edit::swap_players,
-        api::pairing_edit::force_boards,
-        api::byes::add_bye,
-        api::byes::list_byes,
-        api::byes::delete_bye,
-        api::swiss::pair_swiss,
-        api::swiss::import_trf,
-        api::swiss::export_trf,
-        api::results::submit_results,
-        api::standings::get_standings,
-        api::standings::get_crosstable,
-        api::stream::stream_event,
-        api::tables::berger_table,
-        api::tables::scheveningen_table,
-        api::tables::hilton_table,
-        api::movements::list_kinds,
-        api::movements::recommend_movements,
-        api::movements::get_movement,
-        api::movements::validate_movement,
-        api::bridge::choose_movement,
-        api::bridge::get_event_movement,
-        api::bridge::get_round_assignments,
-        api::bridge::get_guide_cards,
-        api::bridge::get_scoring_rows,
-        api::teams::create_team,
-        api::teams::list_teams,
-        api::teams::get_team,
-        api::teams::delete_team,
-        api::teams::get_team_standings,
-    ),
-    components(schemas(crate::error::Problem, crate::error::FieldError)),
-    modifiers(&BearerAuth),
-    tags(
-        (name = "events", description = "Events and their credentials"),
-        (name = "participants", description = "Players or pairs, and the drawing of lots"),
-        (name = "rounds", description = "Pairings round by round"),
-        (name = "results", description = "Results, standings and crosstables"),
-        (name = "tables", description = "Stateless pairing tables"),
-        (name = "movements", description = "Bridge movements: generate, validate, recommend"),
-        (name = "bridge", description = "Bridge pairs events: movement, guide cards, scoring rows"),
-        (name = "teams", description = "Chess team events (Scheveningen, Hilton): teams and team standings"),
-        (name = "system", description = "Health and documentation"),
-    )
-)]
-pub struct ApiDoc;
+/// Declares the documented routes once: the document ([`ApiDoc`]) and the schema references of
+/// the same routes ([`schema_references`]) come from one list.
+macro_rules! documented_routes {
+    ($($($segment:ident)::+),* $(,)?) => {
+        #[derive(OpenApi)]
+        #[openapi(
+            info(
+                title = "tourney",
+                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event; reads need no token. GETs carry an ETag and answer `If-None-Match` with 304.\n\nAn integer is written without a fraction: `1219.0` where an integer is expected is refused with 422 naming the field.\n\nPublic web pages for players and printers: `/e/{event_id}` (the event, its rounds, standings, crosstable, each player's games, bridge guide cards)."
+            ),
+            paths($($($segment)::+),*),
+            components(schemas(Problem, FieldError)),
+            modifiers(&BearerAuth, &FlattenTaggedVariants),
+            tags(
+                (name = "events", description = "Events and their credentials"),
+                (name = "participants", description = "Players or pairs, and the drawing of lots"),
+                (name = "rounds", description = "Pairings round by round"),
+                (name = "results", description = "Results, standings and crosstables"),
+                (name = "tables", description = "Stateless pairing tables"),
+                (name = "movements", description = "Bridge movements: generate, validate, recommend"),
+                (name = "bridge", description = "Bridge pairs events: movement, guide cards, scoring rows, board results, travellers, standings, hand records and exports (PBN, USEBIO); stateless scoring (score, matchpoints, IMPs, VPs)"),
+                (name = "teams", description = "Chess team events (Scheveningen, Hilton): teams and team standings"),
+                (name = "system", description = "Health and documentation"),
+            )
+        )]
+        pub struct ApiDoc;
+
+        /// Every (component name, schema) pair the documented routes refer to, each as its
+        /// own Rust type describes it, before the document keeps one schema per name.
+        pub fn schema_references() -> Vec<(String, RefOr<Schema>)> {
+            let mut schemas = vec![
+                (Problem::name().into_owned(), Problem::schema()),
+                (FieldError::name().into_owned(), FieldError::schema()),
+            ];
+            // The trait the `OpenApi` derive itself calls for each path (hidden in utoipa's
+            // docs, stable within utoipa 5).
+            $(<$($segment)::+ as utoipa::__dev::SchemaReferences>::schemas(&mut schemas);)*
+            schemas
+        }
+    };
+}
+
+documented_routes!(
+    api::system::healthz,
+    api::events::create_event,
+    api::events::list_events,
+    api::events::get_event,
+    api::events::update_event,
+    api::events::delete_event,
+    api::tokens::create_token,
+    api::tokens::list_tokens,
+    api::tokens::revoke_token,
+    api::participants::add_participant,
+    api::participants::add_participants,
+    api::participants::list_participants,
+    api::participants::get_participant,
+    api::player::get_player_games,
+    api::participants::update_participant,
+    api::participants::withdraw_participant,
+    api::participants::delete_participant,
+    api::lots::draw_lots,
+    api::rounds::list_rounds,
+    api::rounds::get_round,
+    api::pairing::pair_round,
+    api::pairing::publish_round,
+    api::pairing::delete_round,
+    api::pairing_edit::set_pairings,
+    api::pairing_edit::swap_players,
+    api::pairing_edit::force_boards,
+    api::byes::add_bye,
+    api::byes::list_byes,
+    api::byes::delete_bye,
+    api::swiss::pair_swiss,
+    api::swiss::import_trf,
+    api::swiss::export_trf,
+    api::results::submit_results,
+    api::standings::get_standings,
+    api::standings::get_crosstable,
+    api::stream::stream_event,
+    api::tables::berger_table,
+    api::tables::scheveningen_table,
+    api::tables::hilton_table,
+    api::movements::list_kinds,
+    api::movements::recommend_movements,
+    api::movements::get_movement,
+    api::movements::validate_movement,
+    api::bridge_tools::board_score,
+    api::bridge_tools::board_matchpoints,
+    api::bridge_tools::imps,
+    api::bridge_tools::victory_points,
+    api::bridge::choose_movement,
+    api::bridge::get_event_movement,
+    api::bridge::get_round_assignments,
+    api::bridge::get_guide_cards,
+    api::bridge::get_scoring_rows,
+    api::bridge_results::submit_board_results,
+    api::bridge_results::get_traveller,
+    api::bridge_results::get_bridge_standings,
+    api::bridge_results::get_scorecard,
+    api::bridge_exports::put_deals,
+    api::bridge_exports::get_pbn,
+    api::bridge_exports::get_usebio,
+    api::teams::create_team,
+    api::teams::list_teams,
+    api::teams::get_team,
+    api::teams::delete_team,
+    api::teams::get_team_standings,
+);
 
 /// The OpenAPI document.
 pub fn document() -> utoipa::openapi::OpenApi {
@@ -114,4 +150,64 @@ pub fn document_json() -> String {
         .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     s.push('\n');
     s
+}
+
+/// The component names that two different schemas claim (two Rust types documented under one
+/// name): the document keeps only the last one and silently describes the others wrongly.
+pub fn component_name_clashes(references: &[(String, RefOr<Schema>)]) -> Vec<String> {
+    let mut shapes: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
+    for (name, schema) in references {
+        let shape = serde_json::to_string(schema).unwrap_or_default();
+        let seen = shapes.entry(name).or_default();
+        if !seen.contains(&shape) {
+            seen.push(shape);
+        }
+    }
+    shapes
+        .into_iter()
+        .filter(|(_, shapes)| shapes.len() > 1)
+        .map(|(name, _)| name.to_string())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[allow(dead_code)] // only their schemas are used
+    mod chess {
+        /// A chess round.
+        #[derive(utoipa::ToSchema)]
+        pub struct Round {
+            pub number: u32,
+        }
+    }
+
+    #[allow(dead_code)]
+    mod bridge {
+        /// A movement round.
+        #[derive(utoipa::ToSchema)]
+        pub struct Round {
+            pub tables: Vec<u32>,
+        }
+    }
+
+    fn reference<T: ToSchema>() -> (String, RefOr<Schema>) {
+        (T::name().into_owned(), T::schema())
+    }
+
+    #[test]
+    fn two_types_under_one_name_are_found_and_one_type_twice_is_not() {
+        let same_type_twice = [reference::<chess::Round>(), reference::<chess::Round>()];
+        assert!(component_name_clashes(&same_type_twice).is_empty());
+        let two_types = [reference::<chess::Round>(), reference::<bridge::Round>()];
+        assert_eq!(component_name_clashes(&two_types), ["Round"]);
+    }
+
+    #[test]
+    fn every_documented_schema_has_its_own_name() {
+        let references = schema_references();
+        assert!(references.iter().any(|(name, _)| name == "MovementRound"));
+        assert_eq!(component_name_clashes(&references), Vec::<String>::new());
+    }
 }

@@ -6,16 +6,17 @@
 
 use std::collections::HashMap;
 
-use actix_web::{delete, post, web, HttpResponse};
+use actix_web::{delete, post, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 
 use crate::api::extract::Bearer;
+use crate::api::responses::{AdminAction, AdminPairing};
+use crate::api::swiss::RequestBudget;
 use crate::api::{auth, stream};
 use crate::domain::{Event, LotsMethod, ParticipantStatus, Round, RoundStatus, FORMAT_SWISS};
 use crate::engine::chess::swiss::{self, RoundPairing, SwissError, SwissSettings};
 use crate::engine::lots::{draw_by_rating, Entrant};
-use crate::engine::matching::BlossomSolver;
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
 use crate::live::Live;
 use crate::section::SwissSection;
 use crate::store::swiss::Section;
@@ -64,13 +65,18 @@ fn number_everyone(conn: &Connection, event: &Event) -> ApiResult<()> {
     Ok(())
 }
 
-/// The section's settings, with the coin-flip seed chosen and stored on first use.
-fn settings_with_seed(conn: &Connection, event: &Event) -> ApiResult<(SwissSection, u64)> {
+/// The section's settings, with the coin-flip seed (`fresh` when the event has none yet)
+/// stored on first use.
+fn settings_with_seed(
+    conn: &Connection,
+    event: &Event,
+    fresh: u64,
+) -> ApiResult<(SwissSection, u64)> {
     let mut section = SwissSection::parse(&event.settings)?;
     let seed = match section.seed {
         Some(s) => s,
         None => {
-            let s = crate::api::lots::fresh_seed()?;
+            let s = fresh;
             section.seed = Some(s);
             let mut settings = event.settings.clone();
             settings["seed"] = serde_json::json!(s);
@@ -83,8 +89,19 @@ fn settings_with_seed(conn: &Connection, event: &Event) -> ApiResult<(SwissSecti
 
 /// Reads the section for pairing `round`.
 pub(crate) fn load_section(conn: &Connection, event: &Event, round: u32) -> ApiResult<Section> {
+    load_section_seeded(conn, event, round, crate::api::lots::fresh_seed()?)
+}
+
+/// [`load_section`], with the seed to store when the event has none (so that a dry run and
+/// the write after it read the same section).
+fn load_section_seeded(
+    conn: &Connection,
+    event: &Event,
+    round: u32,
+    fresh: u64,
+) -> ApiResult<Section> {
     number_everyone(conn, event)?;
-    let (section, seed) = settings_with_seed(conn, event)?;
+    let (section, seed) = settings_with_seed(conn, event, fresh)?;
     let mut loaded = swiss_store::load(conn, event.id, round, SwissSettings::default())?;
     loaded.state.settings = section.engine_settings(seed, &loaded.start_number_of);
     Ok(loaded)
@@ -177,35 +194,62 @@ fn ready_for(conn: &Connection, event: &Event) -> ApiResult<u32> {
 /// comes back with its explanation. Drafts are seen only with the admin token until
 /// published. Pairing numbers are given by rating on the first pairing when no lots were
 /// drawn; late entries get the next numbers. Admin only.
+///
+/// 409: Not a Swiss event, a draft is pending, results are missing, or all planned rounds are paired.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/rounds", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id")),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The draft round", body = Round),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not a Swiss event, a draft is pending, results are missing, or all planned rounds are paired", body = Problem, content_type = "application/problem+json"),
+        AdminPairing,
     )
 )]
 #[post("/api/v1/events/{event_id}/rounds")]
 pub async fn pair_round(
+    req: HttpRequest,
     store: web::Data<Store>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
+    let guard = RequestBudget::start(&req);
+    let budget = guard.budget();
+    // The engine runs outside the single writer, which would otherwise wait for it (seconds
+    // for a large section) with every write of every event: a dry run reads the section as
+    // the write will (numbers and seed given, then rolled back), the engine pairs it, and the
+    // write reads it again and stores the pairing only if nothing changed meanwhile.
+    let seed = crate::api::lots::fresh_seed()?;
+    let prepare = move |tx: &Connection, token: Option<&str>| -> ApiResult<(u32, Section)> {
+        auth::require(tx, event_id, token, Role::Admin)?;
+        let event = swiss_event(tx, event_id)?;
+        let number = ready_for(tx, &event)?;
+        Ok((number, load_section_seeded(tx, &event, number, seed)?))
+    };
+    let write_token = token.clone();
+    let (number, section) = store
+        .dry_run(move |tx| prepare(tx, token.as_deref()))
+        .await?;
+    let (section, pairing) = web::block(move || {
+        let pairing = swiss::pair_next_round(&section.state, &budget.solver());
+        (section, pairing)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?;
+    let pairing = pairing.map_err(|e| guard.error(e, engine_error))?;
     let round = store
         .write(move |tx| {
-            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
-            let event = swiss_event(tx, event_id)?;
-            let number = ready_for(tx, &event)?;
-            let section = load_section(tx, &event, number)?;
-            let pairing =
-                swiss::pair_next_round(&section.state, &BlossomSolver).map_err(engine_error)?;
+            let (now_number, now_section) = prepare(tx, write_token.as_deref())?;
+            if now_number != number
+                || now_section.state != section.state
+                || now_section.participant_of != section.participant_of
+            {
+                return Err(ApiError::conflict(
+                    "the event changed while its round was being paired; pair it again",
+                ));
+            }
             let round_id = rounds::insert(tx, event_id, number, RoundStatus::Draft, &now())?;
-            write_pairing(tx, event_id, round_id, &section, &pairing)?;
+            write_pairing(tx, event_id, round_id, &now_section, &pairing)?;
             rounds::get(tx, event_id, number)
         })
         .await?;
@@ -225,9 +269,7 @@ pub async fn pair_round(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The published round", body = Round),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[post("/api/v1/events/{event_id}/rounds/{round}/publish")]
@@ -260,16 +302,15 @@ pub async fn publish_round(
 
 /// Delete the last round of a Swiss event (draft or published) while it has no results, to
 /// pair it again. Admin only.
+///
+/// 409: Not the last round, it has results, or not a Swiss event.
 #[utoipa::path(
     delete, path = "/api/v1/events/{event_id}/rounds/{round}", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not the last round, it has results, or not a Swiss event", body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[delete("/api/v1/events/{event_id}/rounds/{round}")]

@@ -10,10 +10,11 @@ use utoipa::ToSchema;
 use crate::api::auth;
 use crate::api::extract::{Bearer, JsonBody};
 use crate::api::pairing::{load_section, swiss_event, write_pairing};
+use crate::api::responses::AdminWrite;
 use crate::domain::{Event, Round, RoundStatus};
 use crate::engine::chess::swiss::{self, RoundPairing, SwissError};
 use crate::engine::matching::BlossomSolver;
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
 use crate::store::swiss::Section;
 use crate::store::tokens::Role;
 use crate::store::{rounds, Store};
@@ -138,6 +139,9 @@ fn evaluate(section: &Section, boards: &[(u32, u32)], byes: &[u32]) -> ApiResult
 /// Replace a draft round's pairing with the director's own. The pairing is checked (every
 /// available player exactly once), re-scored with the same penalty function and explained,
 /// with a note comparing it with the engine's optimum. Admin only.
+///
+/// 409: Not a draft of a Swiss event.
+/// 422: A player missing, twice, or unknown.
 #[utoipa::path(
     put, path = "/api/v1/events/{event_id}/rounds/{round}/pairings", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
@@ -145,11 +149,7 @@ fn evaluate(section: &Section, boards: &[(u32, u32)], byes: &[u32]) -> ApiResult
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The draft, re-scored", body = Round),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not a draft of a Swiss event", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A player missing, twice, or unknown", body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[put("/api/v1/events/{event_id}/rounds/{round}/pairings")]
@@ -172,6 +172,9 @@ pub async fn set_pairings(
 
 /// Exchange two participants in a draft round: opponents swap colours; players on different
 /// boards (or one with the bye) swap places. The result is re-scored and explained. Admin only.
+///
+/// 409: Not a draft of a Swiss event.
+/// 422: A participant not paired in this round.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/rounds/{round}/swap", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
@@ -179,11 +182,7 @@ pub async fn set_pairings(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The draft, re-scored", body = Round),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not a draft of a Swiss event", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A participant not paired in this round", body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/rounds/{round}/swap")]
@@ -249,6 +248,9 @@ pub async fn swap_players(
 
 /// Force boards in a draft round (colours as given): the rest of the round is paired again
 /// optimally around them, re-scored and explained. Admin only.
+///
+/// 409: Not a draft of a Swiss event.
+/// 422: A participant unknown, unavailable or named twice.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/rounds/{round}/force", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
@@ -256,11 +258,7 @@ pub async fn swap_players(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The draft, paired again around the forced boards", body = Round),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not a draft of a Swiss event", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A participant unknown, unavailable or named twice", body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/rounds/{round}/force")]

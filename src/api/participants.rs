@@ -7,11 +7,13 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::api::auth;
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
+use crate::api::responses::{AdminAction, AdminWrite, PublicRead};
 use crate::domain::{
-    check, is_team_format, validate_name, validate_rating, NewParticipant, Page, Participant,
-    ParticipantPatch, ParticipantStatus, FORMAT_SWISS,
+    check, is_team_format, NewParticipant, Page, Participant, ParticipantPatch, ParticipantStatus,
+    FORMAT_SWISS,
 };
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
+use crate::limits::{MAX_BULK_PARTICIPANTS, MAX_PARTICIPANTS};
 use crate::store::tokens::Role;
 use crate::store::{events, now, participants, rounds, Store};
 
@@ -21,6 +23,7 @@ use crate::store::{events, now, participants, rounds, Store};
 #[schema(example = json!({"participants": [{"name": "Anna", "rating": 2100}, {"name": "Ben", "rating": 1900, "club": "OXF"}]}))]
 pub struct BulkParticipants {
     /// Up to 5000 participants, entered in this order.
+    #[schema(min_items = 1, max_items = 5000)]
     pub participants: Vec<NewParticipant>,
 }
 
@@ -54,6 +57,12 @@ fn enter(conn: &Connection, event_id: i64, list: &[NewParticipant]) -> ApiResult
             "a {format} event takes its players with their team: POST /api/v1/events/{event_id}/teams"
         )));
     }
+    let entered = participants::count(conn, event_id)? as usize;
+    if entered + list.len() > MAX_PARTICIPANTS {
+        return Err(ApiError::conflict(format!(
+            "the event has {entered} participants; an event holds at most {MAX_PARTICIPANTS}"
+        )));
+    }
     let now = now();
     let mut out = Vec::with_capacity(list.len());
     for p in list {
@@ -65,6 +74,8 @@ fn enter(conn: &Connection, event_id: i64, list: &[NewParticipant]) -> ApiResult
 }
 
 /// Enter one participant. Admin only; not after a round-robin schedule is made.
+///
+/// 409: Schedule already made, or external_id taken.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/participants", tag = "participants",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -72,11 +83,7 @@ fn enter(conn: &Connection, event_id: i64, list: &[NewParticipant]) -> ApiResult
     security(("bearer" = [])),
     responses(
         (status = 201, body = Participant),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Schedule already made, or external_id taken", body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/participants")]
@@ -108,6 +115,8 @@ pub async fn add_participant(
 }
 
 /// Enter many participants in one transaction (all or none). Admin only.
+///
+/// 422: Invalid entries, each named as participants[i].field.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/participants/bulk", tag = "participants",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -115,11 +124,7 @@ pub async fn add_participant(
     security(("bearer" = [])),
     responses(
         (status = 201, body = EnteredParticipants),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid entries, each named as participants[i].field", body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/participants/bulk")]
@@ -130,10 +135,10 @@ pub async fn add_participants(
     JsonBody(body): JsonBody<BulkParticipants>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    if body.participants.is_empty() || body.participants.len() > 5000 {
+    if body.participants.is_empty() || body.participants.len() > MAX_BULK_PARTICIPANTS {
         return Err(ApiError::invalid(
             "participants",
-            "must hold 1 to 5000 entries",
+            format!("must hold 1 to {MAX_BULK_PARTICIPANTS} entries"),
         ));
     }
     let mut errors = Vec::new();
@@ -156,6 +161,7 @@ pub async fn add_participants(
 pub struct SearchQuery {
     /// A piece of the name, case and accents aside (`ann` finds Anna, Änne, Johann); at most
     /// 100 characters.
+    #[param(max_length = 100)]
     pub search: Option<String>,
 }
 
@@ -169,8 +175,7 @@ const MAX_SEARCH: usize = 100;
     params(("event_id" = i64, Path, description = "Event id"), Pagination, SearchQuery),
     responses(
         (status = 200, body = Page<Participant>),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/participants")]
@@ -229,8 +234,7 @@ pub async fn list_participants(
     params(("event_id" = i64, Path, description = "Event id"), ("participant_id" = i64, Path, description = "Participant id")),
     responses(
         (status = 200, body = Participant),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/participants/{participant_id}")]
@@ -257,11 +261,7 @@ pub async fn get_participant(
     security(("bearer" = [])),
     responses(
         (status = 200, body = Participant),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[patch("/api/v1/events/{event_id}/participants/{participant_id}")]
@@ -273,10 +273,7 @@ pub async fn update_participant(
 ) -> ApiResult<HttpResponse> {
     let (event_id, id) = path.into_inner();
     let mut errors = Vec::new();
-    if let Some(name) = &patch.name {
-        validate_name("name", name, &mut errors);
-    }
-    validate_rating("rating", patch.rating, &mut errors);
+    patch.validate(&mut errors);
     check(errors)?;
     let p = store
         .write(move |tx| {
@@ -313,9 +310,7 @@ pub async fn update_participant(
     security(("bearer" = [])),
     responses(
         (status = 200, body = Participant),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[post("/api/v1/events/{event_id}/participants/{participant_id}/withdraw")]
@@ -338,16 +333,15 @@ pub async fn withdraw_participant(
 }
 
 /// Remove a participant entered by mistake (before the schedule is made). Admin only.
+///
+/// 409: Schedule already made: withdraw instead.
 #[utoipa::path(
     delete, path = "/api/v1/events/{event_id}/participants/{participant_id}", tag = "participants",
     params(("event_id" = i64, Path, description = "Event id"), ("participant_id" = i64, Path, description = "Participant id")),
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Schedule already made: withdraw instead", body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[delete("/api/v1/events/{event_id}/participants/{participant_id}")]

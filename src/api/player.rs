@@ -11,20 +11,14 @@ use utoipa::ToSchema;
 
 use crate::api::bridge::movement_and_seats;
 use crate::api::extract::json_cached;
+use crate::api::responses::PublicRead;
 use crate::domain::{RoundStatus, Seat, FORMAT_PAIRS};
 use crate::engine::bridge::movement::cards::guide_cards;
 use crate::engine::bridge::movement::model::Direction;
 use crate::engine::chess::scoring::GameResult;
-use crate::error::{ApiResult, Problem};
+pub use crate::engine::chess::swiss::Colour;
+use crate::error::ApiResult;
 use crate::store::{events, games, movements, participants, rounds, Store};
-
-/// The side a chess player has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Colour {
-    White,
-    Black,
-}
 
 /// An opponent with the points scored so far.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -233,8 +227,7 @@ pub(crate) fn player_games(conn: &Connection, event_id: i64, pid: i64) -> ApiRes
     params(("event_id" = i64, Path, description = "Event id"), ("participant_id" = i64, Path, description = "Participant id")),
     responses(
         (status = 200, body = PlayerGames),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/participants/{participant_id}/games")]

@@ -10,10 +10,11 @@ use utoipa::ToSchema;
 
 use crate::api::auth;
 use crate::api::extract::{parse_json, Bearer};
+use crate::api::responses::ScorerWrite;
 use crate::api::{results_csv, stream};
 use crate::domain::RoundStatus;
 use crate::engine::chess::scoring::GameResult;
-use crate::error::{ApiError, ApiResult, FieldError, Problem};
+use crate::error::{ApiError, ApiResult, FieldError};
 use crate::live::Live;
 use crate::store::games::{self, GameRow};
 use crate::store::tokens::Role;
@@ -39,6 +40,7 @@ pub struct ResultEntry {
     {"game_id": 12, "result": "1/2-1/2"}
 ]}))]
 pub struct SubmitResults {
+    #[schema(min_items = 1, max_items = 5000)]
     pub results: Vec<ResultEntry>,
 }
 
@@ -118,10 +120,13 @@ fn from_json(entries: &[ResultEntry]) -> Result<Vec<Wanted>, ApiError> {
             });
         }
     }
-    if entries.is_empty() {
+    if entries.is_empty() || entries.len() > crate::limits::MAX_RESULTS {
         errors.push(FieldError {
             field: "results".into(),
-            message: "must hold at least one result".into(),
+            message: format!(
+                "must hold 1 to {} results (a round's games)",
+                crate::limits::MAX_RESULTS
+            ),
         });
     }
     crate::domain::check(errors)?;
@@ -269,6 +274,10 @@ fn enter(
 /// [`results_csv`]). Sending a result that is already stored changes nothing; changing a
 /// stored result needs the admin token. All or nothing. Send an `Idempotency-Key` to retry
 /// safely.
+///
+/// 403: Another event's token, or a scorer changing a stored result.
+/// 409: JSON: no such game, or its round is a draft.
+/// 422: Unknown notation, or contradicting results for one game; CSV: every bad line, named `line N`.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/results", tag = "results",
     params(
@@ -282,11 +291,7 @@ fn enter(
     security(("bearer" = [])),
     responses(
         (status = 200, body = EnteredResults),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Another event's token, or a scorer changing a stored result", body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "JSON: no such game, or its round is a draft", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Unknown notation, contradicting results for one game; CSV: every bad line, named `line N`", body = Problem, content_type = "application/problem+json"),
+        ScorerWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/results")]

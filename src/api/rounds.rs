@@ -8,19 +8,21 @@ use crate::api::auth;
 use crate::api::extract::{
     cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, Pagination, QueryParams,
 };
+use crate::api::responses::PublicRead;
 use crate::domain::{Page, Round, RoundStatus, RoundSummary, Seat};
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
 use crate::store::tokens::Role;
 use crate::store::{events, rounds, Store};
 
-/// Whether the caller may see draft rounds: only with the event's admin token. A token that
-/// is sent must be valid (401/403 otherwise); without one, drafts are simply not shown.
+/// Whether the caller may see draft rounds: only with the event's admin token. Any other
+/// token (a scorer's, another event's, one nobody issued) is ignored as on every public read:
+/// drafts are simply not shown.
 fn sees_drafts(conn: &Connection, event_id: i64, token: Option<&str>) -> ApiResult<bool> {
     match token {
         None => Ok(false),
         Some(t) => match auth::require(conn, event_id, Some(t), Role::Admin) {
             Ok(_) => Ok(true),
-            Err(ApiError::Forbidden(_)) => Ok(false),
+            Err(ApiError::Forbidden(_) | ApiError::Unauthorized(_)) => Ok(false),
             Err(e) => Err(e),
         },
     }
@@ -33,8 +35,7 @@ fn sees_drafts(conn: &Connection, event_id: i64, token: Option<&str>) -> ApiResu
     params(("event_id" = i64, Path, description = "Event id"), Pagination),
     responses(
         (status = 200, body = Page<RoundSummary>),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/rounds")]
@@ -79,11 +80,11 @@ pub async fn list_rounds(
     get, path = "/api/v1/events/{event_id}/rounds/{round}", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number"), FormatQuery),
     responses(
-        (status = 200, body = Round, content_type = "application/json"),
-        (status = 200, description = "CSV: Board,White No,White,White rating,White points,Result,Black points,Black rating,Black,Black No", body = String, content_type = "text/csv"),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "JSON, or CSV with `?format=csv` or `Accept: text/csv` (columns: Board,White No,White,White rating,White points,Result,Black points,Black rating,Black,Black No)", content(
+            (Round = "application/json"),
+            (String = "text/csv"),
+        )),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/rounds/{round}")]

@@ -8,11 +8,14 @@ use rusqlite::Connection;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::api::extract::{cached, csv_field, json_cached, wants_csv, FormatQuery, QueryParams};
+use crate::api::extract::{
+    cached, csv_field, csv_number, json_cached, wants_csv, FormatQuery, QueryParams,
+};
+use crate::api::responses::PublicRead;
 use crate::domain::{tiebreaks, Participant, RoundStatus, Seat, FORMAT_SWISS};
 use crate::engine::chess::scoring::{self, GameResult, ScoredBye, ScoredGame, Tiebreak};
 use crate::engine::chess::wallchart::wallchart;
-use crate::error::{ApiResult, Problem};
+use crate::error::ApiResult;
 use crate::store::{events, games, participants, rounds, Store};
 
 /// One line of the standings.
@@ -158,11 +161,11 @@ fn seat(p: &Participant) -> Seat {
     get, path = "/api/v1/events/{event_id}/standings", tag = "results",
     params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
     responses(
-        (status = 200, body = Standings, content_type = "application/json"),
-        (status = 200, description = "CSV: Rank,No,Name,Rating,Points, then the tie-breaks in order", body = String, content_type = "text/csv"),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "JSON, or CSV with `?format=csv` or `Accept: text/csv` (columns: Rank,No,Name,Rating,Points, then the tie-breaks in order)", content(
+            (Standings = "application/json"),
+            (String = "text/csv"),
+        )),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/standings")]
@@ -322,11 +325,11 @@ fn standings_csv(tiebreaks: &[Tiebreak], rows: &[StandingRow], printed: &[&str])
     get, path = "/api/v1/events/{event_id}/crosstable", tag = "results",
     params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
     responses(
-        (status = 200, body = Crosstable, content_type = "application/json"),
-        (status = 200, description = "CSV: No,Name,1..N,Total,Position", body = String, content_type = "text/csv"),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "JSON, or CSV with `?format=csv` or `Accept: text/csv` (columns: No,Name,1..N,Total,Position)", content(
+            (Crosstable = "application/json"),
+            (String = "text/csv"),
+        )),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/crosstable")]
@@ -404,7 +407,7 @@ fn crosstable_csv(rows: &[CrosstableRow]) -> String {
         out.push_str(&format!("{},{}", r.number, csv_field(&r.participant.name)));
         for c in &r.cells {
             out.push(',');
-            out.push_str(&csv_field(c));
+            out.push_str(&csv_number(c));
         }
         out.push_str(&format!(
             ",{},{}\n",

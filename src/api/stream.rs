@@ -18,7 +18,8 @@ use serde_json::json;
 use tokio::sync::mpsc;
 use tokio::time::Interval;
 
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::api::responses::LiveStream;
+use crate::error::{ApiError, ApiResult};
 use crate::live::Live;
 use crate::store::{events, Store};
 
@@ -60,8 +61,7 @@ impl Stream for EventStream {
     ),
     responses(
         (status = 200, description = "Server-sent events: round_published, round_deleted, result, standings, resync; a `: heartbeat` comment every 15 s", body = String, content_type = "text/event-stream"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "The event has as many subscribers as it takes", body = Problem, content_type = "application/problem+json"),
+        LiveStream,
     )
 )]
 #[get("/api/v1/events/{event_id}/stream")]

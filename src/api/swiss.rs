@@ -12,17 +12,19 @@ use utoipa::IntoParams;
 
 use crate::api::events::{created_response, issue_admin_token};
 use crate::api::extract::{parse_json, QueryParams};
+use crate::api::responses::{PublicPairing, PublicRead, PublicSubmit};
 use crate::domain::{
     validate_settings, CreatedEvent, GameKind, LotsMethod, NewParticipant, RoundStatus,
     FORMAT_SWISS,
 };
 use crate::engine::chess::scoring::GameResult;
-use crate::engine::chess::swiss::trf::{decode_trf, parse_trf, write_trf, TrfError};
+use crate::engine::chess::swiss::trf::{
+    decode_trf, parse_trf, write_trf, TrfError, MAX_TRF_START_NUMBER,
+};
 use crate::engine::chess::swiss::{
-    self, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult, SettingsOverrides,
+    self, Budget, Colour, ColourRule, PairingSystem, RoundPairing, RoundResult, SettingsOverrides,
     SwissError, SwissSettings, SwissState,
 };
-use crate::engine::matching::BlossomSolver;
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::section::SwissSection;
 use crate::store::events::EventFields;
@@ -37,6 +39,52 @@ fn state_error(e: SwissError) -> ApiError {
     ApiError::invalid(e.field, e.message)
 }
 
+/// The work budget of one pairing request ([`crate::limits::pairing_budget`]), stopped when
+/// the request's client leaves ([`crate::api::connection`]) or the request is dropped: the
+/// pairing, running on a blocking thread, then stops at its next check instead of burning
+/// CPU for nobody.
+pub(crate) struct RequestBudget(Budget);
+
+impl RequestBudget {
+    pub(crate) fn start(req: &HttpRequest) -> RequestBudget {
+        let budget = Budget::within(crate::limits::pairing_budget());
+        crate::api::connection::stop_when_client_leaves(req, budget.clone());
+        RequestBudget(budget)
+    }
+
+    /// The budget to hand to the engine (shares the stop flag).
+    pub(crate) fn budget(&self) -> Budget {
+        self.0.clone()
+    }
+
+    /// The engine's error, or the 503 of a pairing its budget stopped.
+    pub(crate) fn error(&self, e: SwissError, otherwise: fn(SwissError) -> ApiError) -> ApiError {
+        pairing_error(&self.0, e, otherwise)
+    }
+}
+
+/// The engine's error, unless `budget` stopped the pairing: then a 503 that says so.
+pub(crate) fn pairing_error(
+    budget: &Budget,
+    e: SwissError,
+    otherwise: fn(SwissError) -> ApiError,
+) -> ApiError {
+    if budget.spent() {
+        ApiError::Unavailable(format!(
+            "the pairing was stopped after its time budget of {} s (TOURNEY_PAIRING_SECONDS) or because its client left",
+            crate::limits::pairing_budget().as_secs()
+        ))
+    } else {
+        otherwise(e)
+    }
+}
+
+impl Drop for RequestBudget {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
 fn is_json(req: &HttpRequest, body: &[u8]) -> bool {
     match req
         .headers()
@@ -48,22 +96,28 @@ fn is_json(req: &HttpRequest, body: &[u8]) -> bool {
     }
 }
 
+/// A small TRF file (a four-player section after round 1): the example of the TRF bodies.
+fn example_trf() -> &'static str {
+    "012 Club Swiss\nXXR 5\n001    1      Anna                              2100                    1.0    1     3 w 1\n001    2      Ben                               2000                    0.0    3     4 b 0\n001    3      Cleo                              1900                    0.0    4     1 b 0\n001    4      Dan                               1800                    1.0    2     2 w 1\n"
+}
+
 /// Pair the next round of a section sent whole: a FIDE TRF-16 file (`text/plain`; `XXR`/`142`
 /// rounds, `XXC`/`152` first colour, `240` byes, `260` prohibited pairs, `0000 - H`/`Z`/`F` in
 /// the next round's column for requested byes; CR, LF or CRLF line ends) or the same state as
 /// JSON (`application/json`). Settings come as query parameters. Nothing is stored. The
 /// answer names players by their start numbers.
+///
+/// 422: A bad TRF line (`line N`), JSON field, or an inconsistent history (a player in two games, an unknown start number, contradicting results).
 #[utoipa::path(
     post, path = "/api/v1/pairings/swiss", tag = "tables",
     params(SettingsOverrides),
     request_body(content(
-        (String = "text/plain", example = "012 Club Swiss\nXXR 5\n001    1      Anna                              2100                    1.0    1     3 w 1\n001    2      Ben                               2000                    0.0    3     4 b 0\n001    3      Cleo                              1900                    0.0    4     1 b 0\n001    4      Dan                               1800                    1.0    2     2 w 1\n"),
+        (String = "text/plain", example = example_trf),
         (SwissState = "application/json"),
     )),
     responses(
         (status = 200, description = "The next round; start numbers", body = RoundPairing),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A bad TRF line (`line N`), JSON field, or an inconsistent history (a player in two games, an unknown start number, contradicting results)", body = Problem, content_type = "application/problem+json"),
+        PublicPairing,
     )
 )]
 #[post("/api/v1/pairings/swiss")]
@@ -79,10 +133,12 @@ pub async fn pair_swiss(
     };
     query.apply(&mut state.settings).map_err(state_error)?;
     state.validate().map_err(state_error)?;
-    let pairing = web::block(move || swiss::pair_next_round(&state, &BlossomSolver))
+    let guard = RequestBudget::start(&req);
+    let budget = guard.budget();
+    let pairing = web::block(move || swiss::pair_next_round(&state, &budget.solver()))
         .await
         .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?
-        .map_err(state_error)?;
+        .map_err(|e| guard.error(e, state_error))?;
     Ok(HttpResponse::Ok().json(pairing))
 }
 
@@ -100,20 +156,24 @@ fn trf_name(text: &str) -> Option<String> {
 #[serde(deny_unknown_fields)]
 pub struct ImportQuery {
     /// The event's name (default: the file's `012` line, else "Imported Swiss").
+    #[param(max_length = 200)]
     pub name: Option<String>,
     /// `swiss` or `adjacent`.
     pub system: Option<PairingSystem>,
     /// `3a` or `3b`.
     pub colour_rule: Option<ColourRule>,
     /// Equalisation limit (default 200).
+    #[param(maximum = 4000)]
     pub high_limit: Option<u32>,
     /// Alternation limit (default 80).
+    #[param(maximum = 4000)]
     pub low_limit: Option<u32>,
     /// No rating limits.
     pub fide_style: Option<bool>,
     /// Seed of the coin flips (default: chosen at the next pairing and stored).
     pub seed: Option<u64>,
-    /// Planned number of rounds (else the file's).
+    /// Planned number of rounds (else the file's), 1 to 99.
+    #[param(minimum = 1, maximum = 99)]
     pub rounds: Option<u32>,
 }
 
@@ -180,13 +240,15 @@ fn import_rounds(
 /// as pairing numbers, ratings and team codes, every round played so far as published rounds
 /// with results and byes, prohibited pairs, and the byes requested for the next round. The
 /// answer carries the new event's admin token, shown once.
+///
+/// 422: A bad TRF line (`line N`) or an inconsistent history.
 #[utoipa::path(
     post, path = "/api/v1/events/trf", tag = "events",
     params(ImportQuery),
-    request_body(content = String, content_type = "text/plain"),
+    request_body(content = String, content_type = "text/plain", description = "A FIDE TRF file", example = example_trf),
     responses(
         (status = 201, description = "Created; keep the admin_token", body = CreatedEvent),
-        (status = 422, description = "A bad TRF line (`line N`) or an inconsistent history", body = Problem, content_type = "application/problem+json"),
+        PublicSubmit,
     )
 )]
 #[post("/api/v1/events/trf")]
@@ -308,8 +370,8 @@ pub async fn import_trf(
     params(("event_id" = i64, Path, description = "Event id")),
     responses(
         (status = 200, description = "The TRF file", body = String, content_type = "text/plain"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "A bridge event, or no pairing numbers yet", body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/trf")]
@@ -327,13 +389,19 @@ pub async fn export_trf(
                     "only chess events can be written as TRF",
                 ));
             }
-            if participants::all(conn, event_id)?
-                .iter()
-                .any(|p| p.pairing_number.is_none())
-            {
+            let entrants = participants::all(conn, event_id)?;
+            if entrants.iter().any(|p| p.pairing_number.is_none()) {
                 return Err(ApiError::conflict(
                     "some participants have no pairing number yet: draw lots or pair round 1 first",
                 ));
+            }
+            if entrants
+                .iter()
+                .any(|p| p.pairing_number > Some(MAX_TRF_START_NUMBER))
+            {
+                return Err(ApiError::conflict(format!(
+                    "a TRF file holds start numbers up to {MAX_TRF_START_NUMBER}; this event has larger pairing numbers"
+                )));
             }
             // the rounds whose results are all in, from the first
             let all_games = games::all(conn, event_id)?;
@@ -349,7 +417,7 @@ pub async fn export_trf(
             }
             let settings = if event.format == FORMAT_SWISS {
                 let section = SwissSection::parse(&event.settings)?;
-                let numbers = participants::all(conn, event_id)?
+                let numbers = entrants
                     .iter()
                     .filter_map(|p| Some((p.id, p.pairing_number?)))
                     .collect();
@@ -366,4 +434,32 @@ pub async fn export_trf(
         "text/plain; charset=utf-8",
         text.into_bytes(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::ResponseError;
+
+    /// A request that is dropped (its client gone) stops its pairing, and a stopped pairing is
+    /// reported as a 503, not as the engine's error.
+    #[test]
+    fn a_dropped_request_stops_its_pairing_with_a_503() {
+        let req = actix_web::test::TestRequest::default().to_http_request();
+        let guard = RequestBudget::start(&req);
+        let budget = guard.budget();
+        let engine = || SwissError {
+            field: "solver".into(),
+            message: "stopped".into(),
+        };
+        assert_eq!(
+            guard.error(engine(), state_error).status_code().as_u16(),
+            422
+        );
+        drop(guard);
+        assert!(budget.spent());
+        let e = pairing_error(&budget, engine(), state_error);
+        assert_eq!(e.status_code().as_u16(), 503);
+        assert!(e.to_string().contains("time budget"));
+    }
 }

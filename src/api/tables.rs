@@ -5,16 +5,18 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::api::extract::{json_cached, QueryParams};
+use crate::api::responses::StatelessRead;
 use crate::engine::chess::hilton::{hilton, HiltonTable};
 use crate::engine::chess::round_robin::{berger, BergerTable};
 use crate::engine::chess::scheveningen::{scheveningen, ScheveningenTable};
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
 
 /// Parameters of a Berger table.
 #[derive(Debug, Clone, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct BergerQuery {
-    /// Number of players (3 to 1000); with an odd number the highest number is the bye.
+    /// Number of players (3 to 100); with an odd number the highest number is the bye.
+    #[param(minimum = 3, maximum = 100)]
     pub players: u32,
     /// Double round robin (default false).
     pub double: Option<bool>,
@@ -26,8 +28,7 @@ pub struct BergerQuery {
     params(BergerQuery),
     responses(
         (status = 200, body = BergerTable),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        StatelessRead,
     )
 )]
 #[get("/api/v1/tables/berger")]
@@ -45,6 +46,7 @@ pub async fn berger_table(
 #[into_params(parameter_in = Query)]
 pub struct ScheveningenQuery {
     /// Boards per team (2 to 20).
+    #[param(minimum = 2, maximum = 20)]
     pub boards: u32,
 }
 
@@ -55,8 +57,7 @@ pub struct ScheveningenQuery {
     params(ScheveningenQuery),
     responses(
         (status = 200, body = ScheveningenTable),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        StatelessRead,
     )
 )]
 #[get("/api/v1/tables/scheveningen")]
@@ -73,9 +74,11 @@ pub async fn scheveningen_table(
 #[into_params(parameter_in = Query)]
 pub struct HiltonQuery {
     /// Number of teams (even, 4 to 26).
+    #[param(minimum = 4, maximum = 26, multiple_of = 2)]
     pub teams: u32,
     /// Players per team (default teams − 1): fewer removes boards from the top, more repeats
-    /// the top boards with colours reversed.
+    /// the top boards with colours reversed. 1 to 100.
+    #[param(minimum = 1, maximum = 100)]
     pub boards: Option<u32>,
 }
 
@@ -86,8 +89,7 @@ pub struct HiltonQuery {
     params(HiltonQuery),
     responses(
         (status = 200, body = HiltonTable),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        StatelessRead,
     )
 )]
 #[get("/api/v1/tables/hilton")]

@@ -17,10 +17,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::auth;
+use crate::api::closed_sets::EventFormat;
 use crate::api::extract::{
     cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, Pagination,
     QueryParams,
 };
+use crate::api::responses::{AdminAction, AdminWrite, PublicRead};
 use crate::domain::{
     check, is_team_format, validate_name, Event, NewParticipant, Page, Participant, RoundStatus,
     FORMAT_HILTON, FORMAT_SCHEVENINGEN,
@@ -30,7 +32,7 @@ use crate::engine::chess::scheveningen;
 use crate::engine::chess::scoring::{format_half_points, GameResult};
 use crate::engine::chess::team_scoring::{self, TeamGameResult, TeamOrder};
 use crate::engine::lots::{draw_by_rating, draw_random, Entrant};
-use crate::error::{ApiError, ApiResult, FieldError, Problem};
+use crate::error::{ApiError, ApiResult, FieldError};
 use crate::store::teams::{self, TeamRow};
 use crate::store::tokens::Role;
 use crate::store::{events, games, now, participants, rounds, Store};
@@ -46,8 +48,10 @@ const MAX_MEMBERS: usize = hilton::MAX_BOARDS as usize;
     {"name": "B. Player", "rating": 2150, "federation": "ENG"}
 ]}))]
 pub struct NewTeam {
+    #[schema(max_length = 200)]
     pub name: String,
     /// The players, board 1 first (Scheveningen 2–20, Hilton 1–100).
+    #[schema(min_items = 1, max_items = 100)]
     pub members: Vec<NewParticipant>,
 }
 
@@ -134,6 +138,7 @@ pub struct TeamMatch {
 #[schema(example = json!({"event_id": 1, "format": "scheveningen", "order": "match_points", "standings": [], "matches": []}))]
 pub struct TeamStandings {
     pub event_id: i64,
+    #[schema(value_type = EventFormat)]
     pub format: String,
     /// What ranks first: `match_points` (Scheveningen) or `game_points` (Hilton).
     pub order: TeamOrder,
@@ -205,6 +210,9 @@ fn ensure_no_schedule(conn: &Connection, event_id: i64, what: &str) -> ApiResult
 
 /// Enter a team with its players in board order (each becomes a participant of the event).
 /// Admin only; team events only; not once the schedule is made.
+///
+/// 409: Not a team event, schedule already made, a third Scheveningen team, a name or external_id taken.
+/// 422: Invalid values, each named (members[2].name...).
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/teams", tag = "teams",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -212,11 +220,7 @@ fn ensure_no_schedule(conn: &Connection, event_id: i64, what: &str) -> ApiResult
     security(("bearer" = [])),
     responses(
         (status = 201, body = Team),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not a team event, schedule already made, a third Scheveningen team, a name or external_id taken", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid values, each named (members[2].name...)", body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/teams")]
@@ -288,9 +292,7 @@ pub async fn create_team(
     params(("event_id" = i64, Path, description = "Event id"), Pagination),
     responses(
         (status = 200, body = Page<Team>),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/teams")]
@@ -331,8 +333,7 @@ fn find_team(conn: &Connection, event_id: i64, team_id: i64) -> ApiResult<TeamRo
     params(("event_id" = i64, Path, description = "Event id"), ("team_id" = i64, Path, description = "Team id")),
     responses(
         (status = 200, body = Team),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/teams/{team_id}")]
@@ -353,16 +354,15 @@ pub async fn get_team(
 }
 
 /// Remove a team and its players (only before the schedule is made). Admin only.
+///
+/// 409: Schedule already made.
 #[utoipa::path(
     delete, path = "/api/v1/events/{event_id}/teams/{team_id}", tag = "teams",
     params(("event_id" = i64, Path, description = "Event id"), ("team_id" = i64, Path, description = "Team id")),
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Removed with its members"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Schedule already made", body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[delete("/api/v1/events/{event_id}/teams/{team_id}")]
@@ -631,15 +631,17 @@ pub(crate) fn team_standings(conn: &Connection, event_id: i64) -> ApiResult<Team
 /// game between two teams over the event, counted once all have results) and game points.
 /// Scheveningen ranks by match points then game points, Hilton by game points then match
 /// points. JSON (with every match and its score, "6½–5½") or CSV.
+///
+/// 404: No such event, or not a team event.
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/team-standings", tag = "teams",
     params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
     responses(
-        (status = 200, body = TeamStandings, content_type = "application/json"),
-        (status = 200, description = "CSV: Rank,Team,Letter,MatchPoints,GamePoints,Games,Results,Won,Drawn,Lost", body = String, content_type = "text/csv"),
-        (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, description = "No such event, or not a team event", body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "JSON, or CSV with `?format=csv` or `Accept: text/csv` (columns: Rank,Team,Letter,MatchPoints,GamePoints,Games,Results,Won,Drawn,Lost)", content(
+            (TeamStandings = "application/json"),
+            (String = "text/csv"),
+        )),
+        PublicRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/team-standings")]

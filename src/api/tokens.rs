@@ -6,7 +6,8 @@ use utoipa::ToSchema;
 
 use crate::api::auth;
 use crate::api::extract::{Bearer, JsonBody};
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::api::responses::{AdminAction, AdminRead, AdminWrite};
+use crate::error::{ApiError, ApiResult};
 use crate::store::tokens::{self, Role, TokenInfo};
 use crate::store::{now, Store};
 
@@ -16,6 +17,7 @@ use crate::store::{now, Store};
 #[schema(example = json!({"label": "results upload script"}))]
 pub struct NewScorerToken {
     /// What the token is for.
+    #[schema(max_length = 200)]
     pub label: Option<String>,
 }
 
@@ -45,10 +47,7 @@ pub struct TokenList {
     security(("bearer" = [])),
     responses(
         (status = 201, body = IssuedToken),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json"),
+        AdminWrite,
     )
 )]
 #[post("/api/v1/events/{event_id}/tokens")]
@@ -59,8 +58,12 @@ pub async fn create_token(
     JsonBody(body): JsonBody<NewScorerToken>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    if body.label.as_ref().is_some_and(|l| l.chars().count() > 200) {
-        return Err(ApiError::invalid("label", "must be at most 200 characters"));
+    if let Some(fault) = body
+        .label
+        .as_deref()
+        .and_then(|l| crate::limits::text_fault(l, crate::limits::MAX_NAME_CHARS))
+    {
+        return Err(ApiError::invalid("label", fault));
     }
     let issued = store
         .write(move |tx| {
@@ -85,9 +88,7 @@ pub async fn create_token(
     security(("bearer" = [])),
     responses(
         (status = 200, body = TokenList),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        AdminRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/tokens")]
@@ -113,9 +114,7 @@ pub async fn list_tokens(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Revoked"),
-        (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        AdminAction,
     )
 )]
 #[delete("/api/v1/events/{event_id}/tokens/{token_id}")]

@@ -5,10 +5,14 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use crate::domain::{Event, GameKind, Lots, LotsMethod};
 use crate::error::{ApiError, ApiResult};
 
+/// An event's rounds: the rounds made (chess) plus the rounds of its movement (bridge pairs,
+/// whose rounds are the movement's and have no rows of `rounds`).
 const COLUMNS: &str = "e.id, e.name, e.game, e.format, e.start_date, e.end_date, e.settings, \
      e.lots_method, e.lots_seed, e.lots_drawn_at, e.created_at, e.updated_at, \
      (SELECT COUNT(*) FROM participants p WHERE p.event_id = e.id), \
-     (SELECT COUNT(*) FROM rounds r WHERE r.event_id = e.id)";
+     (SELECT COUNT(*) FROM rounds r WHERE r.event_id = e.id) \
+     + COALESCE((SELECT json_array_length(m.movement, '$.rounds') FROM movements m \
+                 WHERE m.event_id = e.id), 0)";
 
 fn from_row(row: &Row) -> rusqlite::Result<Event> {
     let game: String = row.get(2)?;

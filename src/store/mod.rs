@@ -3,6 +3,7 @@
 //! connections. Every request runs in exactly one transaction: writes are `BEGIN IMMEDIATE`
 //! and commit only when the whole closure succeeds; reads see one consistent snapshot.
 
+pub mod board_results;
 pub mod events;
 pub mod games;
 pub mod idempotency;
@@ -31,7 +32,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0003_teams.sql")),
         M::up(include_str!("../../sql/0004_swiss.sql")),
         M::up(include_str!("../../sql/0005_team_games.sql")),
-        // 0006 (board results) comes from another branch; the lead orders them on merge
+        M::up(include_str!("../../sql/0006_board_results.sql")),
         M::up(include_str!("../../sql/0007_idempotency.sql")),
     ])
 }
@@ -124,6 +125,27 @@ impl Store {
         })
         .await?
     }
+
+    /// Runs `f` like [`Store::write`] but always rolls back: what a write would see (and do),
+    /// without doing it. Used to prepare long work outside the writer (a pairing is computed
+    /// from a dry run, then written by a real write that checks nothing changed meanwhile).
+    pub async fn dry_run<T, F>(&self, f: F) -> ApiResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Transaction) -> ApiResult<T> + Send + 'static,
+    {
+        let writer = self.writer.clone();
+        actix_web::web::block(move || {
+            let mut conn = writer
+                .lock()
+                .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let value = f(&tx)?;
+            tx.rollback()?;
+            Ok(value)
+        })
+        .await?
+    }
 }
 
 /// The current time as stored (RFC 3339, UTC, seconds).
@@ -157,6 +179,6 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 6);
+        assert_eq!(version, 7);
     }
 }

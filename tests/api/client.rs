@@ -21,23 +21,35 @@ pub fn spawn() -> TestServer {
 pub fn spawn_with(live: tourney::live::Live) -> TestServer {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("tourney.db");
-    let mut server = spawn_on_with(&db, live);
+    let mut server = start(&db, Default::default(), live);
+    server._dir = Some(dir);
+    server
+}
+
+/// Starts a server on a fresh temporary database with a CORS policy.
+pub fn spawn_with_cors(cors: tourney::server::CorsPolicy) -> TestServer {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut server = start(
+        &dir.path().join("tourney.db"),
+        cors,
+        tourney::live::Live::default(),
+    );
     server._dir = Some(dir);
     server
 }
 
 /// Starts a server on an existing database file (as after a restart).
 pub fn spawn_on(db: &Path) -> TestServer {
-    spawn_on_with(db, tourney::live::Live::default())
+    start(db, Default::default(), tourney::live::Live::default())
 }
 
-fn spawn_on_with(db: &Path, live: tourney::live::Live) -> TestServer {
+fn start(db: &Path, cors: tourney::server::CorsPolicy, live: tourney::live::Live) -> TestServer {
     let store = tourney::store::Store::open(db).expect("open store");
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
     let addr = listener.local_addr().unwrap().to_string();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
-            tourney::server::build_with(listener, store, live)
+            tourney::server::build_with_live(listener, store, cors, live)
                 .unwrap()
                 .await
                 .unwrap();

@@ -61,7 +61,7 @@ fn malformed_and_invalid_bodies_name_the_field() {
     assert_eq!(s.get("/api/v1/events").json()["total"], 0);
     // Unknown ids and paths.
     s.get("/api/v1/events/12345").problem(404);
-    s.get("/api/v1/events/abc").problem(404);
+    assert_eq!(s.get("/api/v1/events/abc").fields(), ["event_id"]);
     s.get("/api/v1/nothing").problem(404);
     s.get("/api/v1/events?limit=0").problem(422);
 }

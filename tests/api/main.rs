@@ -1,8 +1,12 @@
 //! API tests: a real server on a temporary database, driven over HTTP.
 
+mod bridge_results;
+mod bridge_tools;
 mod client;
 mod docs;
 mod errors;
+mod hardening;
+mod http;
 mod movements;
 mod pages;
 mod player;

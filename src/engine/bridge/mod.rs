@@ -1,3 +1,8 @@
 //! Bridge engines: pair movements (seed 002), guide cards and scoring rows.
 
 pub mod movement;
+pub mod pbn_export;
+pub mod scoring;
+pub mod session;
+pub mod traveller;
+pub mod usebio;

@@ -21,8 +21,9 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// The largest field a table is generated for (the table has about n²/2 games).
-pub const MAX_PLAYERS: u32 = 1000;
+/// The largest field a table is generated for (the table has about n²/2 games): see
+/// [`crate::limits::MAX_ROUND_ROBIN_PLAYERS`].
+pub const MAX_PLAYERS: u32 = crate::limits::MAX_ROUND_ROBIN_PLAYERS;
 
 /// One game of a table, by pairing numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -35,7 +36,7 @@ pub struct TableGame {
 
 /// One round of a table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({"round": 1, "games": [{"board": 1, "white": 2, "black": 7}], "bye": 1}))]
+#[schema(as = RoundRobinRound, example = json!({"round": 1, "games": [{"board": 1, "white": 2, "black": 7}], "bye": 1}))]
 pub struct TableRound {
     pub round: u32,
     pub games: Vec<TableGame>,

@@ -11,7 +11,9 @@
 //! * **Cumulative**: the sum of the player's running score after each round, less the points
 //!   of each unplayed win or bye (points not earned over the board).
 //!
-//! The number of rounds is the last round in which anything was scored.
+//! The rounds counted are those up to the last round with a game result: a round not yet
+//! played is not a bye, and a game still without a result is not yet one of the player's
+//! rounds.
 
 use crate::engine::chess::scoring::{ScoredBye, ScoredGame};
 
@@ -25,25 +27,41 @@ pub struct SwissTiebreaks {
 
 #[derive(Clone, Copy)]
 enum Cell {
-    Played { opponent: usize, half: u32 },
-    Unplayed { half: u32 },
+    Played {
+        opponent: usize,
+        half: u32,
+    },
+    Unplayed {
+        half: u32,
+    },
+    /// A game paired but without a result yet: not a round of the player's so far.
+    Pending,
 }
 
 /// Computes the three tie-breaks for players `0..n`.
+///
+/// Only rounds up to the last one with a game result count: a round not yet played is not a
+/// bye (a round robin knows its byes of every round from the start, a Swiss round has its
+/// byes as soon as it is paired). In a round being played, a game without a result yet is
+/// left out of the player's rounds until it has one.
 pub fn swiss_tiebreaks(n: usize, games: &[ScoredGame], byes: &[ScoredBye]) -> SwissTiebreaks {
     let rounds = games
         .iter()
         .filter(|g| g.result.is_some())
         .map(|g| g.round)
-        .chain(byes.iter().map(|b| b.round))
         .max()
         .unwrap_or(0) as usize;
+    let round = |r: u32| (r as usize).checked_sub(1).filter(|&k| k < rounds);
     // cells[player][round - 1]; a round with nothing recorded is an unplayed zero
     let mut cells = vec![vec![Cell::Unplayed { half: 0 }; rounds]; n];
     for g in games {
-        let Some(r) = g.result else { continue };
+        let Some(k) = round(g.round) else { continue };
+        let Some(r) = g.result else {
+            cells[g.white][k] = Cell::Pending;
+            cells[g.black][k] = Cell::Pending;
+            continue;
+        };
         let (w, b) = r.half_points();
-        let k = g.round as usize - 1;
         if r.played() {
             cells[g.white][k] = Cell::Played {
                 opponent: g.black,
@@ -59,7 +77,7 @@ pub fn swiss_tiebreaks(n: usize, games: &[ScoredGame], byes: &[ScoredBye]) -> Sw
         }
     }
     for b in byes {
-        let k = b.round as usize - 1;
+        let Some(k) = round(b.round) else { continue };
         if let Cell::Unplayed { half } = &mut cells[b.player][k] {
             *half += b.half_points;
         }
@@ -71,32 +89,35 @@ pub fn swiss_tiebreaks(n: usize, games: &[ScoredGame], byes: &[ScoredBye]) -> Sw
                 .map(|c| match c {
                     Cell::Played { half, .. } => *half,
                     Cell::Unplayed { .. } => 1,
+                    Cell::Pending => 0,
                 })
                 .sum()
         })
         .collect();
     let mut out = SwissTiebreaks::default();
     for row in &cells {
-        let contributions: Vec<u32> = row
+        let counted: Vec<&Cell> = row.iter().filter(|c| !matches!(c, Cell::Pending)).collect();
+        let contributions: Vec<u32> = counted
             .iter()
             .map(|c| match c {
                 Cell::Played { opponent, .. } => adjusted[*opponent],
-                Cell::Unplayed { .. } => 0,
+                _ => 0,
             })
             .collect();
         let solkoff: u32 = contributions.iter().sum();
-        let score: u32 = row
+        let score: u32 = counted
             .iter()
             .map(|c| match c {
                 Cell::Played { half, .. } | Cell::Unplayed { half } => *half,
+                Cell::Pending => 0,
             })
             .sum();
         let (high, low) = (
             contributions.iter().copied().max().unwrap_or(0),
             contributions.iter().copied().min().unwrap_or(0),
         );
-        // score vs 50 %: in half-points, 50 % of `rounds` games is `rounds` half-points
-        let median = match score.cmp(&(rounds as u32)) {
+        // score vs 50 %: in half-points, 50 % of `k` games is `k` half-points
+        let median = match score.cmp(&(counted.len() as u32)) {
             std::cmp::Ordering::Equal => solkoff.saturating_sub(high + low),
             std::cmp::Ordering::Greater => solkoff - low,
             std::cmp::Ordering::Less => solkoff - high,
@@ -104,13 +125,14 @@ pub fn swiss_tiebreaks(n: usize, games: &[ScoredGame], byes: &[ScoredBye]) -> Sw
         let median = if contributions.len() < 2 { 0 } else { median };
         let mut running = 0;
         let mut cumulative = 0;
-        for c in row {
+        for c in counted {
             match c {
                 Cell::Played { half, .. } => running += half,
                 Cell::Unplayed { half } => {
                     running += half;
                     cumulative -= *half as i64;
                 }
+                Cell::Pending => {}
             }
             cumulative += running as i64;
         }
@@ -168,6 +190,44 @@ mod tests {
         // forfeit win's 2 -> 2.
         assert_eq!(t.cumulative[0], 11);
         assert_eq!(t.cumulative[1], 2);
+    }
+
+    /// Issue 9: a three-player round robin after two of its three rounds. The byes of every
+    /// round are known from the start, but round 3 is not played yet: it must count for no
+    /// one (Ben's Solkoff was 2.5 with opponents on 0 and ½: round 3 counted as a draw for
+    /// both).
+    #[test]
+    fn a_round_not_yet_played_is_not_a_bye() {
+        // 0 Anna, 1 Ben, 2 Cleo. R1: Anna-Ben 0-1, Cleo bye. R2: Ben-Cleo ½, Anna bye.
+        // R3: Cleo-Anna, not played yet; Ben's bye already recorded.
+        let mut games = vec![
+            g(1, 0, 1, BlackWin),
+            g(2, 1, 2, Draw),
+            ScoredGame {
+                round: 3,
+                white: 2,
+                black: 0,
+                result: None,
+            },
+        ];
+        let bye = |round, player| ScoredBye {
+            round,
+            player,
+            half_points: 0,
+        };
+        let byes = [bye(1, 2), bye(2, 0), bye(3, 1)];
+        let t = swiss_tiebreaks(3, &games, &byes);
+        // Adjusted (a bye counts as a draw) over rounds 1-2: Anna 0 + 1 = 1, Ben 2 + 1 = 3,
+        // Cleo 1 + 1 = 2. Ben met Anna (1) and Cleo (2): 3 half-points, not 5.
+        assert_eq!(t.solkoff, vec![3, 3, 3]);
+        // Cumulative: Anna 0, 0 -> 0; Ben 2, 3 -> 5 (not 8); Cleo 0, 1 -> 1.
+        assert_eq!(t.cumulative, vec![0, 5, 1]);
+        // Ben's plus score (3 of 4 half-points) drops his lowest opponent.
+        assert_eq!(t.modified_median[1], 2);
+        // Once round 3 is played, Ben's bye is a round of his.
+        games[2].result = Some(Draw);
+        let t = swiss_tiebreaks(3, &games, &byes);
+        assert_eq!(t.cumulative[1], 8, "Ben: 2 + 3 + 3, less the bye's 0");
     }
 
     #[test]

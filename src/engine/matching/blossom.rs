@@ -79,16 +79,47 @@ impl MatchingSolver for BlossomSolver {
         &self,
         problem: &MatchingProblem,
     ) -> Result<Option<(Matching, Option<Duals>)>, MatchingError> {
-        let n = problem.vertices;
-        let edges = normalise(n, &problem.edges, cost_bound(n, 1))?;
-        let mut s = State::new(n, &edges);
-        let Some(mate) = s.run(true)? else {
-            return Ok(None);
-        };
-        let cost = matching_cost(n, &edges, &mate)?;
-        let duals = s.duals();
-        Ok(Some((Matching { cost, mate }, Some(duals))))
+        solve_until(problem, &|| false, true)
     }
+}
+
+/// The blossom solver that gives up before it starts and between two of its stages (one per
+/// pair left unmatched by the greedy start) once `stop()` says so, with `SolverFailed`: a pairing over its time budget, or whose client has
+/// gone, stops within one stage instead of one whole solve.
+pub struct StoppableBlossom<F: Fn() -> bool>(pub F);
+
+impl<F: Fn() -> bool> MatchingSolver for StoppableBlossom<F> {
+    fn name(&self) -> &'static str {
+        "blossom"
+    }
+
+    fn solve(&self, problem: &MatchingProblem) -> Result<Option<Matching>, MatchingError> {
+        solve_until(problem, &self.0, false).map(|o| o.map(|(m, _)| m))
+    }
+
+    fn solve_with_duals(
+        &self,
+        problem: &MatchingProblem,
+    ) -> Result<Option<(Matching, Option<Duals>)>, MatchingError> {
+        solve_until(problem, &self.0, true)
+    }
+}
+
+/// One solve (with its duals when `duals`), checking `stop` before every stage.
+fn solve_until(
+    problem: &MatchingProblem,
+    stop: &dyn Fn() -> bool,
+    duals: bool,
+) -> Result<Option<(Matching, Option<Duals>)>, MatchingError> {
+    let n = problem.vertices;
+    let edges = normalise(n, &problem.edges, cost_bound(n, 1))?;
+    let mut s = State::new(n, &edges);
+    let Some(mate) = s.run(true, stop)? else {
+        return Ok(None);
+    };
+    let cost = matching_cost(n, &edges, &mate)?;
+    let duals = duals.then(|| s.duals());
+    Ok(Some((Matching { cost, mate }, duals)))
 }
 
 const NONE: usize = usize::MAX;
@@ -134,7 +165,7 @@ pub(crate) fn solve_with_stats(
     jump_start: bool,
 ) -> Result<(Option<Vec<usize>>, RunStats), MatchingError> {
     let mut s = State::new(n, edges);
-    let m = s.run(jump_start)?;
+    let m = s.run(jump_start, &|| false)?;
     let stats = RunStats {
         formed: s.formed,
         max_nesting: s.max_nesting,
@@ -144,18 +175,30 @@ pub(crate) fn solve_with_stats(
 
 impl State {
     /// The whole algorithm: jump start, then one stage per remaining pair.
-    fn run(&mut self, jump_start: bool) -> Result<Option<Vec<usize>>, MatchingError> {
+    /// `stop` is asked before every stage; when it says so the run ends with `SolverFailed`.
+    fn run(
+        &mut self,
+        jump_start: bool,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<Vec<usize>>, MatchingError> {
         let n = self.n;
         if n == 0 {
             return Ok(Some(Vec::new()));
         }
         let s = self;
+        let stopped = || MatchingError::SolverFailed("stopped before the optimum".into());
+        if stop() {
+            return Err(stopped());
+        }
         if !s.initialise(jump_start) {
             return Ok(None);
         }
         let mut exposed = s.mate.iter().filter(|&&p| p == NONE).count();
         let mut next_root = 0;
         while exposed > 0 {
+            if stop() {
+                return Err(stopped());
+            }
             while s.mate[next_root] != NONE {
                 next_root += 1;
             }

@@ -38,7 +38,7 @@ mod tests;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub use blossom::BlossomSolver;
+pub use blossom::{BlossomSolver, StoppableBlossom};
 pub use lp::LpSolver;
 
 /// A candidate pairing `u`–`v` with an integer cost (lower is better).

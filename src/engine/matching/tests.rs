@@ -512,3 +512,38 @@ fn pricing_with_duals_reaches_the_full_optimum() {
         "pricing hardly ever added an edge ({added_total})"
     );
 }
+
+/// The stoppable blossom solver is the blossom solver until told to stop, then fails between
+/// two stages.
+#[test]
+fn stoppable_blossom_solves_alike_and_stops_between_stages() {
+    let mut rng = XorShift(0x5eed);
+    for _ in 0..20 {
+        let p = random_problem(&mut rng, 12);
+        let never = StoppableBlossom(|| false);
+        assert_eq!(never.solve(&p).unwrap(), BlossomSolver.solve(&p).unwrap());
+        assert_eq!(
+            never.solve_with_duals(&p).unwrap(),
+            BlossomSolver.solve_with_duals(&p).unwrap()
+        );
+    }
+    let p = random_problem(&mut rng, 40);
+    let asked = std::cell::Cell::new(0);
+    let counting = StoppableBlossom(|| {
+        asked.set(asked.get() + 1);
+        false
+    });
+    counting.solve(&p).unwrap();
+    let stages = asked.get();
+    assert!(stages >= 1);
+    // Stopping at the last question fails the solve.
+    let asked = std::cell::Cell::new(0);
+    let late = StoppableBlossom(|| {
+        asked.set(asked.get() + 1);
+        asked.get() == stages
+    });
+    match late.solve(&p) {
+        Err(MatchingError::SolverFailed(m)) => assert!(m.contains("stopped"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -69,6 +69,7 @@ fn is_false(b: &bool) -> bool {
 
 /// One table in one round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = MovementTable)]
 pub struct TableRound {
     /// Table number (1-based, one series across the whole room).
     pub table: u32,
@@ -91,6 +92,7 @@ pub struct TableRound {
 
 /// One round of a movement.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = MovementRound)]
 pub struct Round {
     pub round: u32,
     pub tables: Vec<TableRound>,
@@ -108,9 +110,11 @@ pub struct Movement {
     /// The generator that built it (`mitchell`, `howell`, ...) or `custom`.
     pub kind: String,
     /// Number of tables in the room (a half table counts as a table).
+    #[schema(maximum = 1000)]
     pub tables: u32,
     pub pair_numbering: PairNumbering,
     pub boards_per_round: u32,
+    #[schema(max_items = 500)]
     pub rounds: Vec<Round>,
 }
 

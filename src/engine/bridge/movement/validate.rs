@@ -7,7 +7,9 @@
 //!   (NS and EW of one table under Howell numbering, or at two tables); a pair both seated at a
 //!   full table and sitting out; a sit-out written in the other numbering (`{"pair":n}` in a
 //!   Mitchell-numbered movement, `{"ns":n}`/`{"ew":n}` in a Howell-numbered one); a board
-//!   listed twice at one table; a pair playing a board twice; one set holding different
+//!   listed twice at one table; a pair, set or board number, or `boards_per_round`, beyond
+//!   [`MAX_MOVEMENT_NUMBER`] (four digits); a `kind` or section label that is not a short
+//!   line of text ([`text_fault`]); a pair playing a board twice; one set holding different
 //!   boards in different places; a set both in play and on the relay stand in one round.
 //! - **warnings** are playable but need the director's attention: a set in play at two or
 //!   more tables in one round (the tables must share it, and wait if it has fewer boards than
@@ -24,6 +26,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::model::{Direction, Movement, PairId, PairNumbering, SitOut, TableRound};
+use crate::limits::{
+    text_fault, MAX_CODE_CHARS, MAX_MOVEMENT_NUMBER, MAX_MOVEMENT_ROUNDS, MAX_MOVEMENT_TABLES,
+};
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -105,11 +110,20 @@ pub fn all_pairs(m: &Movement) -> Vec<PairId> {
     ids.into_iter().collect()
 }
 
-/// The regular board numbers of a set, or None when they would overflow.
+/// The regular board numbers of a set, or None when they would overflow or pass the largest
+/// board number (a `boards_per_round` of 4·10⁹ must not become a list of 4·10⁹ boards).
 fn regular_boards(set: u32, per_round: u32) -> Option<Vec<u32>> {
+    if per_round > MAX_MOVEMENT_NUMBER {
+        return None;
+    }
     let first = set.checked_sub(1)?.checked_mul(per_round)?.checked_add(1)?;
     let last = first.checked_add(per_round)?;
     Some((first..last).collect())
+}
+
+/// A pair, set or board number past the four digits of guide cards and travellers.
+fn beyond(what: &str, n: u32) -> String {
+    format!("{what} number {n} is beyond the largest, {MAX_MOVEMENT_NUMBER}")
 }
 
 fn fmt_list(v: &[u32]) -> String {
@@ -133,6 +147,28 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
             None,
             None,
             "the movement must have at least one table".to_string(),
+        ));
+    }
+    if m.tables > MAX_MOVEMENT_TABLES || m.rounds.len() > MAX_MOVEMENT_ROUNDS {
+        out.push(Finding::error(
+            None,
+            None,
+            format!(
+                "a movement has at most {MAX_MOVEMENT_TABLES} tables and {MAX_MOVEMENT_ROUNDS} rounds"
+            ),
+        ));
+    }
+    if let Some(fault) = text_fault(&m.kind, MAX_CODE_CHARS) {
+        out.push(Finding::error(None, None, format!("kind {fault}")));
+    }
+    if m.boards_per_round > MAX_MOVEMENT_NUMBER {
+        out.push(Finding::error(
+            None,
+            None,
+            format!(
+                "boards_per_round {} is beyond the largest board number, {MAX_MOVEMENT_NUMBER}",
+                m.boards_per_round
+            ),
         ));
     }
     for (i, r) in m.rounds.iter().enumerate() {
@@ -339,6 +375,13 @@ fn check_table(
             format!("table {} is used twice in round {}", t.table, round),
         ));
     }
+    if let Some(fault) = t
+        .section
+        .as_deref()
+        .and_then(|s| text_fault(s, MAX_CODE_CHARS))
+    {
+        out.push(Finding::error(rn, tn, format!("the section label {fault}")));
+    }
     if t.ns.is_none() && t.ew.is_none() {
         out.push(Finding::error(rn, tn, "the table has no pairs".to_string()));
     }
@@ -348,6 +391,11 @@ fn check_table(
             tn,
             "pair numbers start at 1".to_string(),
         ));
+    }
+    for n in [t.ns, t.ew].into_iter().flatten() {
+        if n > MAX_MOVEMENT_NUMBER {
+            out.push(Finding::error(rn, tn, beyond("pair", n)));
+        }
     }
     if m.pair_numbering == PairNumbering::Howell && t.ns.is_some() && t.ns == t.ew {
         out.push(Finding::error(
@@ -363,6 +411,8 @@ fn check_table(
     }
     if t.set == 0 {
         out.push(Finding::error(rn, tn, "set numbers start at 1".to_string()));
+    } else if t.set > MAX_MOVEMENT_NUMBER {
+        out.push(Finding::error(rn, tn, beyond("set", t.set)));
     }
     if t.boards.is_empty() {
         out.push(Finding::error(
@@ -379,6 +429,8 @@ fn check_table(
                 tn,
                 "board numbers start at 1".to_string(),
             ));
+        } else if b > MAX_MOVEMENT_NUMBER {
+            out.push(Finding::error(rn, tn, beyond("board", b)));
         } else if !seen.insert(b) {
             out.push(Finding::error(
                 rn,
@@ -426,6 +478,8 @@ fn check_sit_outs(
                 None,
                 "pair numbers start at 1".to_string(),
             ));
+        } else if n > MAX_MOVEMENT_NUMBER {
+            out.push(Finding::error(rn, None, beyond("pair", n)));
         }
         if !seen.insert(p) {
             out.push(Finding::warning(
@@ -730,6 +784,40 @@ pub(crate) mod tests {
             &warnings(&m),
             "NS 3 neither plays nor sits out in round 3"
         ));
+    }
+
+    /// Issue 9: pair, set and board numbers of 4·10⁹ were a valid movement (and a
+    /// `boards_per_round` that large a list of 4·10⁹ regular board numbers).
+    #[test]
+    fn numbers_beyond_four_digits_are_errors() {
+        let big = 4_000_000_000;
+        let base = mitchell3(2);
+        assert!(errors(&base).is_empty());
+        let mut m = base.clone();
+        m.rounds[0].tables[0].ns = Some(big);
+        assert!(has(&errors(&m), "pair number 4000000000 is beyond"));
+        let mut m = base.clone();
+        m.rounds[1].tables[2].set = big;
+        assert!(has(&errors(&m), "set number 4000000000 is beyond"));
+        let mut m = base.clone();
+        m.rounds[2].tables[1].boards = vec![big, 1];
+        assert!(has(&errors(&m), "board number 4000000000 is beyond"));
+        let mut m = base.clone();
+        m.rounds[0].sit_out = vec![SitOut::Ew(big)];
+        assert!(has(&errors(&m), "pair number 4000000000 is beyond"));
+        let mut m = base.clone();
+        m.rounds[0].tables[1].section = Some("A\nB".into());
+        assert!(has(
+            &errors(&m),
+            "the section label must not hold control characters"
+        ));
+        let mut m = base.clone();
+        m.kind = "x".repeat(65);
+        assert!(has(&errors(&m), "kind must be at most 64 characters"));
+        let mut m = base.clone();
+        m.boards_per_round = big;
+        assert!(has(&errors(&m), "boards_per_round 4000000000"));
+        assert!(!crate::engine::bridge::movement::report::report(&m).valid);
     }
 
     #[test]

@@ -7,6 +7,24 @@
 //! is skipped and a note says so). If the check fails, the round is re-paired with the
 //! layered model of [`crate::engine::matching::LpSolver::solve_layered`]: layer 0 is this
 //! round with its penalties, layers 1.. are the remaining rounds, no pair used twice.
+//!
+//! # Depth
+//! The work grows with the number of layers, so it is bounded by the section, never by the
+//! planned rounds: a player meets at most `v − 1` different opponents (v vertices, the bye
+//! vertex counted), so when more rounds remain than that, no pairing of this round can keep
+//! the event free of rematches and the look-ahead is skipped with a note. Otherwise it builds
+//! one layer per remaining round, at most `max_depth(v)` = v − 1 ≤ 23 (the look-ahead runs
+//! only for sections of at most `LOOK_AHEAD_VERTICES` = 24 vertices). Seeing every remaining
+//! round is what "completable" means (a model of fewer rounds would only prove those rounds
+//! pairable), and it is already the whole rest of the event whenever the check can succeed.
+//! A section planned for 10⁶ rounds builds no layer at all, and the planned rounds are
+//! bounded by [`crate::limits::MAX_ROUNDS`] at entry anyway.
+
+/// The most remaining rounds a section of `vertices` vertices can play without a rematch:
+/// the look-ahead's deepest model.
+pub(crate) fn max_depth(vertices: usize) -> usize {
+    vertices.saturating_sub(1)
+}
 
 /// Allowed-pair graph on `n` vertices (vertex n−1 may be the bye).
 pub(crate) struct Graph {

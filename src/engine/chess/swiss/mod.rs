@@ -97,6 +97,8 @@
 //! the window to 1-4 ranks on simulated sections where the window alone misses the optimum,
 //! and checks that the priced result has exactly the full graph's tier totals.
 
+mod bounds;
+pub mod budget;
 pub mod colour;
 pub mod evaluate;
 pub mod lookahead;
@@ -112,6 +114,7 @@ pub mod trf;
 #[cfg(test)]
 mod tests;
 
+pub use budget::Budget;
 pub use colour::{ColourCode, ColourReason};
 pub use evaluate::evaluate_pairing;
 pub use overrides::SettingsOverrides;

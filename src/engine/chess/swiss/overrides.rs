@@ -18,30 +18,34 @@ use utoipa::IntoParams;
 #[serde(deny_unknown_fields)]
 pub struct SettingsOverrides {
     /// Natural pairing: `swiss` (top half v bottom half) or `adjacent` (1-2, 3-4).
-    #[param(value_type = Option<String>, example = "swiss")]
+    #[param(inline, value_type = Option<PairingSystem>, example = "swiss")]
     pub system: Option<PairingSystem>,
     /// Colour rule 3: `3a` (variation 29I1) or `3b`.
-    #[param(value_type = Option<String>, example = "3a")]
+    #[param(inline, value_type = Option<ColourRule>, example = "3a")]
     pub colour_rule: Option<ColourRule>,
     /// Equalisation ("high") limit in rating points (default 200).
+    #[param(maximum = 4000)]
     pub high_limit: Option<u32>,
     /// Alternation ("low") limit in rating points (default 80).
+    #[param(maximum = 4000)]
     pub low_limit: Option<u32>,
     /// No rating limits ("FIDE style").
     pub fide_style: Option<bool>,
     /// Seed of every coin flip.
     pub seed: Option<u64>,
-    /// Planned number of rounds (enables the look-ahead and the last-round rules).
+    /// Planned number of rounds (enables the look-ahead and the last-round rules), 1 to 99.
+    #[param(minimum = 1, maximum = 99)]
     pub rounds: Option<u32>,
     /// Team/club codes: `ignore`, `avoid` or `avoid_first_n`.
-    #[param(value_type = Option<String>, example = "avoid")]
+    #[param(inline, value_type = Option<TeamAvoidance>, example = "avoid")]
     pub team_avoidance: Option<TeamAvoidance>,
     /// N for `avoid_first_n`.
+    #[param(maximum = 99)]
     pub team_avoidance_rounds: Option<u32>,
     /// May two players whose game was forfeited meet again?
     pub allow_forfeit_rematch: Option<bool>,
     /// Colour of board 1's higher-ranked player in round 1: `white` or `black`.
-    #[param(value_type = Option<String>, example = "white")]
+    #[param(inline, value_type = Option<Colour>, example = "white")]
     pub first_colour: Option<Colour>,
 }
 
@@ -74,8 +78,35 @@ impl SettingsOverrides {
         })
     }
 
+    /// Checks the sizes given (see [`crate::limits`]), naming the parameter.
+    fn check(&self) -> Result<(), SwissError> {
+        use crate::limits::{MAX_RATING, MAX_ROUNDS};
+        if self.rounds.is_some_and(|r| !(1..=MAX_ROUNDS).contains(&r)) {
+            return Err(err("rounds", format!("must be between 1 and {MAX_ROUNDS}")));
+        }
+        if self.team_avoidance_rounds.is_some_and(|r| r > MAX_ROUNDS) {
+            return Err(err(
+                "team_avoidance_rounds",
+                format!("must be at most {MAX_ROUNDS}"),
+            ));
+        }
+        for (field, value) in [
+            ("high_limit", self.high_limit),
+            ("low_limit", self.low_limit),
+        ] {
+            if value.is_some_and(|v| v > MAX_RATING) {
+                return Err(err(
+                    field,
+                    format!("must be at most {MAX_RATING} rating points"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Writes the given fields into `settings`, and checks the limits.
     pub fn apply(&self, settings: &mut SwissSettings) -> Result<(), SwissError> {
+        self.check()?;
         if let Some(x) = self.system {
             settings.system = x;
         }

@@ -3,7 +3,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::colour::{round_one_colour, ColourCode, ColourReason};
-use super::lookahead::{feasible, Feasible, Graph};
+use super::lookahead::{self, feasible, Feasible, Graph};
 use super::penalty::{build_model, Board, Model, COLOUR, PREFERENCE, RATING, REPEAT, SCORE, TIERS};
 use super::price::FullGraphPricer;
 use super::solve::{solve_lex, Pricer};
@@ -106,6 +106,10 @@ pub struct RoundPairing {
     /// Per-board explanation and notes.
     pub explanation: Vec<ExplanationEntry>,
 }
+
+/// Sections of at most this many vertices (players and the bye) are checked by the
+/// look-ahead (see [`lookahead`]).
+pub(crate) const LOOK_AHEAD_VERTICES: usize = 24;
 
 /// Above this many players, candidates are first restricted to a rank window.
 pub(crate) const FULL_GRAPH_LIMIT: usize = 1100;
@@ -268,7 +272,7 @@ pub(crate) fn solve_round(
     };
     let mut notes: Vec<String> = Vec::new();
     let remaining = settings.total_rounds.saturating_sub(round) as usize;
-    let look_ahead = remaining > 0 && vertices <= 24;
+    let look_ahead = remaining > 0 && vertices <= LOOK_AHEAD_VERTICES;
     // Large sections: a rank window of candidates, proven optimal over the full graph by
     // pricing the other boards with the blossom duals (see "Large sections" in the module doc).
     let window = (n > limits.full_graph && !look_ahead).then_some(limits.window);
@@ -309,8 +313,15 @@ pub(crate) fn solve_round(
         ));
     };
     let mut mate = sol.mate.clone();
-    // Look-ahead.
-    if look_ahead {
+    // Look-ahead: one layer per remaining round, at most vertices − 1 (see [`lookahead`]).
+    let beyond = look_ahead && remaining > lookahead::max_depth(vertices);
+    if beyond {
+        notes.push(format!(
+            "look-ahead: the remaining {remaining} round(s) outnumber the {} opponents a player can meet; rematches cannot be avoided, not applied",
+            lookahead::max_depth(vertices)
+        ));
+    }
+    if look_ahead && !beyond {
         let used: Vec<(usize, usize)> = (0..vertices)
             .filter(|&i| mate[i] > i)
             .map(|i| (i, mate[i]))

@@ -214,6 +214,19 @@ pub fn simulate_with(
     overrides: &SettingsOverrides,
     solver: &dyn MatchingSolver,
 ) -> Result<SimulationReport, SwissError> {
+    use crate::limits::{MAX_ROUNDS, MAX_SECTION_PLAYERS};
+    if players as usize > MAX_SECTION_PLAYERS {
+        return Err(super::state::err(
+            "players",
+            format!("a section has at most {MAX_SECTION_PLAYERS} players"),
+        ));
+    }
+    if !(1..=MAX_ROUNDS).contains(&rounds) {
+        return Err(super::state::err(
+            "rounds",
+            format!("must be between 1 and {MAX_ROUNDS}"),
+        ));
+    }
     let mut rng = SplitMix64::new(seed ^ 0x5157_155E);
     let mut settings = SwissSettings {
         total_rounds: rounds,

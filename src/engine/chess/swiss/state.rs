@@ -102,16 +102,20 @@ pub struct RoundRecord {
 /// A player of the section.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SwissPlayer {
-    /// Start number (the TRF start number), unique, >= 1.
+    /// Start number (the TRF start number), unique, 1 to 99999.
+    #[schema(minimum = 1, maximum = 99999)]
     pub start_number: u32,
-    /// Name as printed.
+    /// Name as printed (no control characters).
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub name: String,
     /// Rating (0 when unknown).
     #[serde(default)]
+    #[schema(maximum = 4000)]
     pub rating: u32,
     /// Team, club or family code for pairing avoidance.
     #[serde(default)]
+    #[schema(max_length = 64)]
     pub team: Option<String>,
     /// The player has no rating (ranked by the rating given, usually 0; avoided for the bye).
     #[serde(default)]
@@ -119,12 +123,14 @@ pub struct SwissPlayer {
     /// One record per completed round, round 1 first. A shorter list means the player was
     /// absent (late entry): missing rounds count as zero-point byes.
     #[serde(default)]
+    #[schema(max_items = 99)]
     pub history: Vec<RoundRecord>,
     /// Withdrawn from the event: not paired any more.
     #[serde(default)]
     pub withdrawn: bool,
     /// Points added by the director (half-points), e.g. for a late entry given a score.
     #[serde(default)]
+    #[schema(minimum = -198, maximum = 198)]
     pub adjustment_half_points: i32,
 }
 
@@ -183,9 +189,11 @@ pub struct SwissSettings {
     pub colour_rule: ColourRule,
     /// Equalisation ("high") limit in rating points (default 200).
     #[serde(default = "default_high")]
+    #[schema(maximum = 4000)]
     pub high_limit: u32,
     /// Alternation ("low") limit in rating points (default 80).
     #[serde(default = "default_low")]
+    #[schema(maximum = 4000)]
     pub low_limit: u32,
     /// No rating limits ("None (FIDE style)"): colours are corrected whatever it costs.
     #[serde(default)]
@@ -195,15 +203,18 @@ pub struct SwissSettings {
     pub team_avoidance: TeamAvoidance,
     /// N for `avoid_first_n`.
     #[serde(default)]
+    #[schema(maximum = 99)]
     pub team_avoidance_rounds: u32,
     /// Pairs the director prohibits (start numbers).
     #[serde(default)]
+    #[schema(max_items = 1000)]
     pub prohibited_pairs: Vec<[u32; 2]>,
     /// May two players whose game was forfeited meet again?
     #[serde(default)]
     pub allow_forfeit_rematch: bool,
     /// Planned number of rounds (0 = unknown: no look-ahead, no last-round rule).
     #[serde(default)]
+    #[schema(maximum = 99)]
     pub total_rounds: u32,
     /// Seed of every coin flip.
     #[serde(default)]
@@ -248,15 +259,19 @@ pub struct SwissState {
     #[serde(default)]
     pub settings: SwissSettings,
     /// All players ever entered.
+    #[schema(max_items = 10000)]
     pub players: Vec<SwissPlayer>,
     /// Round to pair; none = one more than the longest history.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 99)]
     pub round: Option<u32>,
     /// Byes requested for the round being paired (absent players get a zero-point bye).
     #[serde(default)]
+    #[schema(max_items = 10000)]
     pub requested_byes: Vec<RequestedBye>,
     /// Start numbers absent for this round only (zero-point bye).
     #[serde(default)]
+    #[schema(max_items = 10000)]
     pub absent: Vec<u32>,
 }
 
@@ -303,6 +318,15 @@ impl SwissState {
     pub fn validate(&self) -> Result<(), SwissError> {
         self.validate_history()?;
         let (round, total) = (self.round_to_pair(), self.settings.total_rounds);
+        if round > crate::limits::MAX_ROUNDS {
+            return Err(err(
+                "round",
+                format!(
+                    "a section has at most {} rounds; round {round} cannot be paired",
+                    crate::limits::MAX_ROUNDS
+                ),
+            ));
+        }
         if total != 0 && round > total {
             return Err(err(
                 "round",
@@ -314,10 +338,11 @@ impl SwissState {
         Ok(())
     }
 
-    /// Checks the state: unique start numbers, known opponents, consistent games (both
+    /// Checks the state: its sizes (bounded by [`crate::limits`]), unique start numbers, known opponents, consistent games (both
     /// sides agree on opponent, colours and result), byes of 0/0.5/1, limits.
     pub fn validate_history(&self) -> Result<(), SwissError> {
         use std::collections::HashMap;
+        super::bounds::check(self)?;
         let s = &self.settings;
         if s.low_limit > s.high_limit {
             return Err(err(

@@ -26,6 +26,9 @@ use super::state::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+/// The largest start number a TRF file holds (columns 5-8).
+pub const MAX_TRF_START_NUMBER: u32 = 9_999;
+
 /// A TRF file could not be read: the 1-based line and what is wrong.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct TrfError {
@@ -114,12 +117,20 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
         match code.as_str() {
             "001" => players.push(parse_player(ln, &chars)?),
             "XXR" | "142" => {
+                let max = crate::limits::MAX_ROUNDS;
                 settings.total_rounds = rest
                     .split_whitespace()
                     .next()
                     .unwrap_or("")
                     .parse()
-                    .map_err(|_| e(ln, format!("number of rounds `{rest}` is not a number")))?;
+                    .ok()
+                    .filter(|r| (1..=max).contains(r))
+                    .ok_or_else(|| {
+                        e(
+                            ln,
+                            format!("number of rounds `{rest}` is not a number from 1 to {max}"),
+                        )
+                    })?;
             }
             "XXC" | "152" => {
                 let v = rest.to_ascii_lowercase();
@@ -260,6 +271,7 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
             players[i].1.team = Some(name.clone());
         }
     }
+    let lines: Vec<usize> = players.iter().map(|(ln, _, _)| *ln).collect();
     let state = SwissState {
         settings,
         players: players.into_iter().map(|(_, p, _)| p).collect(),
@@ -267,9 +279,17 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
         requested_byes: requested,
         absent: vec![],
     };
-    state
-        .validate_history()
-        .map_err(|err| e(0, err.to_string()))?;
+    state.validate_history().map_err(|err| {
+        // A fault of one player is reported at the player's line.
+        let line = err
+            .field
+            .strip_prefix("players[")
+            .and_then(|rest| rest.split(']').next())
+            .and_then(|i| i.parse::<usize>().ok())
+            .and_then(|i| lines.get(i).copied())
+            .unwrap_or(0);
+        e(line, err.to_string())
+    })?;
     Ok(state)
 }
 
@@ -424,10 +444,16 @@ fn record(
 /// `XXR`, `XXC`, `001` lines with points and rank, requested byes of the next round as
 /// `0000 - H|Z|F` in the next column, and TRF-2026 `260` lines (from the round to pair to the
 /// last round) for prohibited pairs.
+///
+/// Text from users (the tournament's and the players' names) is written as one field: every
+/// control character (a line break would start a forged line) becomes a space, and a name is
+/// cut to its 33 columns, so whatever got into a name, the file has exactly one `001` line
+/// per player and every column stays in place.
 pub fn write_trf(state: &SwissState, tournament_name: &str) -> String {
     let mut out = String::new();
-    if !tournament_name.is_empty() {
-        out.push_str(&format!("012 {tournament_name}\n"));
+    let tournament_name = trf_text(tournament_name, usize::MAX);
+    if !tournament_name.trim().is_empty() {
+        out.push_str(&format!("012 {}\n", tournament_name.trim()));
     }
     if state.settings.total_rounds > 0 {
         out.push_str(&format!("XXR {}\n", state.settings.total_rounds));
@@ -462,7 +488,7 @@ pub fn write_trf(state: &SwissState, tournament_name: &str) -> String {
     sorted.sort_by_key(|&i| state.players[i].start_number);
     for i in sorted {
         let p = &state.players[i];
-        let name: String = p.name.chars().take(33).collect();
+        let name = trf_text(&p.name, 33);
         let rating = if p.rating > 0 {
             format!("{:>4}", p.rating)
         } else {
@@ -523,9 +549,54 @@ pub fn write_trf(state: &SwissState, tournament_name: &str) -> String {
     out
 }
 
+/// User text as one TRF field: control characters as spaces, at most `width` characters.
+fn trf_text(text: &str, width: usize) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(width)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 9: a name with a line break forged a player line. Even a name that got in before
+    /// names were checked (an old database, a hand-made state) cannot add a line now.
+    #[test]
+    fn a_line_break_in_a_name_cannot_forge_a_player() {
+        let mut s = parse_trf(HEAD).unwrap();
+        s.players[0].name =
+            "Evil\n001    9      Forged Player                     2999\r\nXXR 99".into();
+        let text = write_trf(&s, "Open\n001    8      Also forged");
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with("001")).count(),
+            3,
+            "{text}"
+        );
+        assert!(!text.contains("XXR 99"));
+        let again = parse_trf(&text).unwrap();
+        assert_eq!(again.players.len(), 3);
+        assert_eq!(again.settings.total_rounds, 5);
+        assert!(again.players[0].name.starts_with("Evil 001"));
+        assert_eq!(again.players[0].rating, 2100, "the columns stay in place");
+    }
+
+    #[test]
+    fn planned_rounds_beyond_the_limit_are_refused_at_their_line() {
+        for xxr in ["XXR 1000000", "XXR 100", "XXR 0", "142 4294967296"] {
+            let text = HEAD.replace("XXR 5", xxr);
+            let err = parse_trf(&text).unwrap_err();
+            assert_eq!(err.line, 2, "{xxr}");
+        }
+        assert_eq!(
+            parse_trf(&HEAD.replace("XXR 5", "XXR 99"))
+                .unwrap()
+                .settings
+                .total_rounds,
+            99
+        );
+    }
 
     const HEAD: &str = "012 T\nXXR 5\n\
 001    1      A                                 2100                             1.0    1     2 w 1\n\

@@ -1,0 +1,383 @@
+//! `/api/v1/bridge/*`: stateless bridge scoring for other programs (no event needed): the
+//! score of a board, the matchpoints of a board, IMPs, victory points. The rules are the
+//! engine's (`engine::bridge::scoring`).
+
+use actix_web::{get, post, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::api::extract::{json_cached, JsonBody, QueryParams};
+use crate::api::responses::{PublicSubmit, StatelessRead};
+use crate::engine::bridge::scoring::{
+    self, BoardScore, Contract, Matchpoints, Scale, ScoreError, Seat, Vulnerability, MAX_BOARDS,
+    MAX_SCORE,
+};
+use crate::error::{ApiError, ApiResult, FieldError};
+
+/// The highest board number accepted (the cycle repeats every 16 boards).
+pub const MAX_BOARD: u32 = 9_999;
+/// The most results of one board that are matchpointed in one request.
+pub const MAX_SCORES: usize = 1_000;
+/// The largest IMP margin accepted for victory points.
+pub const MAX_IMP_MARGIN: u32 = 100_000;
+
+fn score_error(e: ScoreError) -> ApiError {
+    ApiError::invalid(e.field, e.message)
+}
+
+/// A `+` written unencoded in a query string (`result=+1`) arrives as a space: a result of a
+/// space and digits reads as `+digits`.
+fn plus_sign(result: &str) -> String {
+    match result.strip_prefix(' ') {
+        Some(d) if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) => format!("+{d}"),
+        _ => result.to_string(),
+    }
+}
+
+/// `?board=7&contract=4SX&declarer=N&tricks=11` (or `vulnerability=` instead of `board`,
+/// `result=+1` instead of `tricks`).
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreQuery {
+    /// Board number (1–9999): gives the dealer and the vulnerability.
+    pub board: Option<u32>,
+    /// `none`, `ns`, `ew` or `both`, instead of (or agreeing with) `board`.
+    pub vulnerability: Option<String>,
+    /// `1C` … `7NT` (`N` for `NT`), optionally `X` or `XX`; or `PASS`.
+    pub contract: String,
+    /// `N`, `E`, `S` or `W` (not needed for `PASS`).
+    pub declarer: Option<String>,
+    /// Tricks taken by declarer, 0–13.
+    pub tricks: Option<u32>,
+    /// The result against the contract instead of `tricks`: `=`, `+1`, `-2` (`+` may be
+    /// written unencoded).
+    pub result: Option<String>,
+}
+
+/// The score of one board.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"board": 7, "dealer": "S", "vulnerability": "both", "contract": "4SX",
+    "declarer": "N", "tricks": 11, "result": "+1", "ns_score": 990, "ew_score": -990}))]
+pub struct BoardScoreAnswer {
+    /// The board asked for (null when only the vulnerability was given).
+    pub board: Option<u32>,
+    /// The board's dealer (null when only the vulnerability was given).
+    pub dealer: Option<Seat>,
+    pub vulnerability: Vulnerability,
+    /// The contract in canonical form.
+    pub contract: Contract,
+    /// The declarer (null for a passed-out board).
+    pub declarer: Option<Seat>,
+    /// Tricks taken by declarer (0 for a passed-out board).
+    pub tricks: u8,
+    /// The result against the contract: `=`, `+1`, `-2` (empty for a passed-out board).
+    pub result: String,
+    pub ns_score: i32,
+    pub ew_score: i32,
+}
+
+impl ScoreQuery {
+    fn answer(self) -> Result<BoardScoreAnswer, ApiError> {
+        if let Some(b) = self.board {
+            if !(1..=MAX_BOARD).contains(&b) {
+                return Err(ApiError::invalid(
+                    "board",
+                    format!("must be 1 to {MAX_BOARD}"),
+                ));
+            }
+        }
+        let given: Option<Vulnerability> = self
+            .vulnerability
+            .as_deref()
+            .map(str::parse)
+            .transpose()
+            .map_err(score_error)?;
+        let vulnerability = match (self.board, given) {
+            (None, None) => {
+                return Err(ApiError::invalid(
+                    "board",
+                    "give the board or the vulnerability",
+                ))
+            }
+            (None, Some(v)) => v,
+            (Some(b), None) => scoring::vulnerability(b),
+            (Some(b), Some(v)) if scoring::vulnerability(b) == v => v,
+            (Some(b), Some(v)) => {
+                return Err(ApiError::invalid(
+                    "vulnerability",
+                    format!(
+                        "board {b} is {}, not {v}; give the board or the vulnerability",
+                        scoring::vulnerability(b)
+                    ),
+                ))
+            }
+        };
+        let contract: Contract = self.contract.parse().map_err(score_error)?;
+        let declarer: Option<Seat> = self
+            .declarer
+            .as_deref()
+            .map(str::parse)
+            .transpose()
+            .map_err(score_error)?;
+        let (declarer, tricks) = match contract {
+            Contract::PassedOut => (None, 0),
+            Contract::Bid { .. } => {
+                let Some(declarer) = declarer else {
+                    return Err(ApiError::invalid("declarer", "is required (N, E, S or W)"));
+                };
+                let tricks = match (self.tricks, self.result.as_deref()) {
+                    (Some(_), Some(_)) => {
+                        return Err(ApiError::invalid(
+                            "result",
+                            "give tricks or result, not both",
+                        ))
+                    }
+                    (None, None) => {
+                        return Err(ApiError::invalid("tricks", "give tricks (0–13) or result"))
+                    }
+                    (Some(t), None) if t > 13 => {
+                        return Err(ApiError::invalid("tricks", format!("{t}: a deal has 13")))
+                    }
+                    (Some(t), None) => t as u8,
+                    (None, Some(r)) => scoring::tricks_from_result(&contract, &plus_sign(r))
+                        .map_err(score_error)?,
+                };
+                (Some(declarer), tricks)
+            }
+        };
+        let ns_score = scoring::ns_score(
+            &contract,
+            declarer.unwrap_or(Seat::N),
+            tricks,
+            vulnerability,
+        )
+        .map_err(score_error)?;
+        Ok(BoardScoreAnswer {
+            board: self.board,
+            dealer: self.board.map(scoring::dealer),
+            vulnerability,
+            contract,
+            declarer,
+            tricks,
+            result: scoring::result_notation(&contract, tricks),
+            ns_score,
+            ew_score: -ns_score,
+        })
+    }
+}
+
+/// The duplicate score of one board (law 77): dealer and vulnerability from the board
+/// number, the NS and EW scores of a contract and its result.
+#[utoipa::path(
+    get, path = "/api/v1/bridge/score", tag = "bridge",
+    params(ScoreQuery),
+    responses(
+        (status = 200, body = BoardScoreAnswer),
+        StatelessRead,
+    )
+)]
+#[get("/api/v1/bridge/score")]
+pub async fn board_score(
+    req: HttpRequest,
+    QueryParams(q): QueryParams<ScoreQuery>,
+) -> ApiResult<HttpResponse> {
+    json_cached(&req, &q.answer()?)
+}
+
+/// The results of one board to matchpoint.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"scores": [420, 450, -50, "A+/A-", {"ns": -620, "ew": -420}], "expected": 6, "scale": "ebu"}))]
+pub struct MatchpointRequest {
+    /// The NS scores of the board, 1 to 1000 of them. Each is a number (the NS score), an
+    /// adjusted score `"A+/A-"` (NS/EW: `A+`, `A`, `A-`, or `60`, `50`, `40`), or a split
+    /// score `{"ns": -620, "ew": -420}` (the score each side is given, both from NS's side).
+    #[schema(value_type = Vec<Object>)]
+    pub scores: Vec<Value>,
+    /// The number of results of the most played board (default: the number of scores);
+    /// when larger, the board is factored by Neuberg.
+    pub expected: Option<usize>,
+    /// `ebu` (2 per score beaten, default) or `acbl` (1).
+    #[serde(default)]
+    pub scale: Scale,
+}
+
+/// One entry of `scores` as a board score; errors name `scores[i]`.
+fn board_score_entry(i: usize, v: &Value) -> Result<BoardScore, FieldError> {
+    let field = format!("scores[{i}]");
+    let score = |v: &Value, field: String| -> Result<i32, FieldError> {
+        match v.as_i64() {
+            Some(x) if x.abs() <= i64::from(MAX_SCORE) => Ok(x as i32),
+            Some(_) => Err(FieldError {
+                field,
+                message: format!("a board score is at most {MAX_SCORE} either way"),
+            }),
+            None => Err(FieldError {
+                field,
+                message: "must be a whole number".into(),
+            }),
+        }
+    };
+    match v {
+        Value::Number(_) => score(v, field).map(BoardScore::Score),
+        Value::String(s) => scoring::parse_adjusted(s)
+            .map(|(ns, ew)| BoardScore::Adjusted { ns, ew })
+            .map_err(|e| FieldError { field, message: e.message }),
+        Value::Object(o) => {
+            if let Some(k) = o.keys().find(|k| *k != "ns" && *k != "ew") {
+                return Err(FieldError {
+                    field: format!("{field}.{k}"),
+                    message: "a split score has only ns and ew".into(),
+                });
+            }
+            let side = |k: &str| match o.get(k) {
+                Some(v) => score(v, format!("{field}.{k}")),
+                None => Err(FieldError { field: format!("{field}.{k}"), message: "is required".into() }),
+            };
+            Ok(BoardScore::Split { ns: side("ns")?, ew: side("ew")? })
+        }
+        _ => Err(FieldError {
+            field,
+            message: "a score is a number, an adjusted score (\"A+/A-\") or a split score ({\"ns\", \"ew\"})".into(),
+        }),
+    }
+}
+
+/// Matchpoints of the results of one board: `top`, the NS and EW matchpoints and percentages
+/// in the order given. Adjusted scores get 60/50/40 % of the top; the real scores are
+/// matchpointed among themselves and Neuberg-factored to the full top.
+#[utoipa::path(
+    post, path = "/api/v1/bridge/matchpoints", tag = "bridge",
+    request_body = MatchpointRequest,
+    responses(
+        (status = 200, body = Matchpoints),
+        PublicSubmit,
+    )
+)]
+#[post("/api/v1/bridge/matchpoints")]
+pub async fn board_matchpoints(
+    JsonBody(body): JsonBody<MatchpointRequest>,
+) -> ApiResult<HttpResponse> {
+    let n = body.scores.len();
+    if !(1..=MAX_SCORES).contains(&n) {
+        return Err(ApiError::invalid(
+            "scores",
+            format!("give 1 to {MAX_SCORES} scores"),
+        ));
+    }
+    let expected = body.expected.unwrap_or(n);
+    if expected < n || expected > MAX_SCORES {
+        return Err(ApiError::invalid(
+            "expected",
+            format!("must be at least the number of scores ({n}) and at most {MAX_SCORES}"),
+        ));
+    }
+    let mut errors = Vec::new();
+    let mut scores = Vec::with_capacity(n);
+    for (i, v) in body.scores.iter().enumerate() {
+        match board_score_entry(i, v) {
+            Ok(s) => scores.push(s),
+            Err(e) => errors.push(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    Ok(HttpResponse::Ok().json(scoring::matchpoints(&scores, expected, body.scale)))
+}
+
+/// `?difference=D`: a difference in points, at most twice the largest board score either way.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct ImpQuery {
+    /// The difference in points (−15200 … 15200).
+    pub difference: i64,
+}
+
+/// IMPs of a difference.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ImpAnswer {
+    pub imps: i32,
+}
+
+/// IMPs of a difference in points (WBF table, sign kept).
+#[utoipa::path(
+    get, path = "/api/v1/bridge/imps", tag = "bridge",
+    params(ImpQuery),
+    responses(
+        (status = 200, body = ImpAnswer),
+        StatelessRead,
+    )
+)]
+#[get("/api/v1/bridge/imps")]
+pub async fn imps(
+    req: HttpRequest,
+    QueryParams(q): QueryParams<ImpQuery>,
+) -> ApiResult<HttpResponse> {
+    let bound = 2 * i64::from(MAX_SCORE);
+    if q.difference.abs() > bound {
+        return Err(ApiError::invalid(
+            "difference",
+            format!("at most {bound} either way (twice the largest board score)"),
+        ));
+    }
+    json_cached(
+        &req,
+        &ImpAnswer {
+            imps: scoring::imps(q.difference as i32),
+        },
+    )
+}
+
+/// `?imps=M&boards=B`.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct VpQuery {
+    /// The winner's IMP margin, 0 or more.
+    pub imps: i64,
+    /// Boards in the match, 1–1000.
+    pub boards: u32,
+}
+
+/// Victory points of a match.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"winner": 12.8, "loser": 7.2}))]
+pub struct VpAnswer {
+    pub winner: f64,
+    pub loser: f64,
+}
+
+/// Victory points for an IMP margin (WBF 2013 continuous 20-point scale, with the WBF
+/// concavity correction).
+#[utoipa::path(
+    get, path = "/api/v1/bridge/vp", tag = "bridge",
+    params(VpQuery),
+    responses(
+        (status = 200, body = VpAnswer),
+        StatelessRead,
+    )
+)]
+#[get("/api/v1/bridge/vp")]
+pub async fn victory_points(
+    req: HttpRequest,
+    QueryParams(q): QueryParams<VpQuery>,
+) -> ApiResult<HttpResponse> {
+    if !(0..=i64::from(MAX_IMP_MARGIN)).contains(&q.imps) {
+        return Err(ApiError::invalid(
+            "imps",
+            format!("the winner's margin: 0 to {MAX_IMP_MARGIN}"),
+        ));
+    }
+    if !(1..=MAX_BOARDS).contains(&q.boards) {
+        return Err(ApiError::invalid(
+            "boards",
+            format!("must be 1 to {MAX_BOARDS}"),
+        ));
+    }
+    let (winner, loser) = scoring::victory_points(q.imps as u32, q.boards);
+    json_cached(&req, &VpAnswer { winner, loser })
+}

@@ -1,0 +1,167 @@
+//! The error answers each kind of route can give, written once for the OpenAPI document.
+//!
+//! A handler's `#[utoipa::path(responses(...))]` lists its success answers and one of these
+//! sets, e.g. `responses((status = 200, body = Event), PublicRead)`. Every error is an
+//! `application/problem+json` [`Problem`](crate::error::Problem); what a particular route
+//! means by a 409 or a 422 is said in its own description. The sets follow the request's
+//! path through the server: a missing or malformed body is a 400, no token or one nobody
+//! issued a 401, another event's token (or a scorer's where the admin is needed) a 403, an
+//! unknown event or item a 404, a clash with the event's state a 409, and a value the server
+//! refuses (a path id that is not a number, a query parameter, a body field) a 422.
+
+use std::collections::BTreeMap;
+
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
+use utoipa::IntoResponses;
+
+/// One documented answer: its status and what it means.
+struct Answer {
+    status: u16,
+    description: &'static str,
+}
+
+const NOT_MODIFIED: Answer = Answer {
+    status: 304,
+    description: "Not modified: the `If-None-Match` ETag is current",
+};
+const MALFORMED: Answer = Answer {
+    status: 400,
+    description: "No body, or one that cannot be read as the route's format (JSON, or TRF text)",
+};
+const UNAUTHORIZED: Answer = Answer {
+    status: 401,
+    description: "No `Authorization: Bearer` token, or a token nobody issued",
+};
+const FORBIDDEN_ADMIN: Answer = Answer {
+    status: 403,
+    description: "Another event's token, or a scorer token where the admin token is needed",
+};
+const FORBIDDEN_SCORER: Answer = Answer {
+    status: 403,
+    description: "Another event's token, or a scorer changing what only the admin may change",
+};
+const NOT_FOUND: Answer = Answer {
+    status: 404,
+    description: "No such event, or no such item in it",
+};
+const CONFLICT: Answer = Answer {
+    status: 409,
+    description: "The change does not fit the event's current state (the route says when)",
+};
+const INVALID: Answer = Answer {
+    status: 422,
+    description: "A value the server refuses (path id, query parameter or body field); `errors[].field` names each one",
+};
+
+const TOO_MANY: Answer = Answer {
+    status: 429,
+    description: "The event has as many live subscribers as it takes; retry later",
+};
+
+const STOPPED: Answer = Answer {
+    status: 503,
+    description: "The pairing was stopped: it ran over its time budget (`TOURNEY_PAIRING_SECONDS`) or its client left",
+};
+
+/// The responses map of `answers`: each error an `application/problem+json` `Problem`.
+fn answers(answers: &[Answer]) -> BTreeMap<String, RefOr<Response>> {
+    answers
+        .iter()
+        .map(|a| {
+            let mut response = ResponseBuilder::new().description(a.description);
+            if a.status >= 400 {
+                response = response.content(
+                    "application/problem+json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("Problem")))
+                        .build(),
+                );
+            }
+            (a.status.to_string(), RefOr::T(response.build()))
+        })
+        .collect()
+}
+
+/// Declares a set of answers as a type usable in `responses(...)`.
+macro_rules! answer_set {
+    ($(#[$doc:meta])* $name:ident: $($answer:ident),+) => {
+        $(#[$doc])*
+        pub struct $name;
+
+        impl IntoResponses for $name {
+            fn responses() -> BTreeMap<String, RefOr<Response>> {
+                answers(&[$($answer),+])
+            }
+        }
+    };
+}
+
+answer_set!(
+    /// A read of an event or of something in it: no token needed.
+    PublicRead: NOT_MODIFIED, NOT_FOUND, INVALID
+);
+answer_set!(
+    /// A read of an event that only some formats have (a bridge traveller, team standings):
+    /// 409 for an event of another format.
+    FormatRead: NOT_MODIFIED, NOT_FOUND, CONFLICT, INVALID
+);
+answer_set!(
+    /// The live stream of an event: no token needed, a cap on subscribers.
+    LiveStream: NOT_FOUND, TOO_MANY, INVALID
+);
+answer_set!(
+    /// A read that needs no event: pairing tables, movements, the list of events.
+    StatelessRead: NOT_MODIFIED, INVALID
+);
+answer_set!(
+    /// A request with a body that needs no token: creating an event, importing a TRF file,
+    /// stateless pairing and validation.
+    PublicSubmit: MALFORMED, INVALID
+);
+answer_set!(
+    /// A read only the event's admin may make (its credentials).
+    AdminRead: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, INVALID
+);
+answer_set!(
+    /// A change with a body that needs the event's admin token.
+    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID
+);
+answer_set!(
+    /// A change without a body that needs the event's admin token (publish, withdraw, delete).
+    AdminAction: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID
+);
+answer_set!(
+    /// A change with a body that the admin token or one of the event's scorer tokens may make.
+    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, INVALID
+);
+
+answer_set!(
+    /// A stateless Swiss pairing: a body, no token, and a time budget.
+    PublicPairing: MALFORMED, INVALID, STOPPED
+);
+answer_set!(
+    /// Pairing an event's next round: the admin token, and a time budget.
+    AdminPairing: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID, STOPPED
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_error_is_a_problem_and_304_has_no_body() {
+        let map = AdminWrite::responses();
+        let statuses: Vec<&str> = map.keys().map(String::as_str).collect();
+        assert_eq!(statuses, ["400", "401", "403", "404", "409", "422"]);
+        for response in map.values() {
+            let RefOr::T(r) = response else {
+                panic!("inline")
+            };
+            assert!(r.content.contains_key("application/problem+json"));
+        }
+        let RefOr::T(not_modified) = &PublicRead::responses()["304"] else {
+            panic!("inline")
+        };
+        assert!(not_modified.content.is_empty());
+    }
+}

@@ -1,0 +1,422 @@
+//! What a scored session shows: each board's traveller, the standings and a pair's personal
+//! score card (pure; built from the results and [`super::session::score_session`]). The PBN
+//! and USEBIO writers read these same values, so every output agrees.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::movement::model::{Direction, PairId};
+use super::scoring::{
+    dealer, parse_adjusted, result_notation, vulnerability, BoardScore, Contract, Deal, Scale,
+    Seat, Vulnerability,
+};
+use super::session::{round2, Method, Played, ScoringSettings, SessionScore};
+
+/// What was recorded for one board at one table: a played contract, an assigned score, a split
+/// score or an artificial adjusted score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// Canonical contract (`4SX`, `3NT`, `PASS`); None for assigned and adjusted scores.
+    pub contract: Option<String>,
+    pub declarer: Option<Seat>,
+    pub tricks: Option<u8>,
+    pub lead: Option<String>,
+    /// The NS score (NS side of a split score); None for an artificial adjusted score.
+    pub ns_score: Option<i32>,
+    /// The EW side of a split score, from NS's viewpoint.
+    pub ew_score: Option<i32>,
+    /// Artificial adjusted score, canonical (`A+/A-`).
+    pub adjusted: Option<String>,
+}
+
+impl Outcome {
+    /// The score the engine compares; None when the stored values do not make one.
+    pub fn board_score(&self) -> Option<BoardScore> {
+        match (&self.adjusted, self.ns_score, self.ew_score) {
+            (Some(a), None, None) => {
+                let (ns, ew) = parse_adjusted(a).ok()?;
+                Some(BoardScore::Adjusted { ns, ew })
+            }
+            (None, Some(ns), Some(ew)) => Some(BoardScore::Split { ns, ew }),
+            (None, Some(ns), None) => Some(BoardScore::Score(ns)),
+            _ => None,
+        }
+    }
+
+    /// The result relative to the contract (`=`, `+1`, `-2`), for a played contract.
+    pub fn result(&self) -> Option<String> {
+        let contract: Contract = self.contract.as_deref()?.parse().ok()?;
+        let r = result_notation(&contract, self.tricks.unwrap_or(0));
+        (!r.is_empty()).then_some(r)
+    }
+}
+
+/// One result of the session: where, who held the NS and EW cards, and what happened.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableResult {
+    pub round: u32,
+    pub table: u32,
+    pub board: u32,
+    pub ns: PairId,
+    pub ew: PairId,
+    pub outcome: Outcome,
+}
+
+impl TableResult {
+    /// The engine's view of this result (None when the outcome holds no score).
+    pub fn played(&self) -> Option<Played> {
+        Some(Played {
+            round: self.round,
+            table: self.table,
+            board: self.board,
+            ns: self.ns,
+            ew: self.ew,
+            score: self.outcome.board_score()?,
+        })
+    }
+}
+
+/// The pair number as the movement prints it.
+pub fn pair_number(p: PairId) -> u32 {
+    match p {
+        PairId::Ns(n) | PairId::Ew(n) | PairId::Pair(n) => n,
+    }
+}
+
+fn line_name(p: PairId) -> Option<&'static str> {
+    match p {
+        PairId::Ns(_) => Some("NS"),
+        PairId::Ew(_) => Some("EW"),
+        PairId::Pair(_) => None,
+    }
+}
+
+/// One line of a traveller. `ns_pair` / `ew_pair` hold the NS and EW cards.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct TravellerLine {
+    pub round: u32,
+    pub table: u32,
+    pub ns_pair: u32,
+    pub ew_pair: u32,
+    /// Canonical contract; null for an assigned or adjusted score.
+    pub contract: Option<String>,
+    pub declarer: Option<Seat>,
+    /// Tricks declarer took.
+    pub tricks: Option<u8>,
+    /// `=`, `+1`, `-2`.
+    pub result: Option<String>,
+    pub lead: Option<String>,
+    /// The NS score (null for an artificial adjusted score).
+    pub ns_score: Option<i32>,
+    /// A split score: the score the EW side is given (from NS's viewpoint).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ew_score: Option<i32>,
+    /// An artificial adjusted score (`A+/A-`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub adjusted: Option<String>,
+    /// Matchpoints of each side (matchpoint scoring).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ns_mp: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ew_mp: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ns_percent: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ew_percent: Option<f64>,
+    /// IMPs of each side (Butler or cross-IMP scoring).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ns_imps: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ew_imps: Option<f64>,
+}
+
+/// A board's hand record.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct HandRecord {
+    /// Hands as `spades.hearts.diamonds.clubs` (`AKQ.JT9.876.5432`).
+    pub north: String,
+    pub east: String,
+    pub south: String,
+    pub west: String,
+}
+
+/// Every result of one board.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct Traveller {
+    pub board: u32,
+    pub dealer: Seat,
+    pub vulnerability: Vulnerability,
+    /// The hand record, when one was loaded.
+    pub deal: Option<HandRecord>,
+    /// Matchpoint scoring: the board's top.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub top: Option<f64>,
+    /// Butler scoring: the board's datum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub datum: Option<i32>,
+    /// In round and table order.
+    pub results: Vec<TravellerLine>,
+}
+
+/// Who holds a pair (from the drawing of lots).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holder {
+    pub participant_id: i64,
+    pub name: String,
+}
+
+/// The travellers of `boards` (every board the movement plays), with the deals known.
+pub fn travellers(
+    boards: &[u32],
+    results: &[TableResult],
+    score: &SessionScore,
+    deals: &[Deal],
+    method: Method,
+) -> Vec<Traveller> {
+    let lines = score.lines_by_index(results.len());
+    let mut by_board: BTreeMap<u32, Vec<usize>> = boards.iter().map(|&b| (b, vec![])).collect();
+    for (i, r) in results.iter().enumerate() {
+        by_board.entry(r.board).or_default().push(i);
+    }
+    by_board
+        .into_iter()
+        .map(|(board, mut idx)| {
+            idx.sort_by_key(|&i| (results[i].round, results[i].table));
+            let scored = score.boards.iter().find(|b| b.board == board);
+            let deal = deals.iter().find(|d| d.board == board);
+            Traveller {
+                board,
+                dealer: deal.map_or_else(|| dealer(board), |d| d.dealer),
+                vulnerability: deal.map_or_else(|| vulnerability(board), |d| d.vulnerability),
+                deal: deal.map(|d| HandRecord {
+                    north: d.hands[0].clone(),
+                    east: d.hands[1].clone(),
+                    south: d.hands[2].clone(),
+                    west: d.hands[3].clone(),
+                }),
+                top: scored.and_then(|b| b.top),
+                datum: scored.and_then(|b| b.datum),
+                results: idx
+                    .iter()
+                    .map(|&i| {
+                        let r = &results[i];
+                        let l = lines[i];
+                        let mp = |v: Option<f64>| v.filter(|_| !method.is_imps()).map(round2);
+                        let im = |v: Option<f64>| v.filter(|_| method.is_imps()).map(round2);
+                        TravellerLine {
+                            round: r.round,
+                            table: r.table,
+                            ns_pair: pair_number(r.ns),
+                            ew_pair: pair_number(r.ew),
+                            contract: r.outcome.contract.clone(),
+                            declarer: r.outcome.declarer,
+                            tricks: r.outcome.tricks,
+                            result: r.outcome.result(),
+                            lead: r.outcome.lead.clone(),
+                            ns_score: r.outcome.ns_score,
+                            ew_score: r.outcome.ew_score,
+                            adjusted: r.outcome.adjusted.clone(),
+                            ns_mp: mp(l.map(|l| l.ns)),
+                            ew_mp: mp(l.map(|l| l.ew)),
+                            ns_percent: mp(l.and_then(|l| l.ns_percent)),
+                            ew_percent: mp(l.and_then(|l| l.ew_percent)),
+                            ns_imps: im(l.map(|l| l.ns)),
+                            ew_imps: im(l.map(|l| l.ew)),
+                        }
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// A pair's place in the standings.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct BridgeStandingEntry {
+    /// `1`, `2=`, ...
+    pub rank: String,
+    /// The movement's pair number.
+    pub pair: u32,
+    /// `NS` or `EW` when one ranking holds both lines of a Mitchell-numbered movement (arrow
+    /// switch); omitted otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<&'static str>,
+    pub participant_id: Option<i64>,
+    pub name: Option<String>,
+    /// Matchpoints or IMPs, to 2 decimals.
+    pub total: f64,
+    /// Matchpoint percent, to 2 decimals (null for IMP scoring and before the first board).
+    pub percent: Option<f64>,
+    pub boards: u32,
+}
+
+/// One ranking: `NS` or `EW` (two-winner movements) or everyone (null).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct BridgeRanking {
+    #[schema(value_type = Option<String>, example = "NS")]
+    pub direction: Option<&'static str>,
+    pub entries: Vec<BridgeStandingEntry>,
+}
+
+/// The standings of a pairs event.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct BridgeStandings {
+    /// `matchpoints`, `butler` or `cross_imps`.
+    pub method: Method,
+    /// The matchpoint scale (`ebu` or `acbl`); omitted for IMP scoring.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scale: Option<Scale>,
+    pub rankings: Vec<BridgeRanking>,
+}
+
+/// The standings, with who holds each pair.
+pub fn standings(
+    score: &SessionScore,
+    settings: ScoringSettings,
+    holders: &BTreeMap<PairId, Holder>,
+) -> BridgeStandings {
+    BridgeStandings {
+        method: settings.scoring,
+        scale: (!settings.scoring.is_imps()).then(|| settings.scale()),
+        rankings: score
+            .rankings
+            .iter()
+            .map(|r| BridgeRanking {
+                direction: r.direction.map(|d| match d {
+                    Direction::Ns => "NS",
+                    Direction::Ew => "EW",
+                }),
+                entries: r
+                    .entries
+                    .iter()
+                    .map(|e| {
+                        let holder = holders.get(&e.pair);
+                        BridgeStandingEntry {
+                            rank: e.rank.clone(),
+                            pair: pair_number(e.pair),
+                            line: if r.direction.is_none() {
+                                line_name(e.pair)
+                            } else {
+                                None
+                            },
+                            participant_id: holder.map(|h| h.participant_id),
+                            name: holder.map(|h| h.name.clone()),
+                            total: e.total,
+                            percent: e.percent,
+                            boards: e.boards,
+                        }
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+/// One board on a pair's score card, from the pair's side.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ScorecardLine {
+    pub round: u32,
+    pub table: u32,
+    pub board: u32,
+    /// The cards the pair held: `NS` or `EW`.
+    pub direction: &'static str,
+    /// The opponents' pair number and who they are.
+    pub opponent: u32,
+    pub opponent_name: Option<String>,
+    pub contract: Option<String>,
+    pub declarer: Option<Seat>,
+    pub result: Option<String>,
+    pub tricks: Option<u8>,
+    /// The pair's own score (negative when the opponents scored); null for an adjusted score.
+    pub score: Option<i32>,
+    pub adjusted: Option<String>,
+    /// Matchpoints or IMPs the pair earned on the board.
+    pub points: f64,
+    /// Matchpoint scoring: the pair's share of the top.
+    pub percent: Option<f64>,
+}
+
+/// A pair's personal score card.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct Scorecard {
+    pub pair: u32,
+    /// `NS` or `EW` under Mitchell numbering, null under Howell numbering.
+    #[schema(value_type = Option<String>)]
+    pub direction: Option<&'static str>,
+    pub participant_id: Option<i64>,
+    pub name: Option<String>,
+    pub method: Method,
+    pub rank: Option<String>,
+    pub total: f64,
+    pub percent: Option<f64>,
+    pub boards: u32,
+    /// In round and board order.
+    pub lines: Vec<ScorecardLine>,
+}
+
+/// The score card of `pair`.
+pub fn scorecard(
+    pair: PairId,
+    results: &[TableResult],
+    score: &SessionScore,
+    method: Method,
+    holders: &BTreeMap<PairId, Holder>,
+) -> Scorecard {
+    let lines = score.lines_by_index(results.len());
+    let mut card: Vec<ScorecardLine> = results
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.ns == pair || r.ew == pair)
+        .map(|(i, r)| {
+            let ns_side = r.ns == pair;
+            let l = lines[i];
+            let opponent = if ns_side { r.ew } else { r.ns };
+            let own = |ns: i32, ew: Option<i32>| {
+                if ns_side {
+                    ns
+                } else {
+                    -ew.unwrap_or(ns)
+                }
+            };
+            ScorecardLine {
+                round: r.round,
+                table: r.table,
+                board: r.board,
+                direction: if ns_side { "NS" } else { "EW" },
+                opponent: pair_number(opponent),
+                opponent_name: holders.get(&opponent).map(|h| h.name.clone()),
+                contract: r.outcome.contract.clone(),
+                declarer: r.outcome.declarer,
+                result: r.outcome.result(),
+                tricks: r.outcome.tricks,
+                score: r.outcome.ns_score.map(|s| own(s, r.outcome.ew_score)),
+                adjusted: r.outcome.adjusted.clone(),
+                points: round2(l.map_or(0.0, |l| if ns_side { l.ns } else { l.ew })),
+                percent: l
+                    .and_then(|l| if ns_side { l.ns_percent } else { l.ew_percent })
+                    .map(round2),
+            }
+        })
+        .collect();
+    card.sort_by_key(|l| (l.round, l.board));
+    let entry = score
+        .rankings
+        .iter()
+        .flat_map(|r| &r.entries)
+        .find(|e| e.pair == pair);
+    let holder = holders.get(&pair);
+    Scorecard {
+        pair: pair_number(pair),
+        direction: line_name(pair),
+        participant_id: holder.map(|h| h.participant_id),
+        name: holder.map(|h| h.name.clone()),
+        method,
+        rank: entry.map(|e| e.rank.clone()),
+        total: entry.map_or(0.0, |e| e.total),
+        percent: entry.and_then(|e| e.percent),
+        boards: entry.map_or(0, |e| e.boards),
+        lines: card,
+    }
+}

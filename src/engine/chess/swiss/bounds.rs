@@ -1,0 +1,220 @@
+//! The sizes a Swiss state may have, checked before any work is done (see [`crate::limits`]).
+//!
+//! Every number that drives work or enters a cost is bounded here: players, start numbers,
+//! rounds (planned, played, asked for), ratings and rating limits, score adjustments, list
+//! lengths. With these bounds no tier of the penalty model can overflow (a score difference
+//! is at most 2·99 + 2·198 half-points, a rating change at most 4 000), and the look-ahead
+//! never sees more than 99 rounds. Texts (names, team codes) are checked as at every other
+//! entry: a length and no control characters, so a state can always be written back as TRF.
+
+use super::state::{err, SwissError, SwissState};
+use crate::limits::{
+    text_fault, MAX_ADJUSTMENT_HALF_POINTS, MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS,
+    MAX_RATING, MAX_ROUNDS, MAX_SECTION_PLAYERS, MAX_START_NUMBER,
+};
+
+fn text(field: String, s: &str, max: usize) -> Result<(), SwissError> {
+    match text_fault(s, max) {
+        Some(message) => Err(err(field, message)),
+        None => Ok(()),
+    }
+}
+
+fn at_most(field: impl Into<String>, value: u64, max: u64, what: &str) -> Result<(), SwissError> {
+    if value > max {
+        Err(err(field, format!("{what} at most {max}, not {value}")))
+    } else {
+        Ok(())
+    }
+}
+
+/// Checks every size of the state against the limits; the error names the field.
+pub(crate) fn check(state: &SwissState) -> Result<(), SwissError> {
+    let s = &state.settings;
+    let rounds = MAX_ROUNDS as u64;
+    let rating = MAX_RATING as u64;
+    at_most(
+        "players",
+        state.players.len() as u64,
+        MAX_SECTION_PLAYERS as u64,
+        "a section has",
+    )?;
+    at_most(
+        "settings.total_rounds",
+        s.total_rounds.into(),
+        rounds,
+        "a section has",
+    )?;
+    at_most(
+        "settings.team_avoidance_rounds",
+        s.team_avoidance_rounds.into(),
+        rounds,
+        "rounds:",
+    )?;
+    at_most(
+        "settings.high_limit",
+        s.high_limit.into(),
+        rating,
+        "rating points:",
+    )?;
+    at_most(
+        "settings.low_limit",
+        s.low_limit.into(),
+        rating,
+        "rating points:",
+    )?;
+    at_most(
+        "settings.prohibited_pairs",
+        s.prohibited_pairs.len() as u64,
+        MAX_PROHIBITED_PAIRS as u64,
+        "pairs:",
+    )?;
+    if let Some(r) = state.round {
+        at_most("round", r.into(), rounds, "rounds are numbered")?;
+    }
+    let players = MAX_SECTION_PLAYERS as u64;
+    at_most(
+        "requested_byes",
+        state.requested_byes.len() as u64,
+        players,
+        "byes:",
+    )?;
+    at_most("absent", state.absent.len() as u64, players, "players:")?;
+    for (i, p) in state.players.iter().enumerate() {
+        let f = |name: &str| format!("players[{i}].{name}");
+        at_most(
+            f("start_number"),
+            p.start_number.into(),
+            MAX_START_NUMBER.into(),
+            "start numbers are",
+        )?;
+        at_most(f("rating"), p.rating.into(), rating, "a rating is")?;
+        at_most(f("history"), p.history.len() as u64, rounds, "rounds:")?;
+        if p.adjustment_half_points.unsigned_abs() > MAX_ADJUSTMENT_HALF_POINTS.unsigned_abs() {
+            return Err(err(
+                f("adjustment_half_points"),
+                format!(
+                    "must be between -{MAX_ADJUSTMENT_HALF_POINTS} and {MAX_ADJUSTMENT_HALF_POINTS} half-points"
+                ),
+            ));
+        }
+        text(f("name"), &p.name, MAX_NAME_CHARS)?;
+        if let Some(team) = &p.team {
+            text(f("team"), team, MAX_CODE_CHARS)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::state::{SwissPlayer, SwissSettings};
+    use super::super::{pair_next_round, ExplanationEntry};
+    use super::*;
+    use crate::engine::matching::BlossomSolver;
+
+    fn players(n: u32) -> Vec<SwissPlayer> {
+        (1..=n)
+            .map(|sn| SwissPlayer {
+                start_number: sn,
+                name: format!("P{sn}"),
+                rating: 3000 - sn % 2000,
+                team: None,
+                unrated: false,
+                history: vec![],
+                withdrawn: false,
+                adjustment_half_points: 0,
+            })
+            .collect()
+    }
+
+    fn state(n: u32, total_rounds: u32) -> SwissState {
+        SwissState {
+            settings: SwissSettings {
+                total_rounds,
+                ..SwissSettings::default()
+            },
+            players: players(n),
+            round: None,
+            requested_byes: vec![],
+            absent: vec![],
+        }
+    }
+
+    fn refused(s: &SwissState) -> String {
+        pair_next_round(s, &BlossomSolver).unwrap_err().field
+    }
+
+    /// The crash of issue 9: a million planned rounds built one look-ahead layer per round
+    /// (69 s, 2.1 GB). Now the state is refused before any work.
+    #[test]
+    fn a_million_rounds_are_refused_before_any_work() {
+        assert_eq!(refused(&state(8, 1_000_000)), "settings.total_rounds");
+        assert_eq!(refused(&state(8, 100)), "settings.total_rounds");
+        assert!(pair_next_round(&state(8, 99), &BlossomSolver).is_ok());
+    }
+
+    /// The benchmarked size is accepted, one more player is not.
+    #[test]
+    fn a_section_holds_the_benchmarked_size() {
+        assert!(check(&state(MAX_SECTION_PLAYERS as u32, 9)).is_ok());
+        let e = check(&state(MAX_SECTION_PLAYERS as u32 + 1, 9)).unwrap_err();
+        assert_eq!(e.field, "players");
+    }
+
+    /// More remaining rounds than opponents: the look-ahead builds no layer and says why.
+    #[test]
+    fn the_look_ahead_is_never_deeper_than_the_opponents_left() {
+        let p = pair_next_round(&state(6, 99), &BlossomSolver).unwrap();
+        let notes: Vec<&str> = p
+            .explanation
+            .iter()
+            .filter_map(|e| match e {
+                ExplanationEntry::Note { message } => Some(message.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("outnumber the 5 opponents")),
+            "{notes:?}"
+        );
+        assert!(!notes
+            .iter()
+            .any(|n| n.contains("keeps the event completable")));
+    }
+
+    /// Integers that entered the cost model unchecked (an adjustment of ±2³¹ overflowed the
+    /// score tier) are refused, naming the field.
+    #[test]
+    fn extreme_integers_are_refused_not_overflowed() {
+        for adj in [i32::MAX, i32::MIN, 199, -199] {
+            let mut s = state(4, 0);
+            s.players[2].adjustment_half_points = adj;
+            assert_eq!(refused(&s), "players[2].adjustment_half_points", "{adj}");
+        }
+        let mut s = state(4, 0);
+        s.players[1].adjustment_half_points = -198;
+        s.players[3].adjustment_half_points = 198;
+        assert!(pair_next_round(&s, &BlossomSolver).is_ok());
+        let mut s = state(4, 0);
+        s.players[0].rating = u32::MAX;
+        assert_eq!(refused(&s), "players[0].rating");
+        let mut s = state(4, 0);
+        s.players[3].start_number = u32::MAX;
+        assert_eq!(refused(&s), "players[3].start_number");
+        let mut s = state(4, 0);
+        s.settings.high_limit = u32::MAX;
+        assert_eq!(refused(&s), "settings.high_limit");
+        let mut s = state(4, 0);
+        s.round = Some(u32::MAX);
+        assert_eq!(refused(&s), "round");
+        let mut s = state(4, 0);
+        s.players[1].name = "Evil\n001    9      Forged".into();
+        assert_eq!(refused(&s), "players[1].name");
+        let mut s = state(4, 0);
+        s.players[1].team = Some("x".repeat(65));
+        assert_eq!(refused(&s), "players[1].team");
+    }
+}

@@ -1,0 +1,237 @@
+//! Every bound the server enforces on what a request may ask for, written once.
+//!
+//! A request that asks for more gets a 422 naming the field; the OpenAPI schema shows the same
+//! numbers (`maximum`, `max_length`, `max_items`), taken from these constants. The bounds are
+//! generous for what directors run, and small enough that no single request can take the
+//! server's memory or more than its share of CPU (see [`pairing_budget`]).
+//!
+//! Bounds that belong to one engine's tables stay beside the engine and are listed here:
+//! Scheveningen 2 to 20 boards ([`crate::engine::chess::scheveningen::MAX_BOARDS`]), Hilton 4
+//! to 26 teams of up to 100 boards ([`crate::engine::chess::hilton::MAX_TEAMS`],
+//! [`crate::engine::chess::hilton::MAX_BOARDS`], also the largest team), bridge movements of
+//! up to 60 Mitchell or 15 Howell tables and 8 boards a round (the generators' own checks),
+//! the movement recommender up to 200 pairs and boards.
+
+use std::time::Duration;
+
+/// Rounds of a paired event: `settings.rounds` of a Swiss event, `?rounds=` of the stateless
+/// pairing, TRF `XXR`/`142`, the engine's `total_rounds` and history, a round a bye is asked
+/// for. The longest Swiss events run 9 to 15 rounds. (Round robins have the rounds of their
+/// table, bounded by [`MAX_ROUND_ROBIN_PLAYERS`].)
+pub const MAX_ROUNDS: u32 = 99;
+
+/// Players of a Swiss section (stateless pairing, TRF import, an event's pairing): the size
+/// the engine is benchmarked at (`scripts/bench-swiss`: 8 s in a release build, target 20 s),
+/// five times the largest open Swiss sections.
+pub const MAX_SECTION_PLAYERS: usize = 10_000;
+
+/// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,
+/// see [`crate::engine::chess::swiss::trf::MAX_TRF_START_NUMBER`].)
+pub const MAX_START_NUMBER: u32 = 99_999;
+
+/// Participants of one event (every format); the Swiss section bound, since a Swiss event is
+/// the largest kind.
+pub const MAX_PARTICIPANTS: usize = MAX_SECTION_PLAYERS;
+
+/// Participants entered by one bulk request.
+pub const MAX_BULK_PARTICIPANTS: usize = 5_000;
+
+/// Results entered by one request: every game of the largest round.
+pub const MAX_RESULTS: usize = MAX_PARTICIPANTS / 2;
+
+/// Players of a round robin (Berger tables, round robin events): 100 players make a 99-round
+/// event, far beyond any all-play-all a director runs, and a double table of 100 players is a
+/// 0.4 MB answer (1000 players made it 38 MB).
+pub const MAX_ROUND_ROBIN_PLAYERS: u32 = 100;
+
+/// Pairs a director prohibits in one section (family members, team-mates beyond the club
+/// rule): a handful in practice.
+pub const MAX_PROHIBITED_PAIRS: usize = 1_000;
+
+/// A rating (Elo and national scales all stay well below).
+pub const MAX_RATING: u32 = 4_000;
+
+/// A director's score adjustment, in half-points either way: at most every round's point.
+pub const MAX_ADJUSTMENT_HALF_POINTS: i32 = 2 * MAX_ROUNDS as i32;
+
+/// A name (event, participant, team, token label).
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// A short code or identifier (club, federation, external id, team code, section label).
+pub const MAX_CODE_CHARS: usize = 64;
+
+/// Items per page of a list.
+pub const MAX_PAGE_LIMIT: u32 = 500;
+
+/// Items to skip in a list: SQLite counts in signed 64-bit integers.
+pub const MAX_OFFSET: u64 = i64::MAX as u64;
+
+/// Largest request body accepted (bulk participant lists, TRF files of 9 999 players).
+pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
+
+/// A bridge movement sent for checking: rounds and tables.
+pub const MAX_MOVEMENT_ROUNDS: usize = 500;
+/// See [`MAX_MOVEMENT_ROUNDS`].
+pub const MAX_MOVEMENT_TABLES: u32 = 1_000;
+/// Pair, set and board numbers of a movement: four digits, as on every guide card and
+/// traveller (and far above 2 pairs a table of [`MAX_MOVEMENT_TABLES`]).
+pub const MAX_MOVEMENT_NUMBER: u32 = 9_999;
+
+/// What is wrong with a text a client sent (a name, a code, a label), if anything: more than
+/// `max` characters, or a control character (a line break or a tab in a name would forge
+/// lines and cells of the TRF and CSV files it is written to). The one rule of every text
+/// field, at the API (`domain::validate_text`) and inside engine inputs (Swiss states,
+/// movements).
+pub fn text_fault(text: &str, max: usize) -> Option<String> {
+    if text.chars().count() > max {
+        Some(format!("must be at most {max} characters"))
+    } else {
+        text.chars().find(|c| c.is_control()).map(|c| {
+            format!(
+                "must not hold control characters (found U+{:04X})",
+                c as u32
+            )
+        })
+    }
+}
+
+/// Default wall-clock budget of one pairing (seconds); see [`pairing_budget`].
+pub const DEFAULT_PAIRING_SECONDS: u64 = 60;
+
+/// How long one Swiss pairing (stateless `POST /api/v1/pairings/swiss`, or pairing an event's
+/// round) may run before it is stopped with a 503: `TOURNEY_PAIRING_SECONDS` (a whole number
+/// of seconds, at least 1), default [`DEFAULT_PAIRING_SECONDS`] (three times the benchmarked
+/// time of a 10 000-player round). The matching solver asks it before every blossom stage, so
+/// a pairing stops within one stage (and one pricing pass) of the budget being spent or of
+/// its client leaving. Measured on a debug build with a 3000-player state: budgets of 1, 3
+/// and 6 s answered 503 after 2.1, 4.6 and 6.8 s (JSON parsing before the budget starts
+/// included).
+pub fn pairing_budget() -> Duration {
+    static BUDGET: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *BUDGET.get_or_init(|| {
+        let secs = std::env::var("TOURNEY_PAIRING_SECONDS")
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .filter(|&s| s >= 1)
+            .unwrap_or(DEFAULT_PAIRING_SECONDS);
+        Duration::from_secs(secs)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// utoipa takes only literals in `#[schema(maximum = ..)]`, so the schema repeats these
+    /// numbers: this keeps every copy equal to the constant it documents.
+    #[test]
+    fn the_schema_shows_the_limits_the_server_enforces() {
+        let doc: Value = serde_json::from_str(&crate::api::openapi::document_json()).unwrap();
+        let schema = |name: &str, prop: &str, key: &str| -> Value {
+            doc["components"]["schemas"][name]["properties"][prop][key].clone()
+        };
+        let param = |path: &str, name: &str, key: &str| -> Value {
+            let params = doc["paths"][path]["get"]["parameters"]
+                .as_array()
+                .or_else(|| doc["paths"][path]["post"]["parameters"].as_array())
+                .unwrap_or_else(|| panic!("{path} has no parameters"));
+            let p = params.iter().find(|p| p["name"] == name).unwrap();
+            p["schema"][key].clone()
+        };
+        let rounds = Value::from(MAX_ROUNDS);
+        let rating = Value::from(MAX_RATING);
+        let name = Value::from(MAX_NAME_CHARS);
+        let code = Value::from(MAX_CODE_CHARS);
+        let players = Value::from(MAX_SECTION_PLAYERS);
+        let checks = [
+            (schema("NewParticipant", "name", "maxLength"), &name),
+            (schema("NewParticipant", "rating", "maximum"), &rating),
+            (schema("NewParticipant", "club", "maxLength"), &code),
+            (schema("NewParticipant", "federation", "maxLength"), &code),
+            (schema("NewParticipant", "external_id", "maxLength"), &code),
+            (schema("ParticipantPatch", "name", "maxLength"), &name),
+            (schema("ParticipantPatch", "rating", "maximum"), &rating),
+            (schema("ParticipantPatch", "club", "maxLength"), &code),
+            (schema("NewEvent", "name", "maxLength"), &name),
+            (schema("EventPatch", "name", "maxLength"), &name),
+            (schema("NewBye", "round", "maximum"), &rounds),
+            (schema("NewTeam", "name", "maxLength"), &name),
+            (
+                schema("Movement", "tables", "maximum"),
+                &Value::from(MAX_MOVEMENT_TABLES),
+            ),
+            (
+                schema("Movement", "rounds", "maxItems"),
+                &Value::from(MAX_MOVEMENT_ROUNDS),
+            ),
+            (schema("NewScorerToken", "label", "maxLength"), &name),
+            (
+                schema("SubmitResults", "results", "maxItems"),
+                &Value::from(MAX_RESULTS),
+            ),
+            (
+                schema("BulkParticipants", "participants", "maxItems"),
+                &Value::from(MAX_BULK_PARTICIPANTS),
+            ),
+            (schema("SwissPlayer", "name", "maxLength"), &name),
+            (schema("SwissPlayer", "team", "maxLength"), &code),
+            (schema("SwissPlayer", "rating", "maximum"), &rating),
+            (schema("SwissPlayer", "history", "maxItems"), &rounds),
+            (
+                schema("SwissPlayer", "start_number", "maximum"),
+                &Value::from(MAX_START_NUMBER),
+            ),
+            (
+                schema("SwissPlayer", "adjustment_half_points", "maximum"),
+                &Value::from(MAX_ADJUSTMENT_HALF_POINTS),
+            ),
+            (
+                schema("SwissPlayer", "adjustment_half_points", "minimum"),
+                &Value::from(-MAX_ADJUSTMENT_HALF_POINTS),
+            ),
+            (schema("SwissState", "players", "maxItems"), &players),
+            (schema("SwissState", "requested_byes", "maxItems"), &players),
+            (schema("SwissState", "absent", "maxItems"), &players),
+            (schema("SwissState", "round", "maximum"), &rounds),
+            (schema("SwissSettings", "total_rounds", "maximum"), &rounds),
+            (
+                schema("SwissSettings", "team_avoidance_rounds", "maximum"),
+                &rounds,
+            ),
+            (schema("SwissSettings", "high_limit", "maximum"), &rating),
+            (schema("SwissSettings", "low_limit", "maximum"), &rating),
+            (
+                schema("SwissSettings", "prohibited_pairs", "maxItems"),
+                &Value::from(MAX_PROHIBITED_PAIRS),
+            ),
+            (
+                param("/api/v1/pairings/swiss", "rounds", "maximum"),
+                &rounds,
+            ),
+            (
+                param("/api/v1/pairings/swiss", "high_limit", "maximum"),
+                &rating,
+            ),
+            (
+                param("/api/v1/pairings/swiss", "team_avoidance_rounds", "maximum"),
+                &rounds,
+            ),
+            (
+                param("/api/v1/tables/berger", "players", "maximum"),
+                &Value::from(MAX_ROUND_ROBIN_PLAYERS),
+            ),
+            (
+                param("/api/v1/events", "limit", "maximum"),
+                &Value::from(MAX_PAGE_LIMIT),
+            ),
+            (
+                param("/api/v1/events", "offset", "maximum"),
+                &Value::from(MAX_OFFSET),
+            ),
+        ];
+        for (i, (shown, limit)) in checks.iter().enumerate() {
+            assert_eq!(shown, *limit, "check {i}");
+        }
+    }
+}
