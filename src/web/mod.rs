@@ -179,6 +179,16 @@ async fn player_page(
     render(req, store, move |conn| pages::player(conn, id, pid)).await
 }
 
+#[get("/{event_id}/travellers/{board}")]
+async fn traveller_page(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<(i64, u32)>,
+) -> HttpResponse {
+    let (id, board) = path.into_inner();
+    render(req, store, move |conn| pages::traveller(conn, id, board)).await
+}
+
 #[get("/{event_id}/guide-cards")]
 async fn guide_cards_page(
     req: HttpRequest,
@@ -225,6 +235,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(crosstable_page)
             .service(player_page)
             .service(guide_cards_page)
+            .service(traveller_page)
             .default_service(web::to(no_page)),
     );
 }

@@ -5,6 +5,7 @@ use rusqlite::Connection;
 
 use super::layout;
 use crate::api::bridge::movement_and_seats;
+use crate::api::bridge_results::load_session;
 use crate::api::player::{player_games, Colour, PlayerRound};
 use crate::api::standings::{
     crosstable_rows, scoresheet, standing_rows, tiebreak_title, tiebreak_value,
@@ -225,6 +226,9 @@ fn bridge_round(conn: &Connection, event: &Event, number: u32) -> Result<Markup,
 /// `/e/{id}/standings`: points, then the event's tie-breaks in order.
 pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     let event = events::get(conn, id)?;
+    if event.format == FORMAT_PAIRS {
+        return bridge_standings(conn, &event);
+    }
     let sheet = scoresheet(conn, id)?;
     let (rows, printed) = standing_rows(&sheet);
     let teams = if is_team_format(&event.format) {
@@ -283,6 +287,98 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     };
     Ok(layout(
         &format!("{}: standings", event.name),
+        nav(&event),
+        content,
+    ))
+}
+
+fn decimal(x: f64) -> String {
+    format!("{x:.2}")
+        .trim_end_matches('0')
+        .trim_end_matches('.')
+        .to_string()
+}
+
+/// A bridge pairs event's standings: one ranking per direction (two-winner movements) or one.
+fn bridge_standings(conn: &Connection, event: &Event) -> Result<Markup, ApiError> {
+    let session = load_session(conn, event.id)?;
+    let standings = session.standings();
+    let boards = session.boards();
+    let content = html! {
+        h1 { (event.name) " · Standings" }
+        @for ranking in &standings.rankings {
+            @if let Some(d) = ranking.direction { h2 { (d) } }
+            div.scroll { table {
+                thead { tr { th.n { "#" } th.n { "Pair" } th { "Names" } th.n { "Total" } th.n { "%" } th.n { "Boards" } } }
+                tbody {
+                    @for e in &ranking.entries {
+                        tr {
+                            td.n { (e.rank) }
+                            td.n { @if let Some(l) = e.line { (l) " " } (e.pair) }
+                            td { (e.name.as_deref().unwrap_or("")) }
+                            td.n { (decimal(e.total)) }
+                            td.n { @if let Some(p) = e.percent { (decimal(p)) } }
+                            td.n { (e.boards) }
+                        }
+                    }
+                }
+            } }
+        }
+        h2 { "Travellers" }
+        p { @for b in &boards {
+            a href={ "/e/" (event.id) "/travellers/" (b) } { (b) } " "
+        } }
+    };
+    Ok(layout(
+        &format!("{}: standings", event.name),
+        nav(event),
+        content,
+    ))
+}
+
+/// `/e/{id}/travellers/{board}`: every result of one board of a bridge pairs event.
+pub fn traveller(conn: &Connection, id: i64, board: u32) -> Result<Markup, ApiError> {
+    let event = events::get(conn, id)?;
+    if event.format != FORMAT_PAIRS {
+        return Err(ApiError::not_found(format!(
+            "{} is not a bridge pairs event: it has no travellers",
+            event.name
+        )));
+    }
+    let session = load_session(conn, id)?;
+    let t = session
+        .travellers()
+        .into_iter()
+        .find(|t| t.board == board)
+        .ok_or_else(|| ApiError::not_found(format!("{} plays no board {board}", event.name)))?;
+    let imps = t.results.iter().any(|r| r.ns_imps.is_some());
+    let opt = |x: Option<f64>| x.map(decimal).unwrap_or_default();
+    let content = html! {
+        h1 { (event.name) " · Board " (board) }
+        div.scroll { table {
+            thead { tr {
+                th.n { "Rd" } th.n { "Table" } th.n { "NS" } th.n { "EW" } th { "Contract" } th { "By" }
+                th { "Result" } th { "Lead" } th.n { "NS score" }
+                @if imps { th.n { "NS IMPs" } th.n { "EW IMPs" } } @else { th.n { "NS %" } th.n { "EW %" } }
+            } }
+            tbody {
+                @for r in &t.results {
+                    tr {
+                        td.n { (r.round) } td.n { (r.table) } td.n { (r.ns_pair) } td.n { (r.ew_pair) }
+                        td { (r.contract.as_deref().or(r.adjusted.as_deref()).unwrap_or("")) }
+                        td { @if let Some(d) = &r.declarer { (format!("{d:?}")) } }
+                        td { (r.result.as_deref().unwrap_or("")) }
+                        td { (r.lead.as_deref().unwrap_or("")) }
+                        td.n { @if let Some(s) = r.ns_score { (s) } }
+                        @if imps { td.n { (opt(r.ns_imps)) } td.n { (opt(r.ew_imps)) } }
+                        @else { td.n { (opt(r.ns_percent)) } td.n { (opt(r.ew_percent)) } }
+                    }
+                }
+            }
+        } }
+    };
+    Ok(layout(
+        &format!("{}: board {board}", event.name),
         nav(&event),
         content,
     ))

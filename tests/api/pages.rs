@@ -235,6 +235,30 @@ fn bridge_guide_cards_print_one_pair_per_page() {
         .iter()
         .all(|t| t[1].contains("Player") && t[2].contains("Player")));
     assert_eq!(page(&s, &format!("/e/{event}/rounds/8")).0, 404);
+
+    // Bridge standings per direction and a traveller, once a result is in.
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/board-results"),
+        Some(&admin),
+        &json!({"results": [{"round": 1, "table": 1, "board": 1, "contract": "4S", "declarer": "N", "tricks": 10}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let (status, html) = page(&s, &format!("/e/{event}/standings"));
+    assert_eq!(status, 200);
+    assert!(
+        html.contains("<h2>NS</h2>") && html.contains("<h2>EW</h2>"),
+        "{html}"
+    );
+    assert_eq!(rows(&html).len(), 14, "7 NS and 7 EW pairs");
+    assert!(html.contains(&format!("/e/{event}/travellers/21")));
+    let (status, html) = page(&s, &format!("/e/{event}/travellers/1"));
+    assert_eq!(status, 200);
+    let lines = rows(&html);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0][4], "4S");
+    assert_eq!(lines[0][8], "420");
+    assert_eq!(page(&s, &format!("/e/{event}/travellers/99")).0, 404);
 }
 
 #[test]
