@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::engine::chess::tiebreak_order::TiebreakOrder;
 use crate::error::{ApiError, FieldError};
 use crate::limits::{MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_RATING};
 
@@ -471,9 +472,8 @@ pub struct Page<T: ToSchema> {
 
 /// Checks an event's settings for its format; names the setting at fault.
 ///
-/// Round robins know `tiebreaks`: an ordered list of `direct_encounter`, `wins`,
-/// `sonneborn_berger`, `games_played`, `solkoff`, `modified_median`, `cumulative` (default:
-/// direct encounter, wins, Sonneborn-Berger). Swiss settings: [`crate::section`] (default
+/// Round robins know `tiebreaks`: an ordered list of tie-breaks or a preset name
+/// ([`TiebreakOrder`]; default: direct encounter, wins, Sonneborn-Berger). Swiss settings: [`crate::section`] (default
 /// tie-breaks: modified median, Solkoff, cumulative).
 /// Team formats know `tiebreaks` too (for the individual standings); Hilton also `boards`,
 /// the boards per team (every team must field exactly that many; default: the teams' size).
@@ -514,14 +514,10 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
         }
     }
     if let Some(tb) = map.get("tiebreaks") {
-        if let Err(e) =
-            serde_json::from_value::<Vec<crate::engine::chess::scoring::Tiebreak>>(tb.clone())
-        {
+        if let Err(e) = serde_json::from_value::<TiebreakOrder>(tb.clone()) {
             errors.push(FieldError {
                 field: "settings.tiebreaks".into(),
-                message: format!(
-                    "must be a list of direct_encounter, wins, sonneborn_berger, games_played, solkoff, modified_median, cumulative ({e})"
-                ),
+                message: e.to_string(),
             });
         }
     }
@@ -543,7 +539,8 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
 pub fn tiebreaks(format: &str, settings: &Value) -> Vec<crate::engine::chess::scoring::Tiebreak> {
     settings
         .get("tiebreaks")
-        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .and_then(|v| serde_json::from_value::<TiebreakOrder>(v.clone()).ok())
+        .map(|order| order.tiebreaks())
         .unwrap_or_else(|| {
             if format == FORMAT_SWISS {
                 crate::engine::chess::scoring::SWISS_TIEBREAKS.to_vec()

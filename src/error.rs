@@ -66,6 +66,9 @@ pub enum ApiError {
     /// 409: the request conflicts with the current state.
     #[error("{0}")]
     Conflict(String),
+    /// 429: a limit on concurrent use is reached (e.g. live-stream subscribers of an event).
+    #[error("{0}")]
+    TooManyRequests(String),
     /// 503: the work was stopped (a pairing over its time budget); try again later or
     /// with a smaller request.
     #[error("{0}")]
@@ -116,6 +119,7 @@ impl ApiError {
             ApiError::Forbidden(_) => ("forbidden", "Not allowed"),
             ApiError::NotFound(_) => ("not-found", "Not found"),
             ApiError::Conflict(_) => ("conflict", "Conflict with the current state"),
+            ApiError::TooManyRequests(_) => ("too-many-requests", "Too many requests"),
             ApiError::Unavailable(_) => ("unavailable", "Service unavailable"),
             ApiError::Internal(_) => ("internal", "Internal error"),
         }
@@ -158,6 +162,7 @@ impl ResponseError for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

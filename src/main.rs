@@ -2,6 +2,7 @@
 //! OpenAPI document; `tourney pair` and `tourney simulate` run the Swiss engine; the hidden
 //! `bench-swiss` and `bench-bridge` measure the Swiss pairing and a bridge session's upload.
 
+mod bench_http;
 mod bridge_bench;
 mod swiss_cli;
 
@@ -105,6 +106,7 @@ fn main() -> ExitCode {
                 }
             };
         }
+        Some("bench-http") => bench_http::run(&args[1..]).map(|report| print!("{report}")),
         Some("help") | Some("--help") | Some("-h") => {
             print!("{USAGE}");
             Ok(())

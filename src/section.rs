@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::engine::chess::scoring::Tiebreak;
 use crate::engine::chess::swiss::{
     Colour, ColourRule, PairingSystem, SwissSettings, TeamAvoidance,
 };
+use crate::engine::chess::tiebreak_order::TiebreakOrder;
 use crate::error::{ApiError, FieldError};
 use crate::limits::{MAX_PROHIBITED_PAIRS, MAX_RATING, MAX_ROUNDS};
 
@@ -50,8 +50,8 @@ pub struct SwissSection {
     /// Pairs the director prohibits, as participant ids.
     #[schema(max_items = 1000)]
     pub prohibited_pairs: Option<Vec<[i64; 2]>>,
-    /// Tie-break order of the standings.
-    pub tiebreaks: Option<Vec<Tiebreak>>,
+    /// Tie-break order of the standings: a list, or a preset (`fide`, `us`, `round_robin`).
+    pub tiebreaks: Option<TiebreakOrder>,
 }
 
 impl SwissSection {

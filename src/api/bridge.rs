@@ -138,7 +138,10 @@ pub(crate) fn seated(conn: &Connection, event_id: i64, m: &Movement) -> ApiResul
 }
 
 /// The event's movement and who holds each of its pairs.
-fn movement_and_seats(conn: &Connection, event_id: i64) -> ApiResult<(Movement, Vec<SeatedPair>)> {
+pub(crate) fn movement_and_seats(
+    conn: &Connection,
+    event_id: i64,
+) -> ApiResult<(Movement, Vec<SeatedPair>)> {
     events::get(conn, event_id)?;
     let m = movements::get(conn, event_id)?;
     let s = seated(conn, event_id, &m)?;

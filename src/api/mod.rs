@@ -13,16 +13,20 @@ pub mod connection;
 pub mod events;
 pub mod extract;
 pub mod flatten;
+pub mod idempotency;
 pub mod lots;
 pub mod movements;
 pub mod openapi;
 pub mod pairing;
 pub mod pairing_edit;
 pub mod participants;
+pub mod player;
 pub mod responses;
 pub mod results;
+pub mod results_csv;
 pub mod rounds;
 pub mod standings;
+pub mod stream;
 pub mod swiss;
 pub mod system;
 pub mod tables;
@@ -33,6 +37,7 @@ use actix_web::web;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::error::ApiError;
+use crate::live::Live;
 use crate::store::Store;
 
 /// A path parameter that is not the number it should be: a 422 naming it. Every path
@@ -55,8 +60,9 @@ fn path_parameter_error(req: &actix_web::HttpRequest) -> ApiError {
 }
 
 /// Registers every route, the error handlers for malformed requests, and the docs.
-pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
+pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Live>) {
     cfg.app_data(web::Data::new(store))
+        .app_data(live)
         .app_data(web::PayloadConfig::new(extract::MAX_BODY))
         .app_data(
             web::PathConfig::default().error_handler(|_, req| path_parameter_error(req).into()),
@@ -74,6 +80,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(participants::add_participant)
         .service(participants::list_participants)
         .service(participants::get_participant)
+        .service(player::get_player_games)
         .service(participants::update_participant)
         .service(participants::withdraw_participant)
         .service(participants::delete_participant)
@@ -95,6 +102,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(results::submit_results)
         .service(standings::get_standings)
         .service(standings::get_crosstable)
+        .service(stream::stream_event)
         .service(tables::berger_table)
         .service(tables::scheveningen_table)
         .service(tables::hilton_table)
@@ -123,6 +131,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(teams::get_team)
         .service(teams::delete_team)
         .service(teams::get_team_standings)
+        .configure(crate::web::configure)
         .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi::document()))
         .service(web::redirect("/docs", "/docs/"));
 }

@@ -37,7 +37,7 @@ macro_rules! documented_routes {
         #[openapi(
             info(
                 title = "tourney",
-                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event; reads need no token. GETs carry an ETag and answer `If-None-Match` with 304.\n\nAn integer is written without a fraction: `1219.0` where an integer is expected is refused with 422 naming the field."
+                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event; reads need no token. GETs carry an ETag and answer `If-None-Match` with 304.\n\nAn integer is written without a fraction: `1219.0` where an integer is expected is refused with 422 naming the field.\n\nPublic web pages for players and printers: `/e/{event_id}` (the event, its rounds, standings, crosstable, each player's games, bridge guide cards)."
             ),
             paths($($($segment)::+),*),
             components(schemas(Problem, FieldError)),
@@ -85,6 +85,7 @@ documented_routes!(
     api::participants::add_participants,
     api::participants::list_participants,
     api::participants::get_participant,
+    api::player::get_player_games,
     api::participants::update_participant,
     api::participants::withdraw_participant,
     api::participants::delete_participant,
@@ -106,6 +107,7 @@ documented_routes!(
     api::results::submit_results,
     api::standings::get_standings,
     api::standings::get_crosstable,
+    api::stream::stream_event,
     api::tables::berger_table,
     api::tables::scheveningen_table,
     api::tables::hilton_table,

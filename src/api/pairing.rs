@@ -9,14 +9,15 @@ use std::collections::HashMap;
 use actix_web::{delete, post, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 
-use crate::api::auth;
 use crate::api::extract::Bearer;
 use crate::api::responses::{AdminAction, AdminPairing};
 use crate::api::swiss::RequestBudget;
+use crate::api::{auth, stream};
 use crate::domain::{Event, LotsMethod, ParticipantStatus, Round, RoundStatus, FORMAT_SWISS};
 use crate::engine::chess::swiss::{self, RoundPairing, SwissError, SwissSettings};
 use crate::engine::lots::{draw_by_rating, Entrant};
 use crate::error::{ApiError, ApiResult};
+use crate::live::Live;
 use crate::section::SwissSection;
 use crate::store::swiss::Section;
 use crate::store::tokens::Role;
@@ -274,23 +275,28 @@ pub async fn pair_round(
 #[post("/api/v1/events/{event_id}/rounds/{round}/publish")]
 pub async fn publish_round(
     store: web::Data<Store>,
+    live: web::Data<Live>,
     path: web::Path<(i64, u32)>,
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
-    let round = store
+    let (round, newly) = store
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
             let row = rounds::find(tx, event_id, number)?.ok_or_else(|| {
                 ApiError::not_found(format!("event {event_id} has no round {number}"))
             })?;
-            if row.status == RoundStatus::Draft {
+            let newly = row.status == RoundStatus::Draft;
+            if newly {
                 rounds::set_status(tx, row.id, RoundStatus::Published)?;
                 events::touch(tx, event_id, &now())?;
             }
-            rounds::get(tx, event_id, number)
+            Ok((rounds::get(tx, event_id, number)?, newly))
         })
         .await?;
+    if newly {
+        stream::round_published(&live, event_id, number);
+    }
     Ok(HttpResponse::Ok().json(round))
 }
 
@@ -310,11 +316,12 @@ pub async fn publish_round(
 #[delete("/api/v1/events/{event_id}/rounds/{round}")]
 pub async fn delete_round(
     store: web::Data<Store>,
+    live: web::Data<Live>,
     path: web::Path<(i64, u32)>,
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
-    store
+    let was_public = store
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
             swiss_event(tx, event_id)?;
@@ -338,8 +345,13 @@ pub async fn delete_round(
                 )));
             }
             rounds::delete(tx, row.id)?;
-            events::touch(tx, event_id, &now())
+            events::touch(tx, event_id, &now())?;
+            Ok(row.status == RoundStatus::Published)
         })
         .await?;
+    // a draft was never public: nobody is told about it
+    if was_public {
+        stream::round_deleted(&live, event_id, number);
+    }
     Ok(HttpResponse::NoContent().finish())
 }

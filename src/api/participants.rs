@@ -3,7 +3,7 @@
 use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::api::auth;
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
@@ -155,10 +155,24 @@ pub async fn add_participants(
     Ok(HttpResponse::Created().json(EnteredParticipants { items }))
 }
 
-/// List an event's participants (by pairing number once lots are drawn).
+/// A search among an event's participants.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SearchQuery {
+    /// A piece of the name, case and accents aside (`ann` finds Anna, Änne, Johann); at most
+    /// 100 characters.
+    #[param(max_length = 100)]
+    pub search: Option<String>,
+}
+
+/// Longest `search` text.
+const MAX_SEARCH: usize = 100;
+
+/// List an event's participants (by pairing number once lots are drawn); `search` keeps those
+/// whose name holds the text ([`crate::name_search`]), `total` counting the matches.
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/participants", tag = "participants",
-    params(("event_id" = i64, Path, description = "Event id"), Pagination),
+    params(("event_id" = i64, Path, description = "Event id"), Pagination, SearchQuery),
     responses(
         (status = 200, body = Page<Participant>),
         PublicRead,
@@ -170,12 +184,39 @@ pub async fn list_participants(
     store: web::Data<Store>,
     path: web::Path<i64>,
     QueryParams(page): QueryParams<Pagination>,
+    QueryParams(search): QueryParams<SearchQuery>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let (limit, offset) = page.resolve()?;
+    let search = match search.search.as_deref().map(str::trim) {
+        Some(text) if text.chars().count() > MAX_SEARCH => {
+            return Err(ApiError::invalid(
+                "search",
+                format!("must be at most {MAX_SEARCH} characters"),
+            ))
+        }
+        Some("") | None => None,
+        Some(text) => Some(crate::name_search::fold(text)),
+    };
     let page = store
         .read(move |conn| {
             events::get(conn, event_id)?;
+            if let Some(query) = search {
+                let mut found = participants::all(conn, event_id)?;
+                found.retain(|p| crate::name_search::matches(&p.name, &query));
+                found.sort_by_key(|p| (p.pairing_number.is_none(), p.pairing_number, p.id));
+                let total = found.len() as u64;
+                return Ok(Page {
+                    items: found
+                        .into_iter()
+                        .skip(offset.min(total) as usize)
+                        .take(limit as usize)
+                        .collect(),
+                    total,
+                    limit,
+                    offset,
+                });
+            }
             Ok(Page {
                 items: participants::list(conn, event_id, limit, offset)?,
                 total: participants::count(conn, event_id)?,

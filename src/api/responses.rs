@@ -56,6 +56,10 @@ const STOPPED: Answer = Answer::new(
     503,
     "The pairing was stopped: it ran over its time budget (`TOURNEY_PAIRING_SECONDS`) or its client left",
 );
+const TOO_MANY: Answer = Answer::new(
+    429,
+    "The event has as many live subscribers as it takes; retry later",
+);
 
 /// The responses map of `answers`: each error an `application/problem+json` `Problem`.
 fn answers(answers: &[Answer]) -> BTreeMap<String, RefOr<Response>> {
@@ -98,6 +102,10 @@ answer_set!(
     /// A read of an event that only some formats have (a bridge traveller, team standings):
     /// 409 for an event of another format.
     FormatRead: NOT_MODIFIED, NOT_FOUND, CONFLICT, INVALID
+);
+answer_set!(
+    /// The live stream of an event: no token needed, a cap on subscribers.
+    LiveStream: NOT_FOUND, TOO_MANY, INVALID
 );
 answer_set!(
     /// A read that needs no event: pairing tables, movements, the list of events.

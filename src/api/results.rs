@@ -2,16 +2,20 @@
 
 use std::collections::HashMap;
 
-use actix_web::{post, web, HttpResponse};
+use actix_web::http::header;
+use actix_web::{post, web, HttpRequest, HttpResponse};
+use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::auth;
-use crate::api::extract::{Bearer, JsonBody};
+use crate::api::extract::{parse_json, Bearer};
 use crate::api::responses::ScorerWrite;
+use crate::api::{results_csv, stream};
 use crate::domain::RoundStatus;
 use crate::engine::chess::scoring::GameResult;
 use crate::error::{ApiError, ApiResult, FieldError};
+use crate::live::Live;
 use crate::store::games::{self, GameRow};
 use crate::store::tokens::Role;
 use crate::store::{events, now, rounds, Store};
@@ -60,29 +64,60 @@ pub struct EnteredResults {
     pub results: Vec<EnteredResult>,
 }
 
-fn parse_entries(entries: &[ResultEntry]) -> Result<Vec<GameResult>, ApiError> {
+/// How a result names its game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameRef {
+    Id(i64),
+    Board {
+        round: u32,
+        board: u32,
+    },
+    /// By the players' pairing numbers, white first.
+    Numbers {
+        round: u32,
+        white: u32,
+        black: u32,
+    },
+}
+
+/// One result to store, with the name of its place in the request (`results[2]`, `line 3`).
+struct Wanted {
+    place: String,
+    game: GameRef,
+    result: GameResult,
+}
+
+fn from_json(entries: &[ResultEntry]) -> Result<Vec<Wanted>, ApiError> {
     let mut errors = Vec::new();
-    let mut parsed = Vec::with_capacity(entries.len());
+    let mut wanted = Vec::with_capacity(entries.len());
     for (i, e) in entries.iter().enumerate() {
-        match (e.game_id, e.round, e.board) {
-            (Some(_), None, None) | (None, Some(_), Some(_)) => {}
-            _ => errors.push(FieldError {
-                field: format!("results[{i}]"),
-                message: "name the game by game_id, or by round and board".into(),
-            }),
-        }
-        match GameResult::parse(&e.result) {
-            Some(r) => parsed.push(r),
-            None => {
+        let game = match (e.game_id, e.round, e.board) {
+            (Some(id), None, None) => Some(GameRef::Id(id)),
+            (None, Some(round), Some(board)) => Some(GameRef::Board { round, board }),
+            _ => {
                 errors.push(FieldError {
-                    field: format!("results[{i}].result"),
-                    message: format!(
-                        "{:?} is not a result; use 1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-",
-                        e.result
-                    ),
+                    field: format!("results[{i}]"),
+                    message: "name the game by game_id, or by round and board".into(),
                 });
-                parsed.push(GameResult::DoubleForfeit);
+                None
             }
+        };
+        let result = GameResult::parse(&e.result);
+        if result.is_none() {
+            errors.push(FieldError {
+                field: format!("results[{i}].result"),
+                message: format!(
+                    "{:?} is not a result; use 1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-",
+                    e.result
+                ),
+            });
+        }
+        if let (Some(game), Some(result)) = (game, result) {
+            wanted.push(Wanted {
+                place: format!("results[{i}]"),
+                game,
+                result,
+            });
         }
     }
     if entries.is_empty() || entries.len() > crate::limits::MAX_RESULTS {
@@ -95,19 +130,164 @@ fn parse_entries(entries: &[ResultEntry]) -> Result<Vec<GameResult>, ApiError> {
         });
     }
     crate::domain::check(errors)?;
-    Ok(parsed)
+    Ok(wanted)
 }
 
-/// Enter results with the admin token or a scorer token. Sending a result that is already
-/// stored changes nothing; changing a stored result needs the admin token. All or nothing.
+/// The good lines, and the bad lines' errors (the good ones are still checked against the
+/// event, so that one answer names every bad line).
+fn from_csv(body: &[u8]) -> Result<(Vec<Wanted>, Vec<FieldError>), ApiError> {
+    let text =
+        std::str::from_utf8(body).map_err(|_| ApiError::invalid("body", "must be UTF-8 text"))?;
+    let (lines, errors) = results_csv::parse(text);
+    if lines.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    let wanted = lines
+        .into_iter()
+        .map(|l| Wanted {
+            place: format!("line {}", l.line),
+            game: l.game,
+            result: l.result,
+        })
+        .collect();
+    Ok((wanted, errors))
+}
+
+fn find_game(
+    conn: &Connection,
+    event_id: i64,
+    game: GameRef,
+) -> ApiResult<Result<GameRow, String>> {
+    Ok(match game {
+        GameRef::Id(id) => games::find_by_id(conn, event_id, id)?
+            .ok_or_else(|| format!("event {event_id} has no game {id}")),
+        GameRef::Board { round, board } => games::find_by_board(conn, event_id, round, board)?
+            .ok_or_else(|| format!("round {round} of event {event_id} has no board {board}")),
+        GameRef::Numbers {
+            round,
+            white,
+            black,
+        } => games::find_by_numbers(conn, event_id, round, white, black)?.ok_or_else(|| {
+            format!("round {round} of event {event_id} has no game of {white} (white) v {black} (black)")
+        }),
+    })
+}
+
+/// Stores the results, all or none. A CSV file gets every line's problem at once (422, each
+/// naming its line); a JSON body stops at the first game that does not exist (409).
+fn enter(
+    tx: &Connection,
+    event_id: i64,
+    token: Option<&str>,
+    wanted: Vec<Wanted>,
+    line_errors: Option<Vec<FieldError>>,
+) -> ApiResult<EnteredResults> {
+    let per_line = line_errors.is_some();
+    let mut line_errors = line_errors.unwrap_or_default();
+    let credential = auth::require(tx, event_id, token, Role::Scorer)?;
+    let by = match credential.role {
+        Role::Admin => "admin".to_string(),
+        Role::Scorer => format!("scorer:{}", credential.id),
+    };
+    let now = now();
+    let mut seen: HashMap<i64, (&str, GameResult)> = HashMap::new();
+    let mut out = Vec::with_capacity(wanted.len());
+    let mut bad = |place: &str, message: String| -> ApiResult<()> {
+        if per_line {
+            line_errors.push(FieldError {
+                field: place.to_string(),
+                message,
+            });
+            Ok(())
+        } else {
+            Err(ApiError::conflict(format!("{place}: {message}")))
+        }
+    };
+    for w in &wanted {
+        let (place, result) = (w.place.as_str(), w.result);
+        let game = match find_game(tx, event_id, w.game)? {
+            Ok(game) => game,
+            Err(message) => {
+                bad(place, message)?;
+                continue;
+            }
+        };
+        if rounds::find(tx, event_id, game.round)?.is_some_and(|r| r.status == RoundStatus::Draft) {
+            bad(
+                place,
+                format!(
+                    "round {} is a draft; publish it before entering results",
+                    game.round
+                ),
+            )?;
+            continue;
+        }
+        if let Some(&(earlier, first)) = seen.get(&game.id) {
+            if first != result {
+                let field = if per_line {
+                    place.to_string()
+                } else {
+                    format!("{place}.result")
+                };
+                return Err(ApiError::invalid(
+                    field,
+                    format!("contradicts {earlier} for the same game"),
+                ));
+            }
+        }
+        seen.insert(game.id, (place, result));
+        let stored = game.result.as_deref().and_then(GameResult::parse);
+        let changed = stored != Some(result);
+        if changed {
+            if stored.is_some() && credential.role != Role::Admin {
+                return Err(ApiError::Forbidden(format!(
+                    "{place}: round {} board {} already has {}; only the admin can change it",
+                    game.round,
+                    game.board,
+                    game.result.as_deref().unwrap_or_default()
+                )));
+            }
+            games::set_result(tx, game.id, result.canonical(), &by, &now)?;
+        }
+        out.push(EnteredResult {
+            game_id: game.id,
+            round: game.round,
+            board: game.board,
+            result: result.canonical().to_string(),
+            changed,
+        });
+    }
+    line_errors.sort_by_key(|e| {
+        e.field
+            .strip_prefix("line ")
+            .and_then(|n| n.parse::<usize>().ok())
+    });
+    crate::domain::check(line_errors)?;
+    if out.iter().any(|r| r.changed) {
+        events::touch(tx, event_id, &now)?;
+    }
+    Ok(EnteredResults { results: out })
+}
+
+/// Enter results with the admin token or a scorer token, as JSON or as CSV (`text/csv`:
+/// `round,board,result` or `round,white,black,result` with pairing numbers; see
+/// [`results_csv`]). Sending a result that is already stored changes nothing; changing a
+/// stored result needs the admin token. All or nothing. Send an `Idempotency-Key` to retry
+/// safely.
 ///
 /// 403: Another event's token, or a scorer changing a stored result.
-/// 409: No such game, or its round is a draft.
-/// 422: Unknown notation, or contradicting results for one game.
+/// 409: JSON: no such game, or its round is a draft.
+/// 422: Unknown notation, or contradicting results for one game; CSV: every bad line, named `line N`.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/results", tag = "results",
-    params(("event_id" = i64, Path, description = "Event id")),
-    request_body = SubmitResults,
+    params(
+        ("event_id" = i64, Path, description = "Event id"),
+        ("Idempotency-Key" = Option<String>, Header, description = "Retry safely: the same key returns the first answer (kept 24 h)"),
+    ),
+    request_body(content(
+        (SubmitResults = "application/json"),
+        (String = "text/csv", example = "round,board,result\n2,1,1-0\n2,2,1/2-1/2\n"),
+    )),
     security(("bearer" = [])),
     responses(
         (status = 200, body = EnteredResults),
@@ -116,84 +296,37 @@ fn parse_entries(entries: &[ResultEntry]) -> Result<Vec<GameResult>, ApiError> {
 )]
 #[post("/api/v1/events/{event_id}/results")]
 pub async fn submit_results(
+    req: HttpRequest,
     store: web::Data<Store>,
+    live: web::Data<Live>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
-    JsonBody(body): JsonBody<SubmitResults>,
+    body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    let parsed = parse_entries(&body.results)?;
+    let csv = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.trim().to_ascii_lowercase().starts_with("text/csv"));
+    let (wanted, line_errors) = if csv {
+        let (wanted, errors) = from_csv(&body)?;
+        (wanted, Some(errors))
+    } else {
+        (
+            from_json(&parse_json::<SubmitResults>(&body)?.results)?,
+            None,
+        )
+    };
     let entered = store
-        .write(move |tx| {
-            let credential = auth::require(tx, event_id, token.as_deref(), Role::Scorer)?;
-            let by = match credential.role {
-                Role::Admin => "admin".to_string(),
-                Role::Scorer => format!("scorer:{}", credential.id),
-            };
-            let now = now();
-            let mut seen: HashMap<i64, (usize, GameResult)> = HashMap::new();
-            let mut out = Vec::with_capacity(parsed.len());
-            for (i, (entry, result)) in body.results.iter().zip(parsed).enumerate() {
-                let game: GameRow = match (entry.game_id, entry.round, entry.board) {
-                    (Some(id), _, _) => games::find_by_id(tx, event_id, id)?.ok_or_else(|| {
-                        ApiError::conflict(format!("results[{i}]: event {event_id} has no game {id}"))
-                    })?,
-                    (_, Some(r), Some(b)) => games::find_by_board(tx, event_id, r, b)?
-                        .ok_or_else(|| {
-                            ApiError::conflict(format!(
-                                "results[{i}]: round {r} of event {event_id} has no board {b}"
-                            ))
-                        })?,
-                    _ => {
-                        return Err(ApiError::invalid(
-                            format!("results[{i}]"),
-                            "name the game by game_id, or by round and board",
-                        ))
-                    }
-                };
-                if rounds::find(tx, event_id, game.round)?
-                    .is_some_and(|r| r.status == RoundStatus::Draft)
-                {
-                    return Err(ApiError::conflict(format!(
-                        "results[{i}]: round {} is a draft; publish it before entering results",
-                        game.round
-                    )));
-                }
-                if let Some(&(j, earlier)) = seen.get(&game.id) {
-                    if earlier != result {
-                        return Err(ApiError::invalid(
-                            format!("results[{i}].result"),
-                            format!("contradicts results[{j}] for the same game"),
-                        ));
-                    }
-                }
-                seen.insert(game.id, (i, result));
-                let stored = game.result.as_deref().and_then(GameResult::parse);
-                let changed = stored != Some(result);
-                if changed {
-                    if stored.is_some() && credential.role != Role::Admin {
-                        return Err(ApiError::Forbidden(format!(
-                            "results[{i}]: round {} board {} already has {}; only the admin can change it",
-                            game.round,
-                            game.board,
-                            game.result.as_deref().unwrap_or_default()
-                        )));
-                    }
-                    games::set_result(tx, game.id, result.canonical(), &by, &now)?;
-                }
-                out.push(EnteredResult {
-                    game_id: game.id,
-                    round: game.round,
-                    board: game.board,
-                    result: result.canonical().to_string(),
-                    changed,
-                });
-            }
-            if out.iter().any(|r| r.changed) {
-                events::touch(tx, event_id, &now)?;
-            }
-            Ok(EnteredResults { results: out })
-        })
+        .write(move |tx| enter(tx, event_id, token.as_deref(), wanted, line_errors))
         .await?;
+    let changed: Vec<(i64, u32, u32, String)> = entered
+        .results
+        .iter()
+        .filter(|r| r.changed)
+        .map(|r| (r.game_id, r.round, r.board, r.result.clone()))
+        .collect();
+    stream::results_changed(&live, event_id, &changed);
     Ok(HttpResponse::Ok().json(entered))
 }

@@ -20,7 +20,7 @@ use crate::store::{events, games, participants, rounds, Store};
 
 /// One line of the standings.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0}))]
+#[schema(example = json!({"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0, "buchholz": 13.0, "buchholz_cut1": 11.5, "buchholz_cut2": 10.0, "median_buchholz": 9.0, "progressive": 14.5, "games_with_black": 2, "aro_cut1": 1950, "koya": 2.5}))]
 pub struct StandingRow {
     /// 1-based; players equal on every criterion share it.
     pub rank: u32,
@@ -31,6 +31,8 @@ pub struct StandingRow {
     pub games_played: u32,
     /// Wins, forfeit wins included.
     pub wins: u32,
+    /// Games over the board: the opponent's score for a win, half for a draw. Swiss events:
+    /// FIDE 2023, unplayed rounds counted against a dummy with the player's own score.
     pub sonneborn_berger: f64,
     /// Points scored against the players tied on points with this one.
     pub direct_encounter: f64,
@@ -40,11 +42,27 @@ pub struct StandingRow {
     pub modified_median: f64,
     /// Swiss: the running scores summed, unplayed wins and byes not counted.
     pub cumulative: f64,
+    /// FIDE 2023: the opponents' adjusted scores; own unplayed rounds count the own score.
+    pub buchholz: f64,
+    /// FIDE Buchholz less the least significant contribution (voluntarily unplayed first).
+    pub buchholz_cut1: f64,
+    /// FIDE Buchholz less the two least significant contributions.
+    pub buchholz_cut2: f64,
+    /// FIDE median-1 Buchholz.
+    pub median_buchholz: f64,
+    /// FIDE progressive score (the running scores summed).
+    pub progressive: f64,
+    /// Games played over the board with black.
+    pub games_with_black: u32,
+    /// Average rating of the opponents met over the board, less the lowest (0: none).
+    pub aro_cut1: u32,
+    /// Koya: points against the opponents with at least half the points possible.
+    pub koya: f64,
 }
 
 /// The standings of an event.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"event_id": 1, "tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"], "standings": [{"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0}]}))]
+#[schema(example = json!({"event_id": 1, "tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"], "standings": [{"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0, "buchholz": 13.0, "buchholz_cut1": 11.5, "buchholz_cut2": 10.0, "median_buchholz": 9.0, "progressive": 14.5, "games_with_black": 2, "aro_cut1": 1950, "koya": 2.5}]}))]
 pub struct Standings {
     pub event_id: i64,
     /// The tie-breaks applied, in order.
@@ -78,15 +96,15 @@ pub struct Crosstable {
 }
 
 /// What the scoring engine needs, indexed by position in pairing-number order.
-struct Scoresheet {
-    format: String,
-    players: Vec<Participant>,
-    games: Vec<ScoredGame>,
-    byes: Vec<ScoredBye>,
-    tiebreaks: Vec<Tiebreak>,
+pub(crate) struct Scoresheet {
+    pub format: String,
+    pub players: Vec<Participant>,
+    pub games: Vec<ScoredGame>,
+    pub byes: Vec<ScoredBye>,
+    pub tiebreaks: Vec<Tiebreak>,
 }
 
-fn scoresheet(conn: &Connection, event_id: i64) -> ApiResult<Scoresheet> {
+pub(crate) fn scoresheet(conn: &Connection, event_id: i64) -> ApiResult<Scoresheet> {
     let event = events::get(conn, event_id)?;
     let mut players = participants::all(conn, event_id)?;
     players.sort_by_key(|p| (p.pairing_number.is_none(), p.pairing_number, p.id));
@@ -159,35 +177,14 @@ pub async fn get_standings(
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let wants_csv = wants_csv(&req, query.format.as_deref())?;
-    let sheet = store.read(move |conn| scoresheet(conn, event_id)).await?;
-    let standing = scoring::standings(
-        sheet.players.len(),
-        &sheet.games,
-        &sheet.byes,
-        &sheet.tiebreaks,
-    );
-    let positions = scoring::positions(sheet.players.len(), &standing);
-    // the printed position of each row, in row order
-    let printed: Vec<&str> = standing
-        .iter()
-        .map(|s| positions[s.player].as_str())
-        .collect();
-    let rows = standing
-        .iter()
-        .map(|s| StandingRow {
-            rank: s.rank,
-            shared: s.shared,
-            participant: seat(&sheet.players[s.player]),
-            points: s.half_points as f64 / 2.0,
-            games_played: s.games_played,
-            wins: s.wins,
-            sonneborn_berger: s.sb_quarters as f64 / 4.0,
-            direct_encounter: s.direct_half_points as f64 / 2.0,
-            solkoff: s.solkoff_half as f64 / 2.0,
-            modified_median: s.modified_median_half as f64 / 2.0,
-            cumulative: s.cumulative_half as f64 / 2.0,
+    let (sheet, rows, printed) = store
+        .read(move |conn| {
+            let sheet = scoresheet(conn, event_id)?;
+            let (rows, printed) = standing_rows(&sheet);
+            Ok((sheet, rows, printed))
         })
-        .collect::<Vec<_>>();
+        .await?;
+    let printed: Vec<&str> = printed.iter().map(String::as_str).collect();
     if wants_csv {
         return Ok(cached(
             &req,
@@ -205,7 +202,51 @@ pub async fn get_standings(
     )
 }
 
-fn tiebreak_title(t: Tiebreak) -> &'static str {
+/// The standings rows of a scoresheet, with each row's printed position (`3`, `3-4`).
+pub(crate) fn standing_rows(sheet: &Scoresheet) -> (Vec<StandingRow>, Vec<String>) {
+    let ratings: Vec<Option<i32>> = sheet.players.iter().map(|p| p.rating).collect();
+    let standing = scoring::standings_rated(
+        sheet.players.len(),
+        &sheet.games,
+        &sheet.byes,
+        &ratings,
+        &sheet.tiebreaks,
+        sheet.format == FORMAT_SWISS,
+    );
+    let positions = scoring::positions(sheet.players.len(), &standing);
+    // the printed position of each row, in row order
+    let printed: Vec<String> = standing
+        .iter()
+        .map(|s| positions[s.player].clone())
+        .collect();
+    let rows = standing
+        .iter()
+        .map(|s| StandingRow {
+            rank: s.rank,
+            shared: s.shared,
+            participant: seat(&sheet.players[s.player]),
+            points: s.half_points as f64 / 2.0,
+            games_played: s.games_played,
+            wins: s.wins,
+            sonneborn_berger: s.sb_quarters as f64 / 4.0,
+            direct_encounter: s.direct_half_points as f64 / 2.0,
+            solkoff: s.solkoff_half as f64 / 2.0,
+            modified_median: s.modified_median_half as f64 / 2.0,
+            cumulative: s.cumulative_half as f64 / 2.0,
+            buchholz: s.fide.buchholz as f64 / 2.0,
+            buchholz_cut1: s.fide.buchholz_cut1 as f64 / 2.0,
+            buchholz_cut2: s.fide.buchholz_cut2 as f64 / 2.0,
+            median_buchholz: s.fide.median_buchholz as f64 / 2.0,
+            progressive: s.fide.progressive as f64 / 2.0,
+            games_with_black: s.fide.games_with_black,
+            aro_cut1: s.fide.aro_cut1,
+            koya: s.fide.koya as f64 / 2.0,
+        })
+        .collect::<Vec<_>>();
+    (rows, printed)
+}
+
+pub(crate) fn tiebreak_title(t: Tiebreak) -> &'static str {
     match t {
         Tiebreak::DirectEncounter => "Direct encounter",
         Tiebreak::Wins => "Wins",
@@ -214,10 +255,18 @@ fn tiebreak_title(t: Tiebreak) -> &'static str {
         Tiebreak::Solkoff => "Solkoff",
         Tiebreak::ModifiedMedian => "Modified median",
         Tiebreak::Cumulative => "Cumulative",
+        Tiebreak::Buchholz => "Buchholz",
+        Tiebreak::BuchholzCut1 => "Buchholz cut-1",
+        Tiebreak::BuchholzCut2 => "Buchholz cut-2",
+        Tiebreak::MedianBuchholz => "Median Buchholz",
+        Tiebreak::Progressive => "Progressive",
+        Tiebreak::GamesWithBlack => "Games with black",
+        Tiebreak::AroCut1 => "ARO cut-1",
+        Tiebreak::Koya => "Koya",
     }
 }
 
-fn tiebreak_value(t: Tiebreak, r: &StandingRow) -> f64 {
+pub(crate) fn tiebreak_value(t: Tiebreak, r: &StandingRow) -> f64 {
     match t {
         Tiebreak::DirectEncounter => r.direct_encounter,
         Tiebreak::Wins => r.wins as f64,
@@ -226,6 +275,14 @@ fn tiebreak_value(t: Tiebreak, r: &StandingRow) -> f64 {
         Tiebreak::Solkoff => r.solkoff,
         Tiebreak::ModifiedMedian => r.modified_median,
         Tiebreak::Cumulative => r.cumulative,
+        Tiebreak::Buchholz => r.buchholz,
+        Tiebreak::BuchholzCut1 => r.buchholz_cut1,
+        Tiebreak::BuchholzCut2 => r.buchholz_cut2,
+        Tiebreak::MedianBuchholz => r.median_buchholz,
+        Tiebreak::Progressive => r.progressive,
+        Tiebreak::GamesWithBlack => r.games_with_black as f64,
+        Tiebreak::AroCut1 => r.aro_cut1 as f64,
+        Tiebreak::Koya => r.koya,
     }
 }
 
@@ -284,9 +341,38 @@ pub async fn get_crosstable(
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let wants_csv = wants_csv(&req, query.format.as_deref())?;
-    let sheet = store.read(move |conn| scoresheet(conn, event_id)).await?;
+    let (swiss, rows, rounds) = store
+        .read(move |conn| {
+            let sheet = scoresheet(conn, event_id)?;
+            let (rows, rounds) = crosstable_rows(&sheet);
+            Ok((sheet.format == FORMAT_SWISS, rows, rounds))
+        })
+        .await?;
+    if !wants_csv {
+        return json_cached(&req, &Crosstable { event_id, rows });
+    }
+    let out = if swiss {
+        swiss_crosstable_csv(&rows, rounds)
+    } else {
+        crosstable_csv(&rows)
+    };
+    Ok(cached(&req, "text/csv; charset=utf-8", out.into_bytes()))
+}
+
+/// The crosstable's rows, and the number of rounds (a Swiss event's columns). A round robin:
+/// numbered players in pairing-number order, a cell per opponent. A Swiss event: rows in
+/// standings order with one cell per round (`W12`, `L3`, `D7`, `X12`/`F12` forfeits,
+/// `B`/`H`/`U` byes; see [`crate::engine::chess::wallchart`]).
+pub(crate) fn crosstable_rows(sheet: &Scoresheet) -> (Vec<CrosstableRow>, u32) {
+    let rounds = sheet
+        .games
+        .iter()
+        .map(|g| g.round)
+        .chain(sheet.byes.iter().map(|b| b.round))
+        .max()
+        .unwrap_or(0);
     if sheet.format == FORMAT_SWISS {
-        return swiss_crosstable(&req, event_id, &sheet, wants_csv);
+        return (swiss_rows(sheet, rounds), rounds);
     }
     // Only numbered players have a row and column.
     let numbered: Vec<usize> = (0..sheet.players.len())
@@ -298,7 +384,7 @@ pub async fn get_crosstable(
         &sheet.byes,
         &sheet.tiebreaks,
     );
-    let rows: Vec<CrosstableRow> = numbered
+    let rows = numbered
         .iter()
         .map(|&i| CrosstableRow {
             number: sheet.players[i].pairing_number.unwrap_or_default(),
@@ -308,58 +394,48 @@ pub async fn get_crosstable(
             position: grid.positions[i].clone(),
         })
         .collect();
-    if wants_csv {
-        let mut out = String::from("No,Name");
-        for r in &rows {
-            out.push_str(&format!(",{}", r.number));
-        }
-        out.push_str(",Total,Position\n");
-        for r in &rows {
-            out.push_str(&format!("{},{}", r.number, csv_field(&r.participant.name)));
-            for c in &r.cells {
-                out.push(',');
-                out.push_str(&csv_number(c));
-            }
-            out.push_str(&format!(
-                ",{},{}\n",
-                scoring::format_half_points((r.total * 2.0) as u32),
-                r.position
-            ));
-        }
-        return Ok(cached(&req, "text/csv; charset=utf-8", out.into_bytes()));
-    }
-    json_cached(&req, &Crosstable { event_id, rows })
+    (rows, rounds)
 }
 
-/// A Swiss event's crosstable: rows in standings order, one cell per round (`W12`, `L3`,
-/// `D7`, `X12`/`F12` forfeits, `B`/`H`/`U` byes; see [`crate::engine::chess::wallchart`]).
-fn swiss_crosstable(
-    req: &HttpRequest,
-    event_id: i64,
-    sheet: &Scoresheet,
-    wants_csv: bool,
-) -> ApiResult<HttpResponse> {
+fn crosstable_csv(rows: &[CrosstableRow]) -> String {
+    let mut out = String::from("No,Name");
+    for r in rows {
+        out.push_str(&format!(",{}", r.number));
+    }
+    out.push_str(",Total,Position\n");
+    for r in rows {
+        out.push_str(&format!("{},{}", r.number, csv_field(&r.participant.name)));
+        for c in &r.cells {
+            out.push(',');
+            out.push_str(&csv_number(c));
+        }
+        out.push_str(&format!(
+            ",{},{}\n",
+            scoring::format_half_points((r.total * 2.0) as u32),
+            r.position
+        ));
+    }
+    out
+}
+
+fn swiss_rows(sheet: &Scoresheet, rounds: u32) -> Vec<CrosstableRow> {
     let numbers: Vec<u32> = sheet
         .players
         .iter()
         .map(|p| p.pairing_number.unwrap_or_default())
         .collect();
-    let rounds = sheet
-        .games
-        .iter()
-        .map(|g| g.round)
-        .chain(sheet.byes.iter().map(|b| b.round))
-        .max()
-        .unwrap_or(0);
     let cells = wallchart(&numbers, &sheet.games, &sheet.byes, rounds);
-    let standing = scoring::standings(
+    let ratings: Vec<Option<i32>> = sheet.players.iter().map(|p| p.rating).collect();
+    let standing = scoring::standings_rated(
         sheet.players.len(),
         &sheet.games,
         &sheet.byes,
+        &ratings,
         &sheet.tiebreaks,
+        sheet.format == FORMAT_SWISS,
     );
     let positions = scoring::positions(sheet.players.len(), &standing);
-    let rows: Vec<CrosstableRow> = standing
+    standing
         .iter()
         .filter(|s| sheet.players[s.player].pairing_number.is_some())
         .map(|s| CrosstableRow {
@@ -369,34 +445,34 @@ fn swiss_crosstable(
             total: s.half_points as f64 / 2.0,
             position: positions[s.player].clone(),
         })
-        .collect();
-    if wants_csv {
-        let mut out = String::from("Position,No,Name,Rating");
-        for r in 1..=rounds {
-            out.push_str(&format!(",Rd {r}"));
-        }
-        out.push_str(",Total\n");
-        for r in &rows {
-            out.push_str(&format!(
-                "{},{},{},{}",
-                r.position,
-                r.number,
-                csv_field(&r.participant.name),
-                r.participant
-                    .rating
-                    .map(|x| x.to_string())
-                    .unwrap_or_default()
-            ));
-            for c in &r.cells {
-                out.push(',');
-                out.push_str(c);
-            }
-            out.push_str(&format!(
-                ",{}\n",
-                scoring::format_half_points((r.total * 2.0) as u32)
-            ));
-        }
-        return Ok(cached(req, "text/csv; charset=utf-8", out.into_bytes()));
+        .collect()
+}
+
+fn swiss_crosstable_csv(rows: &[CrosstableRow], rounds: u32) -> String {
+    let mut out = String::from("Position,No,Name,Rating");
+    for r in 1..=rounds {
+        out.push_str(&format!(",Rd {r}"));
     }
-    json_cached(req, &Crosstable { event_id, rows })
+    out.push_str(",Total\n");
+    for r in rows {
+        out.push_str(&format!(
+            "{},{},{},{}",
+            r.position,
+            r.number,
+            csv_field(&r.participant.name),
+            r.participant
+                .rating
+                .map(|x| x.to_string())
+                .unwrap_or_default()
+        ));
+        for c in &r.cells {
+            out.push(',');
+            out.push_str(c);
+        }
+        out.push_str(&format!(
+            ",{}\n",
+            scoring::format_half_points((r.total * 2.0) as u32)
+        ));
+    }
+    out
 }

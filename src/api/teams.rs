@@ -557,7 +557,7 @@ pub fn make_schedule(conn: &Connection, event: &Event) -> ApiResult<()> {
     Ok(())
 }
 
-fn team_standings(conn: &Connection, event_id: i64) -> ApiResult<TeamStandings> {
+pub(crate) fn team_standings(conn: &Connection, event_id: i64) -> ApiResult<TeamStandings> {
     let event = events::get(conn, event_id)?;
     if !is_team_format(&event.format) {
         return Err(ApiError::not_found(format!(

@@ -13,6 +13,7 @@ use actix_web::{web, App, HttpServer};
 pub use cors::CorsPolicy;
 use methods::RouteTable;
 
+use crate::live::Live;
 use crate::store::Store;
 
 /// A server on an already bound listener (tests bind port 0 and read the port back), with no
@@ -27,17 +28,30 @@ pub fn build_with(
     store: Store,
     cors: CorsPolicy,
 ) -> std::io::Result<Server> {
+    build_with_live(listener, store, cors, Live::default())
+}
+
+/// [`build_with`] with the live feeds' limits chosen (tests use a small subscriber cap and a
+/// short heartbeat).
+pub fn build_with_live(
+    listener: TcpListener,
+    store: Store,
+    cors: CorsPolicy,
+    live: Live,
+) -> std::io::Result<Server> {
     let routes = web::Data::new(RouteTable::documented());
     let cors = web::Data::new(cors);
+    let live = web::Data::new(live);
     let server = HttpServer::new(move || {
         App::new()
             .app_data(routes.clone())
             .app_data(cors.clone())
+            .wrap(from_fn(crate::api::idempotency::idempotency))
             .wrap(from_fn(methods::head_and_options))
             .wrap(from_fn(cors::cors))
             .wrap(Compress::default())
             .wrap(Logger::new("%a \"%r\" %s %b %Dms"))
-            .configure(|cfg| crate::api::configure(cfg, store.clone()))
+            .configure(|cfg| crate::api::configure(cfg, store.clone(), live.clone()))
             .default_service(web::to(methods::not_routed))
     })
     .on_connect(crate::api::connection::remember_socket)

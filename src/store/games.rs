@@ -171,3 +171,59 @@ pub fn set_result(
     )?;
     Ok(())
 }
+
+/// One participant's games in the event's published rounds, by round.
+pub fn of_participant(
+    conn: &Connection,
+    event_id: i64,
+    participant_id: i64,
+) -> ApiResult<Vec<GameRow>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id
+         WHERE r.event_id = ?1 AND r.status = 'published' AND (g.white_id = ?2 OR g.black_id = ?2)
+         ORDER BY r.number, g.board"
+    ))?;
+    let rows = stmt.query_map(params![event_id, participant_id], from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// One participant's byes in the event's published rounds: (round, points, kind), by round.
+pub fn byes_of_participant(
+    conn: &Connection,
+    event_id: i64,
+    participant_id: i64,
+) -> ApiResult<Vec<(u32, f64, String)>> {
+    let mut stmt = conn.prepare(
+        "SELECT r.number, b.points, b.kind FROM byes b JOIN rounds r ON r.id = b.round_id
+         WHERE r.event_id = ?1 AND r.status = 'published' AND b.participant_id = ?2
+         ORDER BY r.number",
+    )?;
+    let rows = stmt.query_map(params![event_id, participant_id], |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The game of a round between the players with pairing numbers `white` and `black` (white
+/// first).
+pub fn find_by_numbers(
+    conn: &Connection,
+    event_id: i64,
+    round: u32,
+    white: u32,
+    black: u32,
+) -> ApiResult<Option<GameRow>> {
+    Ok(conn
+        .query_row(
+            &format!(
+                "SELECT {COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id
+                      JOIN participants w ON w.id = g.white_id
+                      JOIN participants b ON b.id = g.black_id
+                      WHERE r.event_id = ?1 AND r.number = ?2
+                        AND w.pairing_number = ?3 AND b.pairing_number = ?4"
+            ),
+            params![event_id, round, white, black],
+            from_row,
+        )
+        .optional()?)
+}

@@ -6,6 +6,7 @@
 pub mod board_results;
 pub mod events;
 pub mod games;
+pub mod idempotency;
 pub mod movements;
 pub mod participants;
 pub mod rounds;
@@ -32,6 +33,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0004_swiss.sql")),
         M::up(include_str!("../../sql/0005_team_games.sql")),
         M::up(include_str!("../../sql/0006_board_results.sql")),
+        M::up(include_str!("../../sql/0007_idempotency.sql")),
     ])
 }
 
@@ -177,6 +179,6 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 6);
+        assert_eq!(version, 7);
     }
 }

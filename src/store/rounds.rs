@@ -92,7 +92,8 @@ pub fn list(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-fn seats(conn: &Connection, event_id: i64) -> ApiResult<HashMap<i64, Seat>> {
+/// Every participant of the event as shown on a pairing, by id.
+pub fn seats(conn: &Connection, event_id: i64) -> ApiResult<HashMap<i64, Seat>> {
     let mut stmt = conn
         .prepare("SELECT id, name, pairing_number, rating FROM participants WHERE event_id = ?1")?;
     let rows = stmt.query_map([event_id], |r| {

@@ -14,9 +14,14 @@ pub struct TestServer {
 
 /// Starts a server on a fresh temporary database.
 pub fn spawn() -> TestServer {
+    spawn_with(tourney::live::Live::default())
+}
+
+/// Starts a server on a fresh temporary database with the live feeds' limits given.
+pub fn spawn_with(live: tourney::live::Live) -> TestServer {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("tourney.db");
-    let mut server = spawn_on(&db);
+    let mut server = start(&db, Default::default(), live);
     server._dir = Some(dir);
     server
 }
@@ -24,23 +29,27 @@ pub fn spawn() -> TestServer {
 /// Starts a server on a fresh temporary database with a CORS policy.
 pub fn spawn_with_cors(cors: tourney::server::CorsPolicy) -> TestServer {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut server = start(&dir.path().join("tourney.db"), cors);
+    let mut server = start(
+        &dir.path().join("tourney.db"),
+        cors,
+        tourney::live::Live::default(),
+    );
     server._dir = Some(dir);
     server
 }
 
 /// Starts a server on an existing database file (as after a restart).
 pub fn spawn_on(db: &Path) -> TestServer {
-    start(db, Default::default())
+    start(db, Default::default(), tourney::live::Live::default())
 }
 
-fn start(db: &Path, cors: tourney::server::CorsPolicy) -> TestServer {
+fn start(db: &Path, cors: tourney::server::CorsPolicy, live: tourney::live::Live) -> TestServer {
     let store = tourney::store::Store::open(db).expect("open store");
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
     let addr = listener.local_addr().unwrap().to_string();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
-            tourney::server::build_with(listener, store, cors)
+            tourney::server::build_with_live(listener, store, cors, live)
                 .unwrap()
                 .await
                 .unwrap();

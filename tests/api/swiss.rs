@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::client::{spawn, TestServer};
 
-fn swiss_event(s: &TestServer, settings: Value) -> (i64, String) {
+pub(crate) fn swiss_event(s: &TestServer, settings: Value) -> (i64, String) {
     let r = s.send(
         "POST",
         "/api/v1/events",
@@ -22,7 +22,7 @@ fn swiss_event(s: &TestServer, settings: Value) -> (i64, String) {
     )
 }
 
-fn pair(s: &TestServer, event: i64, admin: &str) -> Value {
+pub(crate) fn pair(s: &TestServer, event: i64, admin: &str) -> Value {
     let r = s.send(
         "POST",
         &format!("/api/v1/events/{event}/rounds"),
@@ -33,7 +33,7 @@ fn pair(s: &TestServer, event: i64, admin: &str) -> Value {
     r.json()
 }
 
-fn publish(s: &TestServer, event: i64, admin: &str, n: u64) -> Value {
+pub(crate) fn publish(s: &TestServer, event: i64, admin: &str, n: u64) -> Value {
     let r = s.send(
         "POST",
         &format!("/api/v1/events/{event}/rounds/{n}/publish"),

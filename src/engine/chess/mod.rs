@@ -1,6 +1,7 @@
 //! Chess engines: round robins (Berger), team tables (Scheveningen, Hilton), the Swiss system,
 //! scoring, tie-breaks and the wall chart.
 
+pub mod fide_tiebreak;
 pub mod hilton;
 pub mod round_robin;
 pub mod scheveningen;
@@ -8,4 +9,5 @@ pub mod scoring;
 pub mod swiss;
 pub mod team_scoring;
 pub mod tiebreak;
+pub mod tiebreak_order;
 pub mod wallchart;

@@ -15,6 +15,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::engine::chess::fide_tiebreak::{fide_tiebreaks, FideValues};
+
 /// A game's result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameResult {
@@ -102,7 +104,35 @@ pub enum Tiebreak {
     ModifiedMedian,
     /// Sum of the running scores, unplayed wins and byes not counted.
     Cumulative,
+    /// FIDE 2023 (see [`crate::engine::chess::fide_tiebreak`]): the opponents' adjusted scores,
+    /// a player's own unplayed rounds against a dummy with the player's own score.
+    Buchholz,
+    /// FIDE Buchholz less the least significant contribution (voluntarily unplayed rounds first).
+    BuchholzCut1,
+    /// FIDE Buchholz less the two least significant contributions.
+    BuchholzCut2,
+    /// FIDE median-1 Buchholz: less the cut-1 contribution and the highest.
+    MedianBuchholz,
+    /// FIDE progressive score: the running scores summed, every point counted.
+    Progressive,
+    /// FIDE: games played over the board with black.
+    GamesWithBlack,
+    /// FIDE: average rating of the opponents met over the board, less the lowest.
+    AroCut1,
+    /// FIDE Koya (round robins): points against the opponents with at least half the points.
+    Koya,
 }
+
+/// The FIDE preset for a Swiss (`"tiebreaks": "fide"`): Buchholz cut-1, Buchholz, direct
+/// encounter, average rating of opponents cut-1, wins, games with black.
+pub const FIDE_TIEBREAKS: [Tiebreak; 6] = [
+    Tiebreak::BuchholzCut1,
+    Tiebreak::Buchholz,
+    Tiebreak::DirectEncounter,
+    Tiebreak::AroCut1,
+    Tiebreak::Wins,
+    Tiebreak::GamesWithBlack,
+];
 
 /// US Chess order for Swiss sections: modified median, Solkoff, cumulative.
 pub const SWISS_TIEBREAKS: [Tiebreak; 3] = [
@@ -154,6 +184,8 @@ pub struct Standing {
     pub solkoff_half: u32,
     pub modified_median_half: u32,
     pub cumulative_half: u32,
+    /// The FIDE tie-breaks.
+    pub fide: FideValues,
 }
 
 fn totals(n: usize, games: &[ScoredGame], byes: &[ScoredBye]) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
@@ -191,7 +223,22 @@ pub fn standings(
     byes: &[ScoredBye],
     tiebreaks: &[Tiebreak],
 ) -> Vec<Standing> {
+    standings_rated(n, games, byes, &[], tiebreaks, false)
+}
+
+/// [`standings`] with the players' ratings (for the average rating of opponents);
+/// `swiss_event` gives Sonneborn-Berger the FIDE 2023 Swiss treatment of unplayed rounds
+/// ([`crate::engine::chess::fide_tiebreak`]).
+pub fn standings_rated(
+    n: usize,
+    games: &[ScoredGame],
+    byes: &[ScoredBye],
+    ratings: &[Option<i32>],
+    tiebreaks: &[Tiebreak],
+    swiss_event: bool,
+) -> Vec<Standing> {
     let (half, played, wins) = totals(n, games, byes);
+    let fide = fide_tiebreaks(n, games, byes, ratings);
     let swiss = crate::engine::chess::tiebreak::swiss_tiebreaks(n, games, byes);
     let mut sb = vec![0u32; n];
     for g in games {
@@ -200,6 +247,11 @@ pub fn standings(
             // quarter points: win counts the opponent's half-points * 2, draw * 1
             sb[g.white] += w * half[g.black];
             sb[g.black] += b * half[g.white];
+        }
+    }
+    if swiss_event {
+        for (p, v) in fide.iter().enumerate() {
+            sb[p] = v.sonneborn_berger_swiss;
         }
     }
     let direct_within = |group: &[usize]| -> Vec<u32> {
@@ -258,6 +310,7 @@ pub fn standings(
                     group.iter().map(|&p| swiss.modified_median[p]).collect()
                 }
                 Tiebreak::Cumulative => group.iter().map(|&p| swiss.cumulative[p]).collect(),
+                fide_tb => group.iter().map(|&p| fide[p].value(*fide_tb)).collect(),
             };
             let mut members: Vec<(u32, usize)> = values.into_iter().zip(group).collect();
             members.sort_by_key(|&(v, p)| (std::cmp::Reverse(v), p));
@@ -293,6 +346,7 @@ pub fn standings(
                 solkoff_half: swiss.solkoff[p],
                 modified_median_half: swiss.modified_median[p],
                 cumulative_half: swiss.cumulative[p],
+                fide: fide[p],
             });
         }
         position += group.len() as u32;

@@ -1,0 +1,543 @@
+//! The pages' contents (maud templates over the same reads the API answers with).
+
+use maud::{html, Markup};
+use rusqlite::Connection;
+
+use super::layout;
+use crate::api::bridge::movement_and_seats;
+use crate::api::bridge_results::load_session;
+use crate::api::player::{player_games, Colour, PlayerRound};
+use crate::api::standings::{
+    crosstable_rows, scoresheet, standing_rows, tiebreak_title, tiebreak_value,
+};
+use crate::api::teams::team_standings;
+use crate::domain::{is_team_format, Event, RoundStatus, Seat, FORMAT_PAIRS, FORMAT_SWISS};
+use crate::engine::bridge::movement::cards::{guide_cards as cards_of, label};
+use crate::engine::bridge::movement::model::{Direction, SitOut, TableRound};
+use crate::engine::chess::scoring::format_half_points;
+use crate::error::ApiError;
+use crate::store::{events, movements, rounds};
+
+/// Most rounds an event page lists.
+const MAX_ROUNDS_LISTED: u32 = 500;
+
+fn points(p: f64) -> String {
+    format_half_points((p * 2.0).round().max(0.0) as u32)
+}
+
+fn format_name(format: &str) -> String {
+    let spaced = format.replace('_', " ");
+    let mut chars = spaced.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default()
+}
+
+fn nav(event: &Event) -> Option<(i64, &str)> {
+    Some((event.id, event.name.as_str()))
+}
+
+/// A player's name linking to their page, with the pairing number before it.
+fn who(event_id: i64, seat: &Seat) -> Markup {
+    html! {
+        @if let Some(n) = seat.pairing_number { span.muted { (n) " " } }
+        a href={ "/e/" (event_id) "/players/" (seat.id) } { (seat.name) }
+    }
+}
+
+/// A pair as the director calls it: `NS 3`, `EW 2`, or `5` (Howell numbering).
+fn label_text(label: SitOut) -> String {
+    match label {
+        SitOut::Ns(n) => format!("NS {n}"),
+        SitOut::Ew(n) => format!("EW {n}"),
+        SitOut::Pair(n) => n.to_string(),
+    }
+}
+
+fn rating(r: Option<i32>) -> String {
+    r.map(|x| x.to_string()).unwrap_or_default()
+}
+
+/// `/e/{id}`: the event, its published rounds and the links to everything else.
+pub fn event(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
+    let event = events::get(conn, id)?;
+    let list: Vec<_> = rounds::list(conn, id, MAX_ROUNDS_LISTED, 0)?
+        .into_iter()
+        .filter(|r| r.status == RoundStatus::Published)
+        .collect();
+    let bridge = event.format == FORMAT_PAIRS;
+    let content = html! {
+        h1 { (event.name) }
+        p {
+            (format_name(&event.format))
+            @if let Some(start) = event.start_date {
+                " · " (start)
+                @if let Some(end) = event.end_date { @if end != start { " to " (end) } }
+            }
+            " · " (event.participants) @if bridge { " pairs" } @else { " players" }
+        }
+        @if bridge {
+            p { a href={ "/e/" (id) "/guide-cards" } { "Guide cards (printable)" } }
+            @if let Some(m) = movements::find(conn, id)? {
+                h2 { "Rounds" }
+                p { @for r in &m.rounds {
+                    a href={ "/e/" (id) "/rounds/" (r.round) } { "Round " (r.round) } " "
+                } }
+            }
+        } @else {
+            h2 { "Rounds" }
+            @if list.is_empty() {
+                p.muted { "No round is published yet." }
+            } @else {
+                div.scroll { table {
+                    thead { tr { th { "Round" } th.n { "Games" } th.n { "Results" } th { "State" } } }
+                    tbody {
+                        @for r in &list {
+                            tr {
+                                td { a href={ "/e/" (id) "/rounds/" (r.number) } { "Round " (r.number) } }
+                                td.n { (r.games) }
+                                td.n { (r.results_entered) }
+                                td { @if r.results_entered == r.games { "finished" } @else { "in play" } }
+                            }
+                        }
+                    }
+                } }
+            }
+            p {
+                a href={ "/e/" (id) "/standings" } { "Standings" } " · "
+                a href={ "/e/" (id) "/crosstable" } { "Crosstable" }
+            }
+        }
+    };
+    Ok(layout(&event.name, nav(&event), content))
+}
+
+/// `/e/{id}/rounds/{n}`: the pairing sheet of a published round, byes after.
+pub fn round(conn: &Connection, id: i64, number: u32) -> Result<Markup, ApiError> {
+    let event = events::get(conn, id)?;
+    if event.format == FORMAT_PAIRS {
+        return bridge_round(conn, &event, number);
+    }
+    let not_found = || ApiError::not_found(format!("{} has no round {number}", event.name));
+    let row = rounds::find(conn, id, number)?.ok_or_else(not_found)?;
+    if row.status != RoundStatus::Published {
+        return Err(not_found());
+    }
+    let round = rounds::get(conn, id, number)?;
+    let title = format!("{}: round {number}", event.name);
+    let content = html! {
+        div.sheet {
+            h1 { (event.name) " · Round " (number) }
+            div.scroll { table {
+                thead { tr {
+                    th.n { "Bd" } th { "White" } th.n { "Rtg" } th.n { "Pts" }
+                    th { "Result" }
+                    th { "Black" } th.n { "Rtg" } th.n { "Pts" }
+                } }
+                tbody {
+                    @for g in &round.games {
+                        tr {
+                            td.n { (g.board) }
+                            td { (who(id, &g.white)) }
+                            td.n { (rating(g.white.rating)) }
+                            td.n { (points(g.white_score)) }
+                            td { (g.result.as_deref().unwrap_or("")) }
+                            td { (who(id, &g.black)) }
+                            td.n { (rating(g.black.rating)) }
+                            td.n { (points(g.black_score)) }
+                        }
+                    }
+                }
+            } }
+            @if !round.byes.is_empty() {
+                h2 { "Byes" }
+                div.scroll { table {
+                    thead { tr { th { "Player" } th.n { "Pts" } th { "Bye" } th.n { "Points for it" } } }
+                    tbody {
+                        @for b in &round.byes {
+                            tr {
+                                td { (who(id, &b.participant)) }
+                                td.n { (points(b.score)) }
+                                td { (b.kind) }
+                                td.n { (points(b.points)) }
+                            }
+                        }
+                    }
+                } }
+            }
+        }
+    };
+    Ok(layout(&title, nav(&event), content))
+}
+
+/// A bridge round: who sits where at each table, the boards, the sit-outs.
+fn bridge_round(conn: &Connection, event: &Event, number: u32) -> Result<Markup, ApiError> {
+    let not_found = || ApiError::not_found(format!("{} has no round {number}", event.name));
+    if movements::find(conn, event.id)?.is_none() {
+        return Err(not_found());
+    }
+    let (movement, seated) = movement_and_seats(conn, event.id)?;
+    let round = movement
+        .rounds
+        .iter()
+        .find(|r| r.round == number)
+        .ok_or_else(not_found)?;
+    let holder = |t: &TableRound, dir: Direction| -> Markup {
+        let Some(id) = movement.pair_at(t, dir) else {
+            return html! { span.muted { "(empty)" } };
+        };
+        let label = label(id);
+        html! {
+            (label_text(label))
+            @if let Some(p) = seated.iter().find(|s| s.pair == label).and_then(|s| s.participant.as_ref()) {
+                " " (who(event.id, p))
+            }
+        }
+    };
+    let content = html! {
+        div.sheet {
+            h1 { (event.name) " · Round " (number) }
+            div.scroll { table {
+                thead { tr { th.n { "Table" } th { "North-South" } th { "East-West" } th { "Boards" } } }
+                tbody {
+                    @for t in &round.tables {
+                        tr {
+                            td.n { (t.table) @if let Some(sec) = &t.section { " " (sec) } }
+                            td { (holder(t, Direction::Ns)) }
+                            td { (holder(t, Direction::Ew)) @if t.arrow_switch { " (arrow switch)" } }
+                            td { (t.boards.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")) }
+                        }
+                    }
+                }
+            } }
+            @if !round.sit_out.is_empty() {
+                p { "Sitting out: " (round.sit_out.iter().map(|s| label_text(*s)).collect::<Vec<_>>().join(", ")) }
+            }
+        }
+    };
+    Ok(layout(
+        &format!("{}: round {number}", event.name),
+        nav(event),
+        content,
+    ))
+}
+
+/// `/e/{id}/standings`: points, then the event's tie-breaks in order.
+pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
+    let event = events::get(conn, id)?;
+    if event.format == FORMAT_PAIRS {
+        return bridge_standings(conn, &event);
+    }
+    let sheet = scoresheet(conn, id)?;
+    let (rows, printed) = standing_rows(&sheet);
+    let teams = if is_team_format(&event.format) {
+        Some(team_standings(conn, id)?)
+    } else {
+        None
+    };
+    let content = html! {
+        h1 { (event.name) " · Standings" }
+        @if let Some(t) = &teams {
+            h2 { "Teams" }
+            div.scroll { table.teams {
+                thead { tr {
+                    th.n { "#" } th { "Team" } th.n { "MP" } th.n { "GP" }
+                    th.n { "W" } th.n { "D" } th.n { "L" } th.n { "Results" }
+                } }
+                tbody {
+                    @for r in &t.standings {
+                        tr {
+                            td.n { (r.rank) @if r.shared { "=" } }
+                            td { @if let Some(l) = &r.team.letter { span.muted { (l) " " } } (r.team.name) }
+                            td.n { (r.match_points) }
+                            td.n { (points(r.game_points)) }
+                            td.n { (r.won) } td.n { (r.drawn) } td.n { (r.lost) }
+                            td.n { (r.results) "/" (r.games) }
+                        }
+                    }
+                }
+            } }
+            @if !t.matches.is_empty() {
+                p { @for m in &t.matches {
+                    (m.team_a.name) " " (m.score) " " (m.team_b.name)
+                    @if !m.complete { span.muted { " (in play)" } }
+                    br;
+                } }
+            }
+            h2 { "Players" }
+        }
+        div.scroll { table {
+            thead { tr {
+                th.n { "#" } th { "Name" } th.n { "Rtg" } th.n { "Pts" }
+                @for t in &sheet.tiebreaks { th.n { (tiebreak_title(*t)) } }
+            } }
+            tbody {
+                @for (r, place) in rows.iter().zip(&printed) {
+                    tr {
+                        td.n { (place) }
+                        td { (who(id, &r.participant)) }
+                        td.n { (rating(r.participant.rating)) }
+                        td.n { (points(r.points)) }
+                        @for t in &sheet.tiebreaks { td.n { (tiebreak_value(*t, r)) } }
+                    }
+                }
+            }
+        } }
+    };
+    Ok(layout(
+        &format!("{}: standings", event.name),
+        nav(&event),
+        content,
+    ))
+}
+
+fn decimal(x: f64) -> String {
+    format!("{x:.2}")
+        .trim_end_matches('0')
+        .trim_end_matches('.')
+        .to_string()
+}
+
+/// A bridge pairs event's standings: one ranking per direction (two-winner movements) or one.
+fn bridge_standings(conn: &Connection, event: &Event) -> Result<Markup, ApiError> {
+    let session = load_session(conn, event.id)?;
+    let standings = session.standings();
+    let boards = session.boards();
+    let content = html! {
+        h1 { (event.name) " · Standings" }
+        @for ranking in &standings.rankings {
+            @if let Some(d) = ranking.direction { h2 { (d) } }
+            div.scroll { table {
+                thead { tr { th.n { "#" } th.n { "Pair" } th { "Names" } th.n { "Total" } th.n { "%" } th.n { "Boards" } } }
+                tbody {
+                    @for e in &ranking.entries {
+                        tr {
+                            td.n { (e.rank) }
+                            td.n { @if let Some(l) = e.line { (l) " " } (e.pair) }
+                            td { (e.name.as_deref().unwrap_or("")) }
+                            td.n { (decimal(e.total)) }
+                            td.n { @if let Some(p) = e.percent { (decimal(p)) } }
+                            td.n { (e.boards) }
+                        }
+                    }
+                }
+            } }
+        }
+        h2 { "Travellers" }
+        p { @for b in &boards {
+            a href={ "/e/" (event.id) "/travellers/" (b) } { (b) } " "
+        } }
+    };
+    Ok(layout(
+        &format!("{}: standings", event.name),
+        nav(event),
+        content,
+    ))
+}
+
+/// `/e/{id}/travellers/{board}`: every result of one board of a bridge pairs event.
+pub fn traveller(conn: &Connection, id: i64, board: u32) -> Result<Markup, ApiError> {
+    let event = events::get(conn, id)?;
+    if event.format != FORMAT_PAIRS {
+        return Err(ApiError::not_found(format!(
+            "{} is not a bridge pairs event: it has no travellers",
+            event.name
+        )));
+    }
+    let session = load_session(conn, id)?;
+    let t = session
+        .travellers()
+        .into_iter()
+        .find(|t| t.board == board)
+        .ok_or_else(|| ApiError::not_found(format!("{} plays no board {board}", event.name)))?;
+    let imps = t.results.iter().any(|r| r.ns_imps.is_some());
+    let opt = |x: Option<f64>| x.map(decimal).unwrap_or_default();
+    let content = html! {
+        h1 { (event.name) " · Board " (board) }
+        div.scroll { table {
+            thead { tr {
+                th.n { "Rd" } th.n { "Table" } th.n { "NS" } th.n { "EW" } th { "Contract" } th { "By" }
+                th { "Result" } th { "Lead" } th.n { "NS score" }
+                @if imps { th.n { "NS IMPs" } th.n { "EW IMPs" } } @else { th.n { "NS %" } th.n { "EW %" } }
+            } }
+            tbody {
+                @for r in &t.results {
+                    tr {
+                        td.n { (r.round) } td.n { (r.table) } td.n { (r.ns_pair) } td.n { (r.ew_pair) }
+                        td { (r.contract.as_deref().or(r.adjusted.as_deref()).unwrap_or("")) }
+                        td { @if let Some(d) = &r.declarer { (format!("{d:?}")) } }
+                        td { (r.result.as_deref().unwrap_or("")) }
+                        td { (r.lead.as_deref().unwrap_or("")) }
+                        td.n { @if let Some(s) = r.ns_score { (s) } }
+                        @if imps { td.n { (opt(r.ns_imps)) } td.n { (opt(r.ew_imps)) } }
+                        @else { td.n { (opt(r.ns_percent)) } td.n { (opt(r.ew_percent)) } }
+                    }
+                }
+            }
+        } }
+    };
+    Ok(layout(
+        &format!("{}: board {board}", event.name),
+        nav(&event),
+        content,
+    ))
+}
+
+/// `/e/{id}/crosstable`: the wall chart (Swiss: `W12 L3 D7` per round; round robin: one
+/// column per opponent).
+pub fn crosstable(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
+    let event = events::get(conn, id)?;
+    let sheet = scoresheet(conn, id)?;
+    let (rows, rounds) = crosstable_rows(&sheet);
+    let swiss = sheet.format == FORMAT_SWISS;
+    let content = html! {
+        h1 { (event.name) " · Crosstable" }
+        div.scroll { table {
+            thead { tr {
+                @if swiss { th.n { "#" } }
+                th.n { "No" } th { "Name" } th.n { "Rtg" }
+                @if swiss {
+                    @for r in 1..=rounds { th { "Rd " (r) } }
+                } @else {
+                    @for r in &rows { th { (r.number) } }
+                }
+                th.n { "Total" }
+                @if !swiss { th.n { "Place" } }
+            } }
+            tbody {
+                @for r in &rows {
+                    tr {
+                        @if swiss { td.n { (r.position) } }
+                        td.n { (r.number) }
+                        td { a href={ "/e/" (id) "/players/" (r.participant.id) } { (r.participant.name) } }
+                        td.n { (rating(r.participant.rating)) }
+                        @for c in &r.cells { td { (c) } }
+                        td.n { (points(r.total)) }
+                        @if !swiss { td.n { (r.position) } }
+                    }
+                }
+            }
+        } }
+    };
+    Ok(layout(
+        &format!("{}: crosstable", event.name),
+        nav(&event),
+        content,
+    ))
+}
+
+fn where_to_sit(r: &PlayerRound) -> Markup {
+    html! {
+        @if let Some(b) = r.board { "board " (b) }
+        @if let Some(t) = r.table { "table " (t) }
+        @match r.colour { Some(Colour::White) => { ", white" } Some(Colour::Black) => { ", black" } None => {} }
+        @match r.direction { Some(Direction::Ns) => { ", North-South" } Some(Direction::Ew) => { ", East-West" } None => {} }
+    }
+}
+
+/// `/e/{id}/players/{pid}`: one player's games round by round, and where they sit next.
+pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> {
+    let event = events::get(conn, id)?;
+    let view = player_games(conn, id, pid)?;
+    let name = &view.participant.name;
+    let content = html! {
+        h1 { (name) }
+        p.muted {
+            @if let Some(n) = view.participant.pairing_number { "No " (n) " · " }
+            @if let Some(r) = view.participant.rating { "rating " (r) " · " }
+            @if let Some(p) = view.points { (points(p)) " points" }
+        }
+        @if let Some(next) = &view.next {
+            div.next {
+                strong { "Now: round " (next.round) ", " (where_to_sit(next)) }
+                @if let Some(o) = &next.opponent { " against " (o.name) }
+            }
+        }
+        @if view.rounds.is_empty() {
+            p.muted { "No published round yet." }
+        } @else {
+            div.scroll { table {
+                thead { tr {
+                    th.n { "Rd" } th { "Where" } th { "Opponent" } th.n { "Rtg" } th { "Result" } th.n { "Pts" }
+                } }
+                tbody {
+                    @for r in &view.rounds {
+                        tr {
+                            td.n { (r.round) }
+                            td { (where_to_sit(r)) @if let Some(kind) = &r.bye { (kind.replace('_', " ")) " bye" } }
+                            td {
+                                @if let Some(o) = &r.opponent {
+                                    a href={ "/e/" (id) "/players/" (o.id) } { (o.name) }
+                                    @if let Some(s) = o.score { span.muted { " (" (points(s)) ")" } }
+                                }
+                            }
+                            td.n { @if let Some(o) = &r.opponent { (rating(o.rating)) } }
+                            td { (r.result.as_deref().unwrap_or("")) }
+                            td.n { @if let Some(p) = r.points { (points(p)) } }
+                        }
+                    }
+                }
+            } }
+        }
+    };
+    Ok(layout(
+        &format!("{name}: {}", event.name),
+        nav(&event),
+        content,
+    ))
+}
+
+/// `/e/{id}/guide-cards`: a bridge pairs event's guide cards, one per pair and per printed
+/// page.
+pub fn guide_cards(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
+    let event = events::get(conn, id)?;
+    if event.format != FORMAT_PAIRS {
+        return Err(ApiError::not_found(format!(
+            "{} is not a bridge pairs event: it has no guide cards",
+            event.name
+        )));
+    }
+    let (movement, seated) = movement_and_seats(conn, id)?;
+    let holder = |label| {
+        seated
+            .iter()
+            .find(|s| s.pair == label)
+            .and_then(|s| s.participant.as_ref())
+    };
+    let cards = cards_of(&movement);
+    let content = html! {
+        @for card in &cards {
+            section.card {
+                h1 {
+                    "Pair " (label_text(card.pair))
+                    @if let Some(p) = holder(card.pair) { " · " (p.name) }
+                }
+                div.scroll { table {
+                    thead { tr { th.n { "Rd" } th.n { "Table" } th { "Sits" } th { "Against" } th { "Boards" } th { "Then" } } }
+                    tbody {
+                        @for (line, then) in card.lines.iter().zip(&card.moves) {
+                            tr {
+                                td.n { (line.round) }
+                                td.n { @if let Some(t) = line.table { (t) } @else { "sit out" } }
+                                td { @match line.direction { Some(Direction::Ns) => { "NS" } Some(Direction::Ew) => { "EW" } None => {} }
+                                     @if line.arrow_switch { " (arrow switch)" } }
+                                td { @if let Some(o) = line.opponent {
+                                        (label_text(o))
+                                        @if let Some(p) = holder(o) { " " span.muted { (p.name) } }
+                                } }
+                                td { (line.boards.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")) }
+                                td { (then.as_deref().unwrap_or("")) }
+                            }
+                        }
+                    }
+                } }
+            }
+        }
+    };
+    Ok(layout(
+        &format!("{}: guide cards", event.name),
+        nav(&event),
+        content,
+    ))
+}

@@ -1,0 +1,240 @@
+//! The live stream with a real server-sent-events client over a TcpStream: publish a round
+//! and see the message arrive; results and standings; reconnect with Last-Event-ID; the
+//! heartbeat; the subscriber cap.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::client::{spawn_with, TestServer};
+use crate::swiss::{pair, publish, swiss_event};
+
+/// One server-sent event.
+#[derive(Debug, Default)]
+struct Message {
+    id: Option<String>,
+    event: Option<String>,
+    data: Option<Value>,
+    comment: Option<String>,
+}
+
+/// A minimal SSE client: connects, checks the status line and headers, reads messages.
+struct SseClient {
+    reader: BufReader<TcpStream>,
+}
+
+impl SseClient {
+    /// The status code, and the client when it is 200.
+    fn connect(
+        s: &TestServer,
+        path: &str,
+        last_event_id: Option<&str>,
+    ) -> (u16, Option<SseClient>) {
+        let mut stream = TcpStream::connect(&s.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let mut req = format!(
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\nAccept-Encoding: gzip\r\n",
+            s.addr
+        );
+        if let Some(id) = last_event_id {
+            req.push_str(&format!("Last-Event-ID: {id}\r\n"));
+        }
+        req.push_str("\r\n");
+        stream.write_all(req.as_bytes()).unwrap();
+        let mut reader = BufReader::new(stream);
+        let mut status_line = String::new();
+        reader.read_line(&mut status_line).unwrap();
+        let status: u16 = status_line.split(' ').nth(1).unwrap().parse().unwrap();
+        let mut headers = Vec::new();
+        loop {
+            let mut line = String::new();
+            reader.read_line(&mut line).unwrap();
+            if line.trim().is_empty() {
+                break;
+            }
+            headers.push(line.trim().to_ascii_lowercase());
+        }
+        if status != 200 {
+            return (status, None);
+        }
+        assert!(
+            headers
+                .iter()
+                .any(|h| h == "content-type: text/event-stream"),
+            "{headers:?}"
+        );
+        assert!(
+            !headers
+                .iter()
+                .any(|h| h.starts_with("content-encoding: gzip")),
+            "never compressed: {headers:?}"
+        );
+        let chunked = headers.iter().any(|h| h == "transfer-encoding: chunked");
+        assert!(chunked, "a stream has no length: {headers:?}");
+        (status, Some(SseClient { reader }))
+    }
+
+    /// The next line of the event stream, chunk framing taken off.
+    fn line(&mut self) -> String {
+        // chunks hold whole messages here; a line of the body never spans two chunks
+        loop {
+            let mut line = String::new();
+            let n = self.reader.read_line(&mut line).expect("stream open");
+            assert!(n > 0, "stream ended");
+            let trimmed = line.trim_end_matches(['\r', '\n']).to_string();
+            // a chunk-size line is hex digits alone, and the blank after a chunk's data
+            // ends in \r\n (the event stream itself uses bare \n)
+            if line.ends_with("\r\n")
+                && (trimmed.is_empty() || trimmed.chars().all(|c| c.is_ascii_hexdigit()))
+            {
+                continue;
+            }
+            return trimmed;
+        }
+    }
+
+    fn message(&mut self) -> Message {
+        let mut m = Message::default();
+        loop {
+            let line = self.line();
+            if line.is_empty() {
+                if m.id.is_some() || m.event.is_some() || m.comment.is_some() {
+                    return m;
+                }
+                continue;
+            }
+            if let Some(c) = line.strip_prefix(':') {
+                m.comment = Some(c.trim().to_string());
+            } else if let Some((field, value)) = line.split_once(": ") {
+                match field {
+                    "id" => m.id = Some(value.to_string()),
+                    "event" => m.event = Some(value.to_string()),
+                    "data" => m.data = Some(serde_json::from_str(value).unwrap()),
+                    _ => panic!("unknown field {field}"),
+                }
+            }
+        }
+    }
+
+    /// The next message that is not a heartbeat.
+    fn next_event(&mut self) -> Message {
+        loop {
+            let m = self.message();
+            if m.comment.is_none() {
+                return m;
+            }
+        }
+    }
+}
+
+#[test]
+fn a_subscriber_sees_rounds_results_and_standings_live_and_replays_on_reconnect() {
+    let s = spawn_with(tourney::live::Live::new(3, Duration::from_millis(300)));
+    let (event, admin) = swiss_event(&s, json!({"rounds": 3, "seed": 9}));
+    s.add_players(event, &admin, 6);
+    let path = format!("/api/v1/events/{event}/stream");
+    let (status, client) = SseClient::connect(&s, &path, None);
+    assert_eq!(status, 200);
+    let mut client = client.unwrap();
+
+    // Pairing a draft says nothing; publishing it does.
+    pair(&s, event, &admin);
+    let round = publish(&s, event, &admin, 1);
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some("round_published"));
+    assert_eq!(m.data.unwrap(), json!({"event_id": event, "round": 1}));
+    let first_id = m.id.expect("an id");
+
+    // A result: one `result` message per changed game, then `standings`.
+    let game = &round["games"][0];
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/results"),
+        Some(&admin),
+        &json!({"results": [{"game_id": game["id"], "result": "1-0"}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some("result"));
+    let data = m.data.unwrap();
+    assert_eq!(data["game_id"], game["id"]);
+    assert_eq!(data["board"], game["board"]);
+    assert_eq!(data["result"], "1-0");
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some("standings"));
+    assert_eq!(
+        m.data.unwrap()["href"],
+        format!("/api/v1/events/{event}/standings")
+    );
+    // The same result again changes nothing and says nothing: the next thing is a heartbeat.
+    s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/results"),
+        Some(&admin),
+        &json!({"results": [{"game_id": game["id"], "result": "1-0"}]}),
+    );
+    let started = Instant::now();
+    let m = client.message();
+    assert_eq!(m.comment.as_deref(), Some("heartbeat"), "{m:?}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+
+    // Reconnecting after the first message replays the two that followed, in order.
+    let (_, again) = SseClient::connect(&s, &path, Some(&first_id));
+    let mut again = again.unwrap();
+    assert_eq!(again.next_event().event.as_deref(), Some("result"));
+    assert_eq!(again.next_event().event.as_deref(), Some("standings"));
+    // An id this server never gave: a `resync`.
+    let (_, stale) = SseClient::connect(&s, &path, Some("1-1"));
+    let mut stale = stale.unwrap();
+    let m = stale.next_event();
+    assert_eq!(m.event.as_deref(), Some("resync"));
+    assert_eq!(m.id, None);
+
+    // Three subscribers is this server's cap: a fourth gets a 429 problem.
+    let (status, _) = SseClient::connect(&s, &path, None);
+    assert_eq!(status, 429);
+    // One leaves: there is room again.
+    drop(stale);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let (status, c) = SseClient::connect(&s, &path, None);
+        if status == 200 {
+            drop(c);
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the closed subscriber is never forgotten"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    // Unknown event: 404.
+    let (status, _) = SseClient::connect(&s, "/api/v1/events/999999/stream", None);
+    assert_eq!(status, 404);
+}
+
+#[test]
+fn deleting_a_published_round_is_announced() {
+    let s = spawn_with(tourney::live::Live::new(3, Duration::from_secs(15)));
+    let (event, admin) = swiss_event(&s, json!({"rounds": 3, "seed": 9}));
+    s.add_players(event, &admin, 4);
+    pair(&s, event, &admin);
+    publish(&s, event, &admin, 1);
+    let (_, client) = SseClient::connect(&s, &format!("/api/v1/events/{event}/stream"), None);
+    let mut client = client.unwrap();
+    let r = s.send(
+        "DELETE",
+        &format!("/api/v1/events/{event}/rounds/1"),
+        Some(&admin),
+        &json!({}),
+    );
+    assert_eq!(r.status, 204, "{}", r.text());
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some("round_deleted"));
+    assert_eq!(m.data.unwrap()["round"], 1);
+}
