@@ -11,6 +11,7 @@ pub mod error;
 pub mod limits;
 pub mod live;
 pub mod name_search;
+pub mod scratch;
 pub mod section;
 pub mod server;
 pub mod store;

@@ -312,7 +312,7 @@ mod tests {
 
     #[test]
     fn pair_prints_the_public_shape() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = tourney::scratch::ScratchDir::new("cli").unwrap();
         let f = dir.path().join("t.trf");
         std::fs::write(&f, TRF).unwrap();
         let out = pair(&args(&[f.to_str().unwrap(), "--system", "adjacent"])).unwrap();
@@ -330,7 +330,7 @@ mod tests {
 
     #[test]
     fn bad_input_exits_2_naming_the_line_or_option() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = tourney::scratch::ScratchDir::new("cli").unwrap();
         let f = dir.path().join("bad.trf");
         std::fs::write(&f, TRF.replace("XXR 3", "XXR three")).unwrap();
         let e = pair(&args(&[f.to_str().unwrap()])).unwrap_err();

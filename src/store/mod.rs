@@ -168,7 +168,7 @@ mod tests {
     #[test]
     fn migrations_are_valid_and_idempotent() {
         migrations().validate().unwrap();
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::scratch::ScratchDir::new("store").unwrap();
         let path = dir.path().join("t.db");
         drop(Store::open(&path).unwrap());
         // Re-opening applies nothing twice.

@@ -9,7 +9,7 @@ use serde_json::Value;
 pub struct TestServer {
     pub addr: String,
     pub db: PathBuf,
-    _dir: Option<tempfile::TempDir>,
+    _dir: Option<tourney::scratch::ScratchDir>,
 }
 
 /// Starts a server on a fresh temporary database.
@@ -19,7 +19,7 @@ pub fn spawn() -> TestServer {
 
 /// Starts a server on a fresh temporary database with the live feeds' limits given.
 pub fn spawn_with(live: tourney::live::Live) -> TestServer {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = tourney::scratch::ScratchDir::new("api").expect("temp dir");
     let db = dir.path().join("tourney.db");
     let mut server = start(&db, Default::default(), live);
     server._dir = Some(dir);
@@ -28,7 +28,7 @@ pub fn spawn_with(live: tourney::live::Live) -> TestServer {
 
 /// Starts a server on a fresh temporary database with a CORS policy.
 pub fn spawn_with_cors(cors: tourney::server::CorsPolicy) -> TestServer {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = tourney::scratch::ScratchDir::new("api").expect("temp dir");
     let mut server = start(
         &dir.path().join("tourney.db"),
         cors,
