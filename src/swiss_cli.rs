@@ -152,6 +152,8 @@ fn totals(rounds: &[RoundQuality]) -> RoundQuality {
         equalisation_failures: 0,
         alternation_failures: 0,
         three_in_a_row: 0,
+        imbalance_beyond_two: 0,
+        same_colour_clashes: 0,
         largest_imbalance: 0,
         pairing_seconds: 0.0,
     };
@@ -163,6 +165,8 @@ fn totals(rounds: &[RoundQuality]) -> RoundQuality {
         t.equalisation_failures += q.equalisation_failures;
         t.alternation_failures += q.alternation_failures;
         t.three_in_a_row += q.three_in_a_row;
+        t.imbalance_beyond_two += q.imbalance_beyond_two;
+        t.same_colour_clashes += q.same_colour_clashes;
         t.largest_imbalance = t.largest_imbalance.max(q.largest_imbalance);
         t.pairing_seconds += q.pairing_seconds;
     }
@@ -206,7 +210,7 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
         return Ok(serde_json::to_string_pretty(&v).unwrap_or_default() + "\n");
     }
     let mut out = format!(
-        "{} players, {} rounds, seed {}\n\n{:>5} {:>8} {:>8} {:>8} {:>9} {:>5} {:>5} {:>5} {:>7} {:>9}\n",
+        "{} players, {} rounds, seed {}\n\n{:>5} {:>8} {:>8} {:>8} {:>9} {:>5} {:>5} {:>5} {:>5} {:>6} {:>7} {:>9}\n",
         report.players,
         report.rounds,
         report.seed,
@@ -218,12 +222,14 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
         "EQ",
         "AL",
         "33",
+        "IMB",
+        "clash",
         "max.imb",
         "time (s)"
     );
     let line = |label: String, q: &RoundQuality| {
         format!(
-            "{label:>5} {:>8} {:>8} {:>8} {:>9.1} {:>5} {:>5} {:>5} {:>7} {:>9.3}\n",
+            "{label:>5} {:>8} {:>8} {:>8} {:>9.1} {:>5} {:>5} {:>5} {:>5} {:>6} {:>7} {:>9.3}\n",
             q.rematches,
             q.repeated_byes,
             q.outside_score_group,
@@ -231,6 +237,8 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
             q.equalisation_failures,
             q.alternation_failures,
             q.three_in_a_row,
+            q.imbalance_beyond_two,
+            q.same_colour_clashes,
             q.largest_imbalance,
             q.pairing_seconds
         )
@@ -242,7 +250,9 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
     out.push_str(
         "\nrematch: boards of players who had met before; rep.bye: second full-point byes\n\
 outside: players paired outside their score group; score.dif: sum of the score differences\n\
-EQ / AL / 33: equalisation, alternation and three-in-a-row failures\n\
+EQ / AL: players left two colours out of balance / given the colour of their last game\n\
+33 / IMB: players given a colour a third time in a row / left with |whites - blacks| > 2\n\
+clash: boards whose two players were due the same colour\n\
 max.imb: largest |whites - blacks| after the round (total: the maximum)\n",
     );
     Ok(out)

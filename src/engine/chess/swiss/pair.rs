@@ -4,10 +4,14 @@
 
 use super::colour::{round_one_colour, ColourCode, ColourReason};
 use super::lookahead::{self, feasible, Feasible, Graph};
-use super::penalty::{build_model, Board, Model, COLOUR, PREFERENCE, RATING, REPEAT, SCORE, TIERS};
+use super::penalty::{
+    build_model, Board, Model, ABSOLUTE_COLOUR, COLOUR, PREFERENCE, RATING, REPEAT, SCORE,
+    SERIOUS_COLOUR, TIERS,
+};
 use super::price::FullGraphPricer;
 use super::solve::{solve_lex, Pricer};
 use super::state::{err, view, Colour, SwissError, SwissSettings, SwissState};
+use super::why;
 use crate::engine::matching::{Edge, LayeredProblem, LpSolver, MatchingSolver};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -40,11 +44,16 @@ pub struct TierBreakdown {
     pub repeat: i64,
     /// Tier 2: prohibited pair (2), same team code (1).
     pub preference: i64,
-    /// Tier 3: 4·d² (d = score difference in half-points), +1 for a bye to an unrated player.
+    /// Tier 4: 4·d² (d = score difference in half-points), +1 for a bye to an unrated player.
     pub score: i64,
-    /// Tier 4: E per EQ/33 problem, 1 per AL problem, plus limit charges.
+    /// Serious colour problems: (run − 2)² per third (fourth...) colour in a row, (|W−B| − 2)²
+    /// per imbalance beyond 2, plus the high-limit charge; a tier of its own, above the score
+    /// tier in FIDE style (tier 3), between score and colour otherwise.
+    pub serious_colour: i64,
+    /// Tier 6: E·(|W−B| − 1)² per EQ problem, 2 per AL problem, 1 per clash (both due the
+    /// same colour), plus limit charges.
     pub colour: i64,
-    /// Tier 5: 8·rating change + rank distance (at most 3) + 4 for an interchange.
+    /// Tier 7: 8·rating change + rank distance (at most 3) + 4 for an interchange.
     pub rating: i64,
 }
 
@@ -61,7 +70,7 @@ pub struct BoardExplanation {
     pub cost: i64,
     /// The tier values.
     pub tiers: TierBreakdown,
-    /// Colour code of White: OK, AL, 33, EQ.
+    /// Colour code of White: OK, AL, EQ, 33, IMB (the most serious problem of the colour).
     pub colour_white: ColourCode,
     /// Colour code of Black.
     pub colour_black: ColourCode,
@@ -137,7 +146,7 @@ impl Default for Limits {
     }
 }
 
-fn candidates(model: &Model, window: Option<usize>) -> Vec<Board> {
+pub(crate) fn candidates(model: &Model, window: Option<usize>) -> Vec<Board> {
     let n = model.players.len();
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     match window {
@@ -398,8 +407,11 @@ pub(crate) fn pair_next_round_with(
     limits: Limits,
 ) -> Result<RoundPairing, SwissError> {
     let prep = prepare(state)?;
-    let solved = solve_round(&prep, &state.settings, &[], solver, limits)?;
+    let mut solved = solve_round(&prep, &state.settings, &[], solver, limits)?;
     let chosen = engine_boards(&prep.model, &solved.mate);
+    solved
+        .notes
+        .extend(why::serious_colour_notes(&prep.model, &chosen, solver)?);
     let info = SolveInfo {
         weights: solved.weights,
         level: solved.level,
@@ -615,7 +627,15 @@ fn allowed_graph(model: &Model, boards: &[Board], used: &[(usize, usize)]) -> Gr
     Graph { n, adj }
 }
 
-const TIER_NAMES: [&str; TIERS] = ["repeat", "preference", "score", "colour", "rating"];
+const TIER_NAMES: [&str; TIERS] = [
+    "repeat",
+    "preference",
+    "absolute colour",
+    "score",
+    "serious colour",
+    "colour",
+    "rating",
+];
 
 /// Name of tier `k` (for notes).
 pub(crate) fn tier_name(k: usize) -> &'static str {
@@ -656,6 +676,7 @@ pub(crate) fn assemble(
             repeat: b.tiers[REPEAT],
             preference: b.tiers[PREFERENCE],
             score: b.tiers[SCORE],
+            serious_colour: b.tiers[ABSOLUTE_COLOUR] + b.tiers[SERIOUS_COLOUR],
             colour: b.tiers[COLOUR],
             rating: b.tiers[RATING],
         };
@@ -783,9 +804,10 @@ pub(crate) fn assemble(
     if info.level >= 1 && total[PREFERENCE] > 0 {
         notes.push("a pairing preference (team code or prohibited pair) had to be broken".into());
     }
+    let serious = total[ABSOLUTE_COLOUR] + total[SERIOUS_COLOUR];
     notes.push(format!(
-        "totals: repeat {}, preference {}, score {}, colour {}, rating {}; weights {:?}",
-        total[0], total[1], total[2], total[3], total[4], weights
+        "totals: repeat {}, preference {}, score {}, serious colour {serious}, colour {}, rating {}; weights {:?}",
+        total[REPEAT], total[PREFERENCE], total[SCORE], total[COLOUR], total[RATING], weights
     ));
     explanation.extend(
         notes

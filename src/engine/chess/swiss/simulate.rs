@@ -1,6 +1,6 @@
 //! Whole-event simulation with rating-based random results, and quality figures per round.
 
-use super::colour::{assign, classify, ColourCode, ColourContext};
+use super::colour::{assign, due, ColourCode, ColourContext, ColourEffect};
 use super::pair::{pair_next_round, RoundPairing};
 use super::state::{
     view, Colour, ColourRule, RoundRecord, RoundResult, SwissError, SwissPlayer, SwissSettings,
@@ -25,12 +25,18 @@ pub struct RoundQuality {
     pub outside_score_group: u32,
     /// Sum over boards of the score difference (points).
     pub score_difference_sum: f64,
-    /// Players given a colour that makes one colour two more than the other.
+    /// Players given a colour that makes one colour two (or more) more than the other.
     pub equalisation_failures: u32,
     /// Players given the same colour as in their previous game.
     pub alternation_failures: u32,
-    /// Players given the same colour a third time in a row.
+    /// Players given the same colour a third time in a row (or more).
     pub three_in_a_row: u32,
+    /// Players whose |whites − blacks| the round took beyond 2 (or further beyond).
+    #[serde(default)]
+    pub imbalance_beyond_two: u32,
+    /// Boards whose two players were due the same colour.
+    #[serde(default)]
+    pub same_colour_clashes: u32,
     /// Largest |whites − blacks| over all players after the round.
     pub largest_imbalance: u32,
     /// Wall-clock time of the pairing (model build and solve), seconds.
@@ -159,6 +165,8 @@ pub fn measure(state: &SwissState, pairing: &RoundPairing) -> RoundQuality {
         equalisation_failures: 0,
         alternation_failures: 0,
         three_in_a_row: 0,
+        imbalance_beyond_two: 0,
+        same_colour_clashes: 0,
         largest_imbalance: 0,
         pairing_seconds: 0.0,
     };
@@ -171,13 +179,18 @@ pub fn measure(state: &SwissState, pairing: &RoundPairing) -> RoundQuality {
             q.outside_score_group += 1;
             q.score_difference_sum += (w.score - k.score).abs() as f64 / 2.0;
         }
+        if due(w).is_some() && due(w) == due(k) {
+            q.same_colour_clashes += 1;
+        }
         for (p, c) in [(w, Colour::White), (k, Colour::Black)] {
-            match classify(p, c) {
-                ColourCode::Eq => q.equalisation_failures += 1,
-                ColourCode::ThreeInRow => q.three_in_a_row += 1,
-                ColourCode::Al => q.alternation_failures += 1,
-                ColourCode::Ok => {}
+            let e = ColourEffect::of(p, c);
+            if e.worsens && e.imbalance.abs() >= 2 {
+                q.equalisation_failures += 1;
+            } else if e.repeats_last && e.run < 3 {
+                q.alternation_failures += 1;
             }
+            q.three_in_a_row += u32::from(e.run >= 3);
+            q.imbalance_beyond_two += u32::from(e.worsens && e.imbalance.abs() > 2);
             let d = if c == Colour::White { 1 } else { -1 };
             q.largest_imbalance = q
                 .largest_imbalance
@@ -339,6 +352,7 @@ pub fn bench_state(n: u32, seed: u64) -> SwissState {
                             repeat: 0,
                             preference: 0,
                             score: 0,
+                            serious_colour: 0,
                             colour: 0,
                             rating: 0,
                         },

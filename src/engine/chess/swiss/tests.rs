@@ -653,7 +653,8 @@ fn colours_given_against_the_rules_show_their_codes() {
         (ColourCode::Eq, ColourCode::Eq)
     );
     assert_eq!(b1.colour_rule, None);
-    let eq_weight = 8 / 2 + 2;
+    // E = 8·(boards + 1); no clash (1 is due Black, 3 White).
+    let eq_weight = 8 * (8 / 2 + 1);
     assert_eq!(b1.tiers.colour, 2 * eq_weight);
     assert!(b1.cost > 0);
     assert!(notes(&e).iter().any(|m| m.starts_with(
@@ -785,10 +786,18 @@ fn forced_boards_are_kept_and_the_rest_is_paired_optimally() {
         // ...and no other pairing containing the forced board does better: moving any two
         // other boards' players around (every 2-board re-pairing) never lowers the totals.
         let total = |t: &[TierBreakdown]| {
-            t.iter().fold([0i64; 5], |mut a, x| {
-                for (i, v) in [x.repeat, x.preference, x.score, x.colour, x.rating]
-                    .into_iter()
-                    .enumerate()
+            t.iter().fold([0i64; 6], |mut a, x| {
+                // US style: serious colour ranks below score.
+                for (i, v) in [
+                    x.repeat,
+                    x.preference,
+                    x.score,
+                    x.serious_colour,
+                    x.colour,
+                    x.rating,
+                ]
+                .into_iter()
+                .enumerate()
                 {
                     a[i] += v;
                 }
