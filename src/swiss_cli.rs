@@ -4,7 +4,7 @@ use std::io::Read;
 use std::time::Instant;
 
 use tourney::engine::chess::swiss::simulate::{bench_state, simulate_with, RoundQuality};
-use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf};
+use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf_located};
 use tourney::engine::chess::swiss::{pair_next_round, SettingsOverrides};
 use tourney::engine::matching::BlossomSolver;
 
@@ -128,11 +128,13 @@ pub fn pair(args: &[String]) -> Result<String, CliError> {
         std::fs::read(file).map_err(|e| usage(format!("cannot read {file}: {e}")))?
     };
     let text = decode_trf(&bytes);
-    let mut state = parse_trf(&text).map_err(|e| usage(e.to_string()))?;
+    let (mut state, lines) = parse_trf_located(&text).map_err(|e| usage(e.to_string()))?;
     overrides(&o)?
         .apply(&mut state.settings)
         .map_err(|e| usage(e.to_string()))?;
-    let round = pair_next_round(&state, &BlossomSolver).map_err(|e| usage(e.to_string()))?;
+    // Every fault of the file's state is reported at its line (`line N: ...`).
+    let round =
+        pair_next_round(&state, &BlossomSolver).map_err(|e| usage(lines.locate(&e).to_string()))?;
     serde_json::to_string_pretty(&round)
         .map(|s| s + "\n")
         .map_err(|e| CliError {
@@ -251,7 +253,7 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
         "\nrematch: boards of players who had met before; rep.bye: second full-point byes\n\
 outside: players paired outside their score group; score.dif: sum of the score differences\n\
 EQ / AL: players left two colours out of balance / given the colour of their last game\n\
-33 / IMB: players given a colour a third time in a row / left with |whites - blacks| > 2\n\
+IMB / 33: players the round took beyond |whites - blacks| = 2 / given a colour a third time in a row\n\
 clash: boards whose two players were due the same colour\n\
 max.imb: largest |whites - blacks| after the round (total: the maximum)\n",
     );

@@ -131,6 +131,8 @@ pub mod trf;
 mod why;
 
 #[cfg(test)]
+mod byes_trf_tests;
+#[cfg(test)]
 mod colour_tests;
 #[cfg(test)]
 mod tests;
@@ -140,8 +142,8 @@ pub use colour::{ColourCode, ColourReason};
 pub use evaluate::evaluate_pairing;
 pub use overrides::SettingsOverrides;
 pub use pair::{
-    pair_next_round, pair_with_fixed, BoardExplanation, BoardPairing, ByeAward, ExplanationEntry,
-    RoundPairing, TierBreakdown,
+    pair_next_round, pair_with_fixed, BoardExplanation, BoardPairing, ByeAward, ByeKind,
+    ExplanationEntry, RoundPairing, TierBreakdown,
 };
 pub use state::{
     Colour, ColourRule, PairingSystem, RequestedBye, RoundRecord, RoundResult, SwissError,

@@ -33,8 +33,23 @@ pub struct BoardPairing {
 pub struct ByeAward {
     /// Start number.
     pub player: u32,
-    /// Points: 1.0 for the pairing bye, or the requested value.
+    /// Points: 1.0 for the pairing bye, or the requested value (0 for an absence).
     pub points: f64,
+    /// Which kind of bye this is.
+    pub kind: ByeKind,
+}
+
+/// The kind of a bye: what a client needs to tell a pairing-allocated bye from a requested
+/// full-point bye.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeKind {
+    /// The pairing bye: the odd player out, chosen by the engine (1 point).
+    Pairing,
+    /// A bye the player asked for in advance (0, ½ or 1 point).
+    Requested,
+    /// The player is absent this round (0 points).
+    Absent,
 }
 
 /// The tier values of one board (see the module documentation).
@@ -208,6 +223,7 @@ pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
         byes.push(ByeAward {
             player: b.player,
             points: b.points,
+            kind: ByeKind::Requested,
         });
         out.insert(b.player);
     }
@@ -216,6 +232,7 @@ pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
             byes.push(ByeAward {
                 player: a,
                 points: 0.0,
+                kind: ByeKind::Absent,
             });
         }
     }
@@ -697,6 +714,7 @@ pub(crate) fn assemble(
                 ByeAward {
                     player: x.sn,
                     points: 1.0,
+                    kind: ByeKind::Pairing,
                 },
             );
             if b.rematch {

@@ -123,7 +123,7 @@ pub fn apply_round(state: &mut SwissState, pairing: &RoundPairing, rng: &mut Spl
     }
     for b in &pairing.byes {
         let i = idx(state, b.player);
-        let result = if b.points == 1.0 && pairing.explanation.iter().any(|e| matches!(e, super::pair::ExplanationEntry::Board(x) if x.board == 0 && x.white == b.player)) {
+        let result = if b.kind == super::pair::ByeKind::Pairing {
             RoundResult::PairingBye
         } else if b.points == 1.0 {
             RoundResult::FullBye
@@ -338,6 +338,7 @@ pub fn bench_state(n: u32, seed: u64) -> SwissState {
             byes.push(super::pair::ByeAward {
                 player: sn,
                 points: 1.0,
+                kind: super::pair::ByeKind::Pairing,
             });
         }
         let explanation = bye

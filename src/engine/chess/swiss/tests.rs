@@ -258,7 +258,8 @@ fn bye_goes_to_the_lowest_ranked_of_the_lowest_group_without_one() {
         p.byes,
         vec![ByeAward {
             player: 4,
-            points: 1.0
+            points: 1.0,
+            kind: ByeKind::Pairing
         }]
     );
     // An unrated player is passed over for the bye when a rated one of the group can take it.
@@ -268,7 +269,8 @@ fn bye_goes_to_the_lowest_ranked_of_the_lowest_group_without_one() {
         p.byes,
         vec![ByeAward {
             player: 3,
-            points: 1.0
+            points: 1.0,
+            kind: ByeKind::Pairing
         }]
     );
 }
@@ -289,15 +291,18 @@ fn requested_byes_and_absences_are_honoured() {
     assert_eq!(paired, [3, 4]);
     assert!(p.byes.contains(&ByeAward {
         player: 6,
-        points: 1.0
+        points: 1.0,
+        kind: ByeKind::Pairing
     }));
     assert!(p.byes.contains(&ByeAward {
         player: 2,
-        points: 0.5
+        points: 0.5,
+        kind: ByeKind::Requested
     }));
     assert!(p.byes.contains(&ByeAward {
         player: 5,
-        points: 0.0
+        points: 0.0,
+        kind: ByeKind::Absent
     }));
 }
 
