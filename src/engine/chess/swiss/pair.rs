@@ -256,7 +256,7 @@ pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
 pub(crate) struct Solved {
     pub mate: Vec<usize>,
     /// Weights of the final solve (0 for a tier no candidate board touched).
-    pub weights: [i64; TIERS],
+    pub weights: [i128; TIERS],
     /// 0 = clean boards only, 1 = preference conflicts allowed, 2 = repeats allowed.
     pub level: usize,
     pub solves: usize,
@@ -360,7 +360,11 @@ pub(crate) fn solve_round(
                 let free = allowed_graph(model, &all, &[]);
                 let mut layer0 = Vec::new();
                 for b in boards.iter().filter(|b| b.tiers[REPEAT] == 0) {
-                    let cost: i64 = (0..TIERS).map(|k| sol.weights[k] * b.tiers[k]).sum();
+                    // At most LOOK_AHEAD_VERTICES vertices: the weights are small.
+                    let cost: i128 = (0..TIERS)
+                        .map(|k| sol.weights[k] * b.tiers[k] as i128)
+                        .sum();
+                    let cost = i64::try_from(cost).unwrap_or(i64::MAX / 1024);
                     layer0.push(Edge {
                         u: b.u,
                         v: b.v,
@@ -607,13 +611,13 @@ pub(crate) fn tier_totals(chosen: &[Chosen]) -> [i64; TIERS] {
 /// (a tier no candidate board of the solve touched, e.g. repeats when none was needed):
 /// `w_k = 1 + Σ_{j>k} w_j·max T_j`, so the costs shown still order the pairings tier by tier.
 /// Weights already set are kept, so the solver's own boards keep their costs.
-pub(crate) fn complete_weights(mut w: [i64; TIERS], totals: &[[i64; TIERS]]) -> [i64; TIERS] {
+pub(crate) fn complete_weights(mut w: [i128; TIERS], totals: &[[i64; TIERS]]) -> [i128; TIERS] {
     for k in (0..TIERS).rev() {
         if w[k] == 0 && totals.iter().any(|t| t[k] > 0) {
-            let mut acc: i64 = 1;
+            let mut acc: i128 = 1;
             for j in k + 1..TIERS {
                 let m = totals.iter().map(|t| t[j]).max().unwrap_or(0);
-                acc = acc.saturating_add(w[j].saturating_mul(m));
+                acc = acc.saturating_add(w[j].saturating_mul(m as i128));
             }
             w[k] = acc;
         }
@@ -623,7 +627,7 @@ pub(crate) fn complete_weights(mut w: [i64; TIERS], totals: &[[i64; TIERS]]) -> 
 
 /// How the pairing was solved (for the notes and the board costs).
 pub(crate) struct SolveInfo {
-    pub weights: [i64; TIERS],
+    pub weights: [i128; TIERS],
     pub level: usize,
     pub solves: usize,
 }
@@ -686,9 +690,12 @@ pub(crate) fn assemble(
         for k in 0..TIERS {
             total[k] += b.tiers[k];
         }
-        let cost: i64 = (0..TIERS)
-            .map(|k| weights[k].saturating_mul(b.tiers[k]))
-            .fold(0i64, |a, x| a.saturating_add(x));
+        // Shown as i64: a weighted cost beyond it (sections of thousands of players) is
+        // shown as i64::MAX; the tiers beside it are exact.
+        let cost = (0..TIERS)
+            .map(|k| weights[k].saturating_mul(b.tiers[k] as i128))
+            .fold(0i128, |a, x| a.saturating_add(x));
+        let cost = i64::try_from(cost).unwrap_or(i64::MAX);
         let tiers = TierBreakdown {
             repeat: b.tiers[REPEAT],
             preference: b.tiers[PREFERENCE],
