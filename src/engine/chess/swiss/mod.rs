@@ -142,8 +142,8 @@ pub use colour::{ColourCode, ColourReason};
 pub use evaluate::evaluate_pairing;
 pub use overrides::SettingsOverrides;
 pub use pair::{
-    pair_next_round, pair_with_fixed, BoardExplanation, BoardPairing, ByeAward, ByeKind,
-    ExplanationEntry, RoundPairing, TierBreakdown,
+    pair_next_round, pair_next_round_windowed_above, pair_with_fixed, BoardExplanation,
+    BoardPairing, ByeAward, ByeKind, ExplanationEntry, RoundPairing, TierBreakdown,
 };
 pub use state::{
     Colour, ColourRule, PairingSystem, RequestedBye, RoundRecord, RoundResult, SwissError,

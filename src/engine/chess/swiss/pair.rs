@@ -421,6 +421,21 @@ pub fn pair_next_round(
     pair_next_round_with(state, solver, Limits::default())
 }
 
+/// [`pair_next_round`] with the rank window used above `full_graph` players instead of
+/// [`FULL_GRAPH_LIMIT`]: for the benchmark that measures where the window starts to pay.
+#[doc(hidden)]
+pub fn pair_next_round_windowed_above(
+    state: &SwissState,
+    solver: &dyn MatchingSolver,
+    full_graph: usize,
+) -> Result<RoundPairing, SwissError> {
+    let limits = Limits {
+        full_graph,
+        ..Limits::default()
+    };
+    pair_next_round_with(state, solver, limits)
+}
+
 /// [`pair_next_round`] with explicit [`Limits`].
 pub(crate) fn pair_next_round_with(
     state: &SwissState,

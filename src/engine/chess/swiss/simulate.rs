@@ -227,7 +227,43 @@ pub fn simulate_with(
     overrides: &SettingsOverrides,
     solver: &dyn MatchingSolver,
 ) -> Result<SimulationReport, SwissError> {
+    let plan = SimulationPlan {
+        players,
+        rounds,
+        seed,
+        absent_percent: 0,
+    };
+    simulate_by(&plan, overrides, &mut |s: &SwissState| {
+        pair_next_round(s, solver)
+    })
+}
+
+/// The shape of a simulated event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SimulationPlan {
+    pub players: u32,
+    pub rounds: u32,
+    pub seed: u64,
+    /// Each round, each player is absent with this chance (percent, at most 50; drawn from
+    /// the seed). An absence is a zero-point bye requested for the round.
+    pub absent_percent: u32,
+}
+
+/// Plays a whole event, each round paired by `pair` (the engine, or another program given the
+/// same state), and measures every round on the state it was paired from. The histories are
+/// random but seeded: results from the ratings, absences from `absent_percent`.
+pub fn simulate_by(
+    plan: &SimulationPlan,
+    overrides: &SettingsOverrides,
+    pair: &mut dyn FnMut(&SwissState) -> Result<RoundPairing, SwissError>,
+) -> Result<SimulationReport, SwissError> {
     use crate::limits::{MAX_ROUNDS, MAX_SECTION_PLAYERS};
+    let SimulationPlan {
+        players,
+        rounds,
+        seed,
+        absent_percent,
+    } = *plan;
     if players as usize > MAX_SECTION_PLAYERS {
         return Err(super::state::err(
             "players",
@@ -240,7 +276,11 @@ pub fn simulate_with(
             format!("must be between 1 and {MAX_ROUNDS}"),
         ));
     }
+    if absent_percent > 50 {
+        return Err(super::state::err("absent_percent", "must be at most 50"));
+    }
     let mut rng = SplitMix64::new(seed ^ 0x5157_155E);
+    let mut absences = SplitMix64::new(seed ^ 0xAB5E_47);
     let mut settings = SwissSettings {
         total_rounds: rounds,
         seed,
@@ -256,8 +296,25 @@ pub fn simulate_with(
     };
     let mut per_round = Vec::new();
     for _ in 0..rounds {
+        if absent_percent > 0 {
+            let mut away: Vec<u32> = state
+                .players
+                .iter()
+                .filter(|_| absences.below(100) < absent_percent as u64)
+                .map(|p| p.start_number)
+                .collect();
+            // Leave at least two players to pair.
+            away.truncate(state.players.len().saturating_sub(2));
+            state.requested_byes = away
+                .into_iter()
+                .map(|player| super::state::RequestedBye {
+                    player,
+                    points: 0.0,
+                })
+                .collect();
+        }
         let started = std::time::Instant::now();
-        let pairing = pair_next_round(&state, solver)?;
+        let pairing = pair(&state)?;
         let elapsed = started.elapsed().as_secs_f64();
         let mut q = measure(&state, &pairing);
         q.pairing_seconds = elapsed;
