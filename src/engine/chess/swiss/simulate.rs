@@ -280,7 +280,7 @@ pub fn simulate_by(
         return Err(super::state::err("absent_percent", "must be at most 50"));
     }
     let mut rng = SplitMix64::new(seed ^ 0x5157_155E);
-    let mut absences = SplitMix64::new(seed ^ 0xAB5E_47);
+    let mut absences = SplitMix64::new(seed ^ 0x00AB_5E47);
     let mut settings = SwissSettings {
         total_rounds: rounds,
         seed,
