@@ -306,8 +306,11 @@ pub(crate) fn solve_round(
     let pricer = FullGraphPricer { model, skip: &skip };
     let pricer_ref: Option<&dyn Pricer> = (window.is_some() && limits.price).then_some(&pricer);
     let all = candidates(model, window);
-    let boards = restrict(all.clone());
-    let mut sol = solve_lex(vertices, &boards, solver, pricer_ref)?;
+    // Without forced boards the candidates are the boards: no copy (a full graph of 1000
+    // players is half a million boards).
+    let forced = (!fixed.is_empty()).then(|| restrict(all.clone()));
+    let boards = forced.as_deref().unwrap_or(&all);
+    let mut sol = solve_lex(vertices, boards, solver, pricer_ref)?;
     let (all, boards) = if sol.is_none() && window.is_some() {
         // The window holds no perfect matching at all (forced boards can cut it): full graph.
         let all = candidates(model, None);
@@ -330,6 +333,7 @@ pub(crate) fn solve_round(
                 format!("large section: candidates restricted to {w} ranks around each natural opponent (not priced)")
             });
         }
+        let boards = forced.unwrap_or_default();
         (all, boards)
     };
     let Some(sol) = sol else {
@@ -359,6 +363,7 @@ pub(crate) fn solve_round(
             Feasible::No => {
                 let free = allowed_graph(model, &all, &[]);
                 let mut layer0 = Vec::new();
+                let boards = if fixed.is_empty() { &all } else { &boards };
                 for b in boards.iter().filter(|b| b.tiers[REPEAT] == 0) {
                     // At most LOOK_AHEAD_VERTICES vertices: the weights are small.
                     let cost: i128 = (0..TIERS)
