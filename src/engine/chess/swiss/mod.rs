@@ -97,7 +97,8 @@
 //!    adds boards that were missing, so this ends (in practice after one to three passes).
 //! 3. Pricing n²/2 boards one by one would be slow, so a cheap lower bound settles most of
 //!    them: all tiers and all `z` are `>= 0`, hence the reduced cost is at least
-//!    `w_score·4d² + w_colour·limit(change) + w_rating·8·change − y(u) − y(v)`, read off the
+//!    `w_score·4d² + w_serious·H·[change > high] + w_colour·limit(change) + w_rating·8·change
+//!    − y(u) − y(v)`, read off the
 //!    ranked model in O(1) (score difference d, rating change); whole score groups are skipped
 //!    when `w_score·4d² − y(u) − max y(group) >= 0`. Only the remaining boards are built.
 //!
