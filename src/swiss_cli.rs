@@ -3,9 +3,14 @@
 use std::io::Read;
 use std::time::Instant;
 
-use tourney::engine::chess::swiss::simulate::{bench_state, simulate_with, RoundQuality};
-use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf};
-use tourney::engine::chess::swiss::{pair_next_round, SettingsOverrides};
+use tourney::engine::chess::swiss::simulate::{
+    bench_state, simulate_by, RoundQuality, SimulationPlan,
+};
+use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf_located, write_trf};
+use tourney::engine::chess::swiss::{
+    pair_next_round, pair_next_round_windowed_above, BoardPairing, ByeAward, ByeKind, RoundPairing,
+    SettingsOverrides, SwissError, SwissState,
+};
 use tourney::engine::matching::BlossomSolver;
 
 /// A failed command: the message for stderr and the exit code (2 = bad input or usage).
@@ -128,11 +133,13 @@ pub fn pair(args: &[String]) -> Result<String, CliError> {
         std::fs::read(file).map_err(|e| usage(format!("cannot read {file}: {e}")))?
     };
     let text = decode_trf(&bytes);
-    let mut state = parse_trf(&text).map_err(|e| usage(e.to_string()))?;
+    let (mut state, lines) = parse_trf_located(&text).map_err(|e| usage(e.to_string()))?;
     overrides(&o)?
         .apply(&mut state.settings)
         .map_err(|e| usage(e.to_string()))?;
-    let round = pair_next_round(&state, &BlossomSolver).map_err(|e| usage(e.to_string()))?;
+    // Every fault of the file's state is reported at its line (`line N: ...`).
+    let round =
+        pair_next_round(&state, &BlossomSolver).map_err(|e| usage(lines.locate(&e).to_string()))?;
     serde_json::to_string_pretty(&round)
         .map(|s| s + "\n")
         .map_err(|e| CliError {
@@ -152,6 +159,8 @@ fn totals(rounds: &[RoundQuality]) -> RoundQuality {
         equalisation_failures: 0,
         alternation_failures: 0,
         three_in_a_row: 0,
+        imbalance_beyond_two: 0,
+        same_colour_clashes: 0,
         largest_imbalance: 0,
         pairing_seconds: 0.0,
     };
@@ -163,21 +172,112 @@ fn totals(rounds: &[RoundQuality]) -> RoundQuality {
         t.equalisation_failures += q.equalisation_failures;
         t.alternation_failures += q.alternation_failures;
         t.three_in_a_row += q.three_in_a_row;
+        t.imbalance_beyond_two += q.imbalance_beyond_two;
+        t.same_colour_clashes += q.same_colour_clashes;
         t.largest_imbalance = t.largest_imbalance.max(q.largest_imbalance);
         t.pairing_seconds += q.pairing_seconds;
     }
     t
 }
 
-/// `tourney simulate --players N --rounds R --seed S [settings] [--json]`.
+/// Another program's pairing of `state`: the state is written as a TRF file, `command` is
+/// run by `sh -c` with the file's path appended, and its output is read as `tourney pair`'s
+/// JSON (`pairings`, `byes`; a bye not requested is the pairing bye when worth a point).
+fn external_pairing(command: &str, state: &SwissState) -> Result<RoundPairing, SwissError> {
+    let fail = |m: String| SwissError {
+        field: "pairer".into(),
+        message: m,
+    };
+    let path = std::env::temp_dir().join(format!(
+        "tourney-sim-{}-{}.trf",
+        std::process::id(),
+        state.round_to_pair()
+    ));
+    std::fs::write(&path, write_trf(state, "simulation"))
+        .map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{command} \"$0\""))
+        .arg(&path)
+        .output()
+        .map_err(|e| fail(format!("cannot run {command}: {e}")))?;
+    let _ = std::fs::remove_file(&path);
+    if !out.status.success() {
+        return Err(fail(format!(
+            "{command} failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .map_err(|e| fail(format!("{command} printed no pairing JSON: {e}")))?;
+    let num = |x: &serde_json::Value| x.as_u64().unwrap_or(0) as u32;
+    let pairings = v["pairings"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|b| BoardPairing {
+                    board: num(&b["board"]),
+                    white: num(&b["white"]),
+                    black: num(&b["black"]),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let byes = v["byes"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|b| {
+                    let player = num(&b["player"]);
+                    let points = b["points"].as_f64().unwrap_or(0.0);
+                    let requested = state.requested_byes.iter().any(|r| r.player == player);
+                    let kind = if requested {
+                        ByeKind::Requested
+                    } else if points >= 1.0 {
+                        ByeKind::Pairing
+                    } else {
+                        ByeKind::Absent
+                    };
+                    ByeAward {
+                        player,
+                        points,
+                        kind,
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(RoundPairing {
+        round: state.round_to_pair(),
+        pairings,
+        byes,
+        explanation: vec![],
+    })
+}
+
+/// `tourney simulate --players N --rounds R --seed S [--seeds K] [--absent P] [--pairer CMD]
+/// [settings] [--json]`: K events (seeds S..S+K−1; the table sums them), each player absent
+/// with chance P % per round, paired by the engine or by CMD (see [`external_pairing`]).
 pub fn simulate(args: &[String]) -> Result<String, CliError> {
-    let o = parse(args, &["players", "rounds"], false)?;
+    let o = parse(
+        args,
+        &["players", "rounds", "seeds", "absent", "pairer"],
+        false,
+    )?;
     if let Some(p) = o.positional.first() {
         return Err(usage(format!("unexpected argument {p:?}")));
     }
     let players: u32 = number(&o, "players")?.ok_or_else(|| usage("--players is required"))?;
     let rounds: u32 = number(&o, "rounds")?.ok_or_else(|| usage("--rounds is required"))?;
     let seed: u64 = number(&o, "seed")?.unwrap_or(0);
+    let seeds: u64 = number(&o, "seeds")?.unwrap_or(1);
+    let absent_percent: u32 = number(&o, "absent")?.unwrap_or(0);
+    let pairer = o
+        .own
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "pairer")
+        .map(|(_, v)| v.clone());
     if players < 2 {
         return Err(usage("--players must be at least 2"));
     }
@@ -187,29 +287,67 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
             players.max(3)
         )));
     }
-    let report =
-        simulate_with(players, rounds, seed, &overrides(&o)?, &BlossomSolver).map_err(|e| {
-            CliError {
-                code: 1,
-                message: e.to_string(),
-            }
+    if !(1..=1000).contains(&seeds) {
+        return Err(usage("--seeds must be between 1 and 1000"));
+    }
+    if absent_percent > 50 {
+        return Err(usage("--absent must be a percentage from 0 to 50"));
+    }
+    let settings = overrides(&o)?;
+    let mut per_round: Vec<RoundQuality> = Vec::new();
+    let mut report = None;
+    for k in 0..seeds {
+        let plan = SimulationPlan {
+            players,
+            rounds,
+            seed: seed + k,
+            absent_percent,
+        };
+        let mut engine = |s: &SwissState| pair_next_round(s, &BlossomSolver);
+        let mut external = |s: &SwissState| external_pairing(pairer.as_deref().unwrap_or(""), s);
+        let pair: &mut dyn FnMut(&SwissState) -> Result<RoundPairing, SwissError> =
+            if pairer.is_some() {
+                &mut external
+            } else {
+                &mut engine
+            };
+        let r = simulate_by(&plan, &settings, pair).map_err(|e| CliError {
+            code: 1,
+            message: e.to_string(),
         })?;
-    let total = totals(&report.per_round);
+        if per_round.is_empty() {
+            per_round = r.per_round.clone();
+        } else {
+            for (sum, q) in per_round.iter_mut().zip(&r.per_round) {
+                *sum = totals(&[sum.clone(), q.clone()]);
+                sum.round = q.round;
+            }
+        }
+        report = Some(r);
+    }
+    let report = report.expect("at least one seed");
+    let total = totals(&per_round);
     if o.json {
         let v = serde_json::json!({
             "players": report.players,
             "rounds": report.rounds,
-            "seed": report.seed,
-            "per_round": report.per_round,
+            "seed": seed,
+            "seeds": seeds,
+            "absent_percent": absent_percent,
+            "per_round": per_round,
             "totals": total,
         });
         return Ok(serde_json::to_string_pretty(&v).unwrap_or_default() + "\n");
     }
+    let events = if seeds == 1 {
+        format!("seed {seed}")
+    } else {
+        format!("seeds {seed}-{} (summed)", seed + seeds - 1)
+    };
     let mut out = format!(
-        "{} players, {} rounds, seed {}\n\n{:>5} {:>8} {:>8} {:>8} {:>9} {:>5} {:>5} {:>5} {:>7} {:>9}\n",
+        "{} players, {} rounds, {events}\n\n{:>5} {:>8} {:>8} {:>8} {:>9} {:>5} {:>5} {:>5} {:>5} {:>6} {:>7} {:>9}\n",
         report.players,
         report.rounds,
-        report.seed,
         "round",
         "rematch",
         "rep.bye",
@@ -218,12 +356,14 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
         "EQ",
         "AL",
         "33",
+        "IMB",
+        "clash",
         "max.imb",
         "time (s)"
     );
     let line = |label: String, q: &RoundQuality| {
         format!(
-            "{label:>5} {:>8} {:>8} {:>8} {:>9.1} {:>5} {:>5} {:>5} {:>7} {:>9.3}\n",
+            "{label:>5} {:>8} {:>8} {:>8} {:>9.1} {:>5} {:>5} {:>5} {:>5} {:>6} {:>7} {:>9.3}\n",
             q.rematches,
             q.repeated_byes,
             q.outside_score_group,
@@ -231,18 +371,22 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
             q.equalisation_failures,
             q.alternation_failures,
             q.three_in_a_row,
+            q.imbalance_beyond_two,
+            q.same_colour_clashes,
             q.largest_imbalance,
             q.pairing_seconds
         )
     };
-    for q in &report.per_round {
+    for q in &per_round {
         out.push_str(&line(q.round.to_string(), q));
     }
     out.push_str(&line("total".into(), &total));
     out.push_str(
         "\nrematch: boards of players who had met before; rep.bye: second full-point byes\n\
 outside: players paired outside their score group; score.dif: sum of the score differences\n\
-EQ / AL / 33: equalisation, alternation and three-in-a-row failures\n\
+EQ / AL: players left two colours out of balance / given the colour of their last game\n\
+IMB / 33: players the round took beyond |whites - blacks| = 2 / given a colour a third time in a row\n\
+clash: boards whose two players were due the same colour\n\
 max.imb: largest |whites - blacks| after the round (total: the maximum)\n",
     );
     Ok(out)
@@ -260,19 +404,24 @@ fn peak_rss_kib() -> Option<u64> {
         .ok()
 }
 
-/// Hidden `tourney bench-swiss --players N [--seed S]`: builds the state of round 6 of a
+/// Hidden `tourney bench-swiss --players N [--seed S] [--window-above M]`: builds the state of round 6 of a
 /// 9-round event (rounds 1-5 by a quick greedy pairing, not timed), then times the pairing of
 /// round 6 alone (model build included).
 pub fn bench(args: &[String]) -> Result<String, CliError> {
-    let o = parse(args, &["players"], false)?;
+    let o = parse(args, &["players", "window_above"], false)?;
     let players: u32 = number(&o, "players")?.ok_or_else(|| usage("--players is required"))?;
     let seed: u64 = number(&o, "seed")?.unwrap_or(1);
+    let window_above: Option<usize> = number(&o, "window_above")?;
     if players < 2 {
         return Err(usage("--players must be at least 2"));
     }
     let state = bench_state(players, seed);
     let started = Instant::now();
-    let round = pair_next_round(&state, &BlossomSolver).map_err(|e| CliError {
+    let paired = match window_above {
+        Some(limit) => pair_next_round_windowed_above(&state, &BlossomSolver, limit),
+        None => pair_next_round(&state, &BlossomSolver),
+    };
+    let round = paired.map_err(|e| CliError {
         code: 1,
         message: e.to_string(),
     })?;

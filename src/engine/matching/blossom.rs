@@ -65,6 +65,14 @@ impl MatchingSolver for BlossomSolver {
         "blossom"
     }
 
+    fn solve_wide(
+        &self,
+        vertices: usize,
+        edges: &[super::WideEdge],
+    ) -> Result<Option<super::WideSolution>, MatchingError> {
+        solve_wide_until(vertices, edges, &|| false).map(|o| o.map(|(m, d)| (m, Some(d))))
+    }
+
     fn solve(&self, problem: &MatchingProblem) -> Result<Option<Matching>, MatchingError> {
         let n = problem.vertices;
         let edges = normalise(n, &problem.edges, cost_bound(n, 1))?;
@@ -93,6 +101,14 @@ impl<F: Fn() -> bool> MatchingSolver for StoppableBlossom<F> {
         "blossom"
     }
 
+    fn solve_wide(
+        &self,
+        vertices: usize,
+        edges: &[super::WideEdge],
+    ) -> Result<Option<super::WideSolution>, MatchingError> {
+        solve_wide_until(vertices, edges, &self.0).map(|o| o.map(|(m, d)| (m, Some(d))))
+    }
+
     fn solve(&self, problem: &MatchingProblem) -> Result<Option<Matching>, MatchingError> {
         solve_until(problem, &self.0, false).map(|o| o.map(|(m, _)| m))
     }
@@ -103,6 +119,21 @@ impl<F: Fn() -> bool> MatchingSolver for StoppableBlossom<F> {
     ) -> Result<Option<(Matching, Option<Duals>)>, MatchingError> {
         solve_until(problem, &self.0, true)
     }
+}
+
+/// One solve of wide costs (see [`super::WideEdge`]) with its duals, checking `stop` before
+/// every stage: the mates only (the caller knows its costs).
+pub(crate) fn solve_wide_until(
+    vertices: usize,
+    edges: &[super::WideEdge],
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<(Vec<usize>, Duals)>, MatchingError> {
+    let edges = super::normalise_wide(vertices, edges)?;
+    let mut s = State::new(vertices, &edges);
+    let Some(mate) = s.run(true, stop)? else {
+        return Ok(None);
+    };
+    Ok(Some((mate, s.duals())))
 }
 
 /// One solve (with its duals when `duals`), checking `stop` before every stage.
@@ -129,7 +160,7 @@ const NONE: usize = usize::MAX;
 struct Adj {
     p: usize,
     w: usize,
-    c2: i64,
+    c2: i128,
 }
 
 /// Labels of top-level blossoms (and of vertices, see `assign_label`).
@@ -222,8 +253,8 @@ struct State {
     n: usize,
     eu: Vec<usize>,
     ev: Vec<usize>,
-    /// Twice the edge cost (fits: `|cost| <= i64::MAX / (2n)`).
-    c2: Vec<i64>,
+    /// Twice the edge cost (`i128`: wide costs fit, see [`super::WideEdge`]).
+    c2: Vec<i128>,
     /// Adjacency (CSR): for vertex `v`, `adj[adj_start[v]..adj_start[v + 1]]` are its edges as
     /// (remote endpoint, remote vertex, twice the cost), so scans read memory sequentially.
     adj_start: Vec<usize>,
@@ -273,7 +304,7 @@ struct State {
 }
 
 impl State {
-    fn new(n: usize, edges: &SimpleEdges) -> State {
+    fn new<C: Copy + Into<i128>>(n: usize, edges: &[(usize, usize, C)]) -> State {
         let m = edges.len();
         let mut deg = vec![0usize; n + 1];
         for &(u, v, _) in edges {
@@ -287,7 +318,7 @@ impl State {
         let mut fill = adj_start.clone();
         let mut adj = vec![Adj { p: 0, w: 0, c2: 0 }; 2 * m];
         for (k, &(u, v, c)) in edges.iter().enumerate() {
-            let c2 = 2 * c;
+            let c2 = 2 * c.into();
             adj[fill[u]] = Adj {
                 p: 2 * k + 1,
                 w: v,
@@ -301,7 +332,7 @@ impl State {
             n,
             eu: edges.iter().map(|e| e.0).collect(),
             ev: edges.iter().map(|e| e.1).collect(),
-            c2: edges.iter().map(|e| 2 * e.2).collect(),
+            c2: edges.iter().map(|e| 2 * e.2.into()).collect(),
             adj_start,
             adj,
             mate: vec![NONE; n],
@@ -344,7 +375,7 @@ impl State {
     /// Slack of edge `k` between two different top-level blossoms (doubled units).
     #[inline]
     fn slack(&self, k: usize) -> i128 {
-        self.c2[k] as i128 - self.dual[self.eu[k]] - self.dual[self.ev[k]]
+        self.c2[k] - self.dual[self.eu[k]] - self.dual[self.ev[k]]
     }
 
     /// Slack of `bestedge[x]` (which must be set), from the cache when the duals are unchanged.
@@ -394,7 +425,7 @@ impl State {
             if r.is_empty() {
                 return false;
             }
-            let min = r.map(|i| self.adj[i].c2 as i128).min().unwrap_or(0);
+            let min = r.map(|i| self.adj[i].c2).min().unwrap_or(0);
             // min is even (doubled cost); halve and round down to even: y(v) <= cost of each edge.
             self.dual[v] = (min / 2).div_euclid(2) * 2;
         }
@@ -406,7 +437,7 @@ impl State {
                 .neighbours(v)
                 .map(|i| {
                     let a = self.adj[i];
-                    a.c2 as i128 - self.dual[a.w]
+                    a.c2 - self.dual[a.w]
                 })
                 .min()
                 .unwrap_or(0);
@@ -458,7 +489,7 @@ impl State {
                 }
                 stack.last_mut().expect("non-empty").1 += 1;
                 let Adj { p, w, c2 } = self.adj[idx];
-                if visited[w] || c2 as i128 != self.dual[x] + self.dual[w] {
+                if visited[w] || c2 != self.dual[x] + self.dual[w] {
                     continue;
                 }
                 visited[w] = true;
@@ -634,7 +665,7 @@ impl State {
                         let yv = self.dual[v];
                         for i in self.neighbours(v) {
                             let Adj { p, w, c2 } = self.adj[i];
-                            let slack = c2 as i128 - yv - self.dual[w];
+                            let slack = c2 - yv - self.dual[w];
                             self.consider_best_to(b, w, p >> 1, slack);
                         }
                     }
@@ -849,7 +880,7 @@ impl State {
                 let yv = self.dual[v];
                 for i in self.neighbours(v) {
                     let Adj { p, w, c2 } = self.adj[i];
-                    if self.scan_edge(v, p, w, c2 as i128 - yv - self.dual[w]) {
+                    if self.scan_edge(v, p, w, c2 - yv - self.dual[w]) {
                         return true;
                     }
                 }

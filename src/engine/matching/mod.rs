@@ -27,6 +27,9 @@
 //!   problem: `i64::MAX / (2 * vertices * layers)`), so that the total cost of any matching fits
 //!   in an `i64` with a factor 4 to spare; otherwise [`MatchingError::CostOverflow`]. Internally
 //!   the blossom solver keeps its dual values in `i128`, so no intermediate value can overflow.
+//! * Wide costs: [`MatchingSolver::solve_wide`] takes `i128` costs ([`WideEdge`], `|cost| <=`
+//!   [`WIDE_COST_BOUND`]` / vertices`) for lexicographic models whose weights outgrow 64 bits;
+//!   the blossom solver keeps all its costs in `i128` anyway, other solvers narrow them.
 //! * Deterministic: the same problem (same edge order) always gives the same matching.
 
 pub mod blossom;
@@ -134,6 +137,10 @@ impl std::fmt::Display for MatchingError {
 
 impl std::error::Error for MatchingError {}
 
+/// The mates of a wide solve (`mate[v]` for every vertex) and the duals when the solver
+/// gives them.
+pub type WideSolution = (Vec<usize>, Option<Duals>);
+
 /// A minimum-cost perfect matching solver.
 pub trait MatchingSolver {
     /// Short name for logs and reports.
@@ -148,6 +155,57 @@ pub trait MatchingSolver {
     ) -> Result<Option<(Matching, Option<Duals>)>, MatchingError> {
         Ok(self.solve(problem)?.map(|m| (m, None)))
     }
+    /// Solve a problem of wide costs (see [`WideEdge`]): the mates, and the duals when the
+    /// solver gives them. The default narrows the costs to `i64` when they fit the bound of
+    /// [`MatchingProblem`] and fails with `CostOverflow` otherwise.
+    fn solve_wide(
+        &self,
+        vertices: usize,
+        edges: &[WideEdge],
+    ) -> Result<Option<WideSolution>, MatchingError> {
+        let bound = cost_bound(vertices, 1) as i128;
+        let edges = edges
+            .iter()
+            .map(|e| {
+                (e.cost.abs() <= bound)
+                    .then(|| Edge::new(e.u, e.v, e.cost as i64))
+                    .ok_or(MatchingError::CostOverflow)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(self
+            .solve_with_duals(&MatchingProblem { vertices, edges })?
+            .map(|(m, d)| (m.mate, d)))
+    }
+}
+
+/// A candidate pairing with a wide cost: for lexicographic models whose weighted costs need
+/// more than 64 bits (a Swiss section of thousands of players with seven penalty tiers). Every
+/// `|cost|` must be at most [`WIDE_COST_BOUND`]`/ vertices`, so that no dual of the blossom
+/// solver (kept in `i128`) can overflow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WideEdge {
+    /// One end.
+    pub u: usize,
+    /// The other end.
+    pub v: usize,
+    /// Cost of using this pairing.
+    pub cost: i128,
+}
+
+/// The bound of wide costs times the number of vertices: `i128::MAX / 16`.
+pub const WIDE_COST_BOUND: i128 = i128::MAX / 16;
+
+/// Check and reduce wide edges like [`normalise`] does narrow ones.
+pub(crate) fn normalise_wide(
+    vertices: usize,
+    edges: &[WideEdge],
+) -> Result<Vec<(usize, usize, i128)>, MatchingError> {
+    let bound = WIDE_COST_BOUND / vertices.max(1) as i128;
+    normalise_with(
+        vertices,
+        edges.iter().map(|e| (e.u, e.v, e.cost)),
+        |c: i128| c.unsigned_abs() <= bound.unsigned_abs(),
+    )
 }
 
 /// Optimal duals of a minimum-cost perfect matching (Edmonds' odd-set LP), as left by the
@@ -301,21 +359,34 @@ pub(crate) fn normalise(
     edges: &[Edge],
     cost_bound: i64,
 ) -> Result<SimpleEdges, MatchingError> {
+    normalise_with(
+        vertices,
+        edges.iter().map(|e| (e.u, e.v, e.cost)),
+        |c: i64| c.unsigned_abs() <= cost_bound.unsigned_abs(),
+    )
+}
+
+/// [`normalise`] over any cost type, `fits` checking each cost's magnitude.
+fn normalise_with<C: Copy + Ord>(
+    vertices: usize,
+    edges: impl ExactSizeIterator<Item = (usize, usize, C)>,
+    fits: impl Fn(C) -> bool,
+) -> Result<Vec<(usize, usize, C)>, MatchingError> {
     if vertices % 2 == 1 {
         return Err(MatchingError::OddVertexCount(vertices));
     }
-    let mut out: Vec<(usize, usize, i64, usize)> = Vec::with_capacity(edges.len());
-    for (k, e) in edges.iter().enumerate() {
-        if e.u >= vertices || e.v >= vertices {
+    let mut out: Vec<(usize, usize, C, usize)> = Vec::with_capacity(edges.len());
+    for (k, (u, v, cost)) in edges.enumerate() {
+        if u >= vertices || v >= vertices {
             return Err(MatchingError::VertexOutOfRange { edge: k });
         }
-        if e.u == e.v {
+        if u == v {
             return Err(MatchingError::SelfLoop { edge: k });
         }
-        if e.cost.unsigned_abs() > cost_bound.unsigned_abs() {
+        if !fits(cost) {
             return Err(MatchingError::CostOverflow);
         }
-        out.push((e.u.min(e.v), e.u.max(e.v), e.cost, k));
+        out.push((u.min(v), u.max(v), cost, k));
     }
     out.sort_unstable_by_key(|&(u, v, c, k)| (u, v, c, k));
     out.dedup_by_key(|&mut (u, v, _, _)| (u, v));

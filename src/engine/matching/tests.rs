@@ -547,3 +547,68 @@ fn stoppable_blossom_solves_alike_and_stops_between_stages() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Wide costs (beyond i64) are solved exactly: each random cost c becomes c·2^70 + r with a
+/// small r, so the wide optimum is lexicographic in (Σc, Σr) and must match the exhaustive
+/// optimum of c·4096 + r (which fits an i64 and orders matchings the same way).
+#[test]
+fn wide_costs_match_the_exhaustive_optimum() {
+    let mut rng = XorShift(0xD1B5_4A32_D192_ED03);
+    let mut solved = 0;
+    for case in 0..200 {
+        let n = 2 * (1 + rng.below(6) as usize); // 2..12
+        let p = random_problem(&mut rng, n);
+        let extra: Vec<i64> = p.edges.iter().map(|_| rng.below(100) as i64).collect();
+        let narrow: Vec<Edge> = p
+            .edges
+            .iter()
+            .zip(&extra)
+            .map(|(ed, &r)| e(ed.u, ed.v, (ed.cost % 1_000_000) * 4096 + r))
+            .collect();
+        let wide: Vec<WideEdge> = p
+            .edges
+            .iter()
+            .zip(&extra)
+            .map(|(ed, &r)| WideEdge {
+                u: ed.u,
+                v: ed.v,
+                cost: ((ed.cost % 1_000_000) as i128) << 70 | r as i128,
+            })
+            .collect();
+        let want = dp_optimum(n, &narrow);
+        for solver in [
+            &BlossomSolver as &dyn MatchingSolver,
+            &StoppableBlossom(|| false),
+        ] {
+            let got = solver.solve_wide(n, &wide).unwrap();
+            let cost = got.as_ref().map(|(mate, duals)| {
+                assert!(duals.is_some());
+                let mut total = 0i64;
+                for (u, &v) in mate.iter().enumerate() {
+                    if u < v {
+                        total += narrow
+                            .iter()
+                            .filter(|ed| (ed.u.min(ed.v), ed.u.max(ed.v)) == (u, v))
+                            .map(|ed| ed.cost)
+                            .min()
+                            .expect("an edge");
+                    }
+                }
+                total
+            });
+            assert_eq!(cost, want, "case {case}");
+        }
+        solved += usize::from(want.is_some());
+    }
+    assert!(solved > 100, "{solved}");
+    // A cost beyond the wide bound is refused, not overflowed.
+    let huge = [WideEdge {
+        u: 0,
+        v: 1,
+        cost: i128::MAX / 2,
+    }];
+    assert_eq!(
+        BlossomSolver.solve_wide(2, &huge),
+        Err(MatchingError::CostOverflow)
+    );
+}

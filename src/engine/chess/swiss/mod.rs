@@ -2,7 +2,7 @@
 //!
 //! The whole section is paired at once: each round is a **minimum-cost perfect matching**
 //! over the available players (plus one "bye" vertex when their number is odd). Every
-//! candidate board carries an integer penalty in five lexicographic tiers, highest first;
+//! candidate board carries an integer penalty in seven lexicographic tiers, highest first;
 //! the engine finds the proven optimum (see [`solve`] for how the tiers are kept apart).
 //!
 //! # Ranking and the natural pairing
@@ -21,22 +21,37 @@
 //!    them, and every one used is reported in a `REMATCH` note.
 //! 2. **preference** = 2 for a pair the director prohibits + 1 for the same team code (when
 //!    the section avoids team codes this round). Offered only when needed, like repeats.
-//! 3. **score** = 4·d², d = score difference in half-points: a half-point drop costs 4, a
+//! 3. **absolute colour** (FIDE style only): the serious-colour value of item 5, ranked
+//!    above the score tier as FIDE C.04.1 f makes it an absolute criterion: no third
+//!    consecutive colour, no imbalance beyond 2, whenever a pairing without a rematch (or a
+//!    broken preference) allows it.
+//! 4. **score** = 4·d², d = score difference in half-points: a half-point drop costs 4, a
 //!    full point 16, two points 64. So one drop costs less than two of the same size, and
 //!    one player dropping one group (4) beats one dropping three (36) even at the price of
 //!    two more one-group drops (3·4 = 12). For the bye, d = the player's score − the lowest
 //!    score, plus 1 when the player is unrated (an unrated player gets the bye only when no
 //!    rated player of the lowest group can take it).
-//! 4. **colour**: colours are assigned by rules 1, 2, 3a/3b (see [`colour`]); a player who
-//!    does not get his due colour has an *equalisation* problem `EQ` (one colour two more
-//!    times than the other), a *three-in-a-row* problem `33`, or an *alternation* problem
-//!    `AL`. Each EQ/33 costs E = (players/2 + 2), each AL costs 1, so one EQ outweighs all
-//!    possible ALs. *Limits* (unless FIDE style): a board whose rating change is above the
-//!    low limit (80) adds 1, above the high limit (200) adds E. Example: fixing one AL by a
-//!    transposition of 60 points (two boards, each change 60 ≤ 80) turns colour 1 into 0:
-//!    done. A transposition of 120 points costs 2 (two boards above 80) to save 1: not done;
-//!    but it saves an EQ (E ≥ 3 > 2): done, as WinTD's high limit allows.
-//! 5. **rating** = 8·c + min(k, 3) + 4·i, where c is the rating change of the board: with
+//! 5. **serious colour** (US style): colours are assigned by rules 1, 2, 3a/3b (see
+//!    [`colour`]). A player given the same colour a third time in a row has a `33` problem,
+//!    costing (run − 2)² (a third 1, a fourth 4, a fifth 9); one whose |W−B| the colour takes
+//!    beyond 2 has an `IMB` problem, costing (|W−B| − 2)² (+3: 1, +4: 4). Convex, so the most
+//!    unequal player has priority and a problem left uncorrected grows dearer each round
+//!    (seed 001: "equalisation problems left uncorrected grow worse"). A board whose rating
+//!    change is beyond the high limit (200) adds H = 1 + the serious values of every player's
+//!    worse colour this round: a serious problem is corrected only within the limits.
+//!    Example: b w w w w given White is 33 and IMB: 9 + 4 = 13.
+//! 6. **colour** (equalisation and alternation): a player whose |W−B| the colour takes to 2
+//!    or more costs E·(|W−B| − 1)² (`EQ`: +2 costs E, +3 costs 4E), a 33 within balance E, an
+//!    alternation problem (`AL`: the colour of his last game) 2, and a board whose two
+//!    players are due the same colour (a clash) 1 more. E = 8·(boards + 1), so one EQ
+//!    outweighs all ALs and clashes. *Limits* (unless FIDE style): a board whose rating
+//!    change is above the low limit (80) adds 2, above the high limit (200) adds E. Example:
+//!    fixing one AL (2) by a transposition of 60 points (two boards, each change 60 ≤ 80) is
+//!    done. A transposition of 120 points costs 4 (two boards above 80) to save 2 (+1 for the
+//!    clash): not done; but it saves an EQ (E > 4): done, as WinTD's high limit allows.
+//!    A colour that brings a player back towards balance is never a problem, whatever his
+//!    history.
+//! 7. **rating** = 8·c + min(k, 3) + 4·i, where c is the rating change of the board: with
 //!    N(p) the natural opponent of p, c = min(|r(y) − r(N(x))|, |r(x) − r(N(y))|) (0 for a
 //!    natural board), k the same distance in ranks, and i = 1 when both players stand in the
 //!    same half of the natural pairing (an interchange: US Chess prefers transpositions). Example: group 1800, 1750, 1700, 1650 pairs
@@ -46,7 +61,7 @@
 //!    1700) but costs 8·50+1+4 per board, total 810: the transposition is chosen.
 //!
 //! Total penalty = Σ over boards, compared tier by tier. **Ties** between pairings with the
-//! same five totals are broken by the solver's fixed order (vertices in rank order, boards
+//! same seven totals are broken by the solver's fixed order (vertices in rank order, boards
 //! sorted by (higher rank, lower rank)), never by hash order: the same state and seed give
 //! the same pairing.
 //!
@@ -54,7 +69,10 @@
 //! Round 1: a coin flip from the stored seed (or the `first_colour` setting) gives board 1's
 //! higher-ranked player his colour; colours alternate down the boards. Later rounds: rules
 //! 1, 2, 3a/3b; coin flips (29I4, last round) come from the seed, the round and the two
-//! start numbers. Byes and forfeits give no colour. Requested byes (0, ½, 1 point) and
+//! start numbers. Byes and forfeits give no colour. When the chosen pairing gives a player a
+//! `33` or `IMB` problem, a note says why: the round is solved again without the boards that
+//! would give it to him, and the note names the first tier on which that pairing is worse
+//! (or says that none exists; `why.rs`). Requested byes (0, ½, 1 point) and
 //! absences are honoured and listed in `byes`; withdrawn players are not paired.
 //!
 //! # Short events
@@ -79,7 +97,8 @@
 //!    adds boards that were missing, so this ends (in practice after one to three passes).
 //! 3. Pricing n²/2 boards one by one would be slow, so a cheap lower bound settles most of
 //!    them: all tiers and all `z` are `>= 0`, hence the reduced cost is at least
-//!    `w_score·4d² + w_colour·limit(change) + w_rating·8·change − y(u) − y(v)`, read off the
+//!    `w_score·4d² + w_serious·H·[change > high] + w_colour·limit(change) + w_rating·8·change
+//!    − y(u) − y(v)`, read off the
 //!    ranked model in O(1) (score difference d, rating change); whole score groups are skipped
 //!    when `w_score·4d² − y(u) − max y(group) >= 0`. Only the remaining boards are built.
 //!
@@ -110,7 +129,12 @@ pub mod simulate;
 pub mod solve;
 pub mod state;
 pub mod trf;
+mod why;
 
+#[cfg(test)]
+mod byes_trf_tests;
+#[cfg(test)]
+mod colour_tests;
 #[cfg(test)]
 mod tests;
 
@@ -119,8 +143,8 @@ pub use colour::{ColourCode, ColourReason};
 pub use evaluate::evaluate_pairing;
 pub use overrides::SettingsOverrides;
 pub use pair::{
-    pair_next_round, pair_with_fixed, BoardExplanation, BoardPairing, ByeAward, ExplanationEntry,
-    RoundPairing, TierBreakdown,
+    pair_next_round, pair_next_round_windowed_above, pair_with_fixed, BoardExplanation,
+    BoardPairing, ByeAward, ByeKind, ExplanationEntry, RoundPairing, TierBreakdown,
 };
 pub use state::{
     Colour, ColourRule, PairingSystem, RequestedBye, RoundRecord, RoundResult, SwissError,

@@ -4,10 +4,14 @@
 
 use super::colour::{round_one_colour, ColourCode, ColourReason};
 use super::lookahead::{self, feasible, Feasible, Graph};
-use super::penalty::{build_model, Board, Model, COLOUR, PREFERENCE, RATING, REPEAT, SCORE, TIERS};
+use super::penalty::{
+    build_model, Board, Model, ABSOLUTE_COLOUR, COLOUR, PREFERENCE, RATING, REPEAT, SCORE,
+    SERIOUS_COLOUR, TIERS,
+};
 use super::price::FullGraphPricer;
 use super::solve::{solve_lex, Pricer};
 use super::state::{err, view, Colour, SwissError, SwissSettings, SwissState};
+use super::why;
 use crate::engine::matching::{Edge, LayeredProblem, LpSolver, MatchingSolver};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -29,8 +33,24 @@ pub struct BoardPairing {
 pub struct ByeAward {
     /// Start number.
     pub player: u32,
-    /// Points: 1.0 for the pairing bye, or the requested value.
+    /// Points: 1.0 for the pairing bye, or the requested value (0 for an absence).
     pub points: f64,
+    /// Which kind of bye this is.
+    pub kind: ByeKind,
+}
+
+/// The kind of a bye: what a client needs to tell a pairing-allocated bye from a requested
+/// full-point bye.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = SwissByeKind)]
+pub enum ByeKind {
+    /// The pairing bye: the odd player out, chosen by the engine (1 point).
+    Pairing,
+    /// A bye the player asked for in advance (0, ½ or 1 point).
+    Requested,
+    /// The player is absent this round (0 points).
+    Absent,
 }
 
 /// The tier values of one board (see the module documentation).
@@ -40,11 +60,16 @@ pub struct TierBreakdown {
     pub repeat: i64,
     /// Tier 2: prohibited pair (2), same team code (1).
     pub preference: i64,
-    /// Tier 3: 4·d² (d = score difference in half-points), +1 for a bye to an unrated player.
+    /// Tier 4: 4·d² (d = score difference in half-points), +1 for a bye to an unrated player.
     pub score: i64,
-    /// Tier 4: E per EQ/33 problem, 1 per AL problem, plus limit charges.
+    /// Serious colour problems: (run − 2)² per third (fourth...) colour in a row, (|W−B| − 2)²
+    /// per imbalance beyond 2, plus the high-limit charge; a tier of its own, above the score
+    /// tier in FIDE style (tier 3), between score and colour otherwise.
+    pub serious_colour: i64,
+    /// Tier 6: E·(|W−B| − 1)² per EQ problem, 2 per AL problem, 1 per clash (both due the
+    /// same colour), plus limit charges.
     pub colour: i64,
-    /// Tier 5: 8·rating change + rank distance (at most 3) + 4 for an interchange.
+    /// Tier 7: 8·rating change + rank distance (at most 3) + 4 for an interchange.
     pub rating: i64,
 }
 
@@ -61,7 +86,7 @@ pub struct BoardExplanation {
     pub cost: i64,
     /// The tier values.
     pub tiers: TierBreakdown,
-    /// Colour code of White: OK, AL, 33, EQ.
+    /// Colour code of White: OK, AL, EQ, 33, IMB (the most serious problem of the colour).
     pub colour_white: ColourCode,
     /// Colour code of Black.
     pub colour_black: ColourCode,
@@ -112,7 +137,11 @@ pub struct RoundPairing {
 pub(crate) const LOOK_AHEAD_VERTICES: usize = 24;
 
 /// Above this many players, candidates are first restricted to a rank window.
-pub(crate) const FULL_GRAPH_LIMIT: usize = 1100;
+///
+/// Measured (`scripts/bench-swiss crossover`, round 6 of 9, release build): the window with
+/// pricing is as fast as the full graph at 200 players (0.009 s vs 0.007 s) and faster from
+/// 300 (0.018 s vs 0.060 s; 1000 players 0.20 s and 20 MiB vs 0.48 s and 139 MiB).
+pub(crate) const FULL_GRAPH_LIMIT: usize = 250;
 const WINDOW: usize = 24;
 
 /// How large sections are solved (tests lower the limit to make the window matter).
@@ -137,7 +166,7 @@ impl Default for Limits {
     }
 }
 
-fn candidates(model: &Model, window: Option<usize>) -> Vec<Board> {
+pub(crate) fn candidates(model: &Model, window: Option<usize>) -> Vec<Board> {
     let n = model.players.len();
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     match window {
@@ -199,6 +228,7 @@ pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
         byes.push(ByeAward {
             player: b.player,
             points: b.points,
+            kind: ByeKind::Requested,
         });
         out.insert(b.player);
     }
@@ -207,6 +237,7 @@ pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
             byes.push(ByeAward {
                 player: a,
                 points: 0.0,
+                kind: ByeKind::Absent,
             });
         }
     }
@@ -230,7 +261,7 @@ pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
 pub(crate) struct Solved {
     pub mate: Vec<usize>,
     /// Weights of the final solve (0 for a tier no candidate board touched).
-    pub weights: [i64; TIERS],
+    pub weights: [i128; TIERS],
     /// 0 = clean boards only, 1 = preference conflicts allowed, 2 = repeats allowed.
     pub level: usize,
     pub solves: usize,
@@ -280,8 +311,11 @@ pub(crate) fn solve_round(
     let pricer = FullGraphPricer { model, skip: &skip };
     let pricer_ref: Option<&dyn Pricer> = (window.is_some() && limits.price).then_some(&pricer);
     let all = candidates(model, window);
-    let boards = restrict(all.clone());
-    let mut sol = solve_lex(vertices, &boards, solver, pricer_ref)?;
+    // Without forced boards the candidates are the boards: no copy (a full graph of 1000
+    // players is half a million boards).
+    let forced = (!fixed.is_empty()).then(|| restrict(all.clone()));
+    let boards = forced.as_deref().unwrap_or(&all);
+    let mut sol = solve_lex(vertices, boards, solver, pricer_ref)?;
     let (all, boards) = if sol.is_none() && window.is_some() {
         // The window holds no perfect matching at all (forced boards can cut it): full graph.
         let all = candidates(model, None);
@@ -304,6 +338,7 @@ pub(crate) fn solve_round(
                 format!("large section: candidates restricted to {w} ranks around each natural opponent (not priced)")
             });
         }
+        let boards = forced.unwrap_or_default();
         (all, boards)
     };
     let Some(sol) = sol else {
@@ -333,8 +368,13 @@ pub(crate) fn solve_round(
             Feasible::No => {
                 let free = allowed_graph(model, &all, &[]);
                 let mut layer0 = Vec::new();
+                let boards = if fixed.is_empty() { &all } else { &boards };
                 for b in boards.iter().filter(|b| b.tiers[REPEAT] == 0) {
-                    let cost: i64 = (0..TIERS).map(|k| sol.weights[k] * b.tiers[k]).sum();
+                    // At most LOOK_AHEAD_VERTICES vertices: the weights are small.
+                    let cost: i128 = (0..TIERS)
+                        .map(|k| sol.weights[k] * b.tiers[k] as i128)
+                        .sum();
+                    let cost = i64::try_from(cost).unwrap_or(i64::MAX / 1024);
                     layer0.push(Edge {
                         u: b.u,
                         v: b.v,
@@ -391,6 +431,21 @@ pub fn pair_next_round(
     pair_next_round_with(state, solver, Limits::default())
 }
 
+/// [`pair_next_round`] with the rank window used above `full_graph` players instead of
+/// [`FULL_GRAPH_LIMIT`]: for the benchmark that measures where the window starts to pay.
+#[doc(hidden)]
+pub fn pair_next_round_windowed_above(
+    state: &SwissState,
+    solver: &dyn MatchingSolver,
+    full_graph: usize,
+) -> Result<RoundPairing, SwissError> {
+    let limits = Limits {
+        full_graph,
+        ..Limits::default()
+    };
+    pair_next_round_with(state, solver, limits)
+}
+
 /// [`pair_next_round`] with explicit [`Limits`].
 pub(crate) fn pair_next_round_with(
     state: &SwissState,
@@ -398,8 +453,11 @@ pub(crate) fn pair_next_round_with(
     limits: Limits,
 ) -> Result<RoundPairing, SwissError> {
     let prep = prepare(state)?;
-    let solved = solve_round(&prep, &state.settings, &[], solver, limits)?;
+    let mut solved = solve_round(&prep, &state.settings, &[], solver, limits)?;
     let chosen = engine_boards(&prep.model, &solved.mate);
+    solved
+        .notes
+        .extend(why::serious_colour_notes(&prep.model, &chosen, solver)?);
     let info = SolveInfo {
         weights: solved.weights,
         level: solved.level,
@@ -578,13 +636,13 @@ pub(crate) fn tier_totals(chosen: &[Chosen]) -> [i64; TIERS] {
 /// (a tier no candidate board of the solve touched, e.g. repeats when none was needed):
 /// `w_k = 1 + Σ_{j>k} w_j·max T_j`, so the costs shown still order the pairings tier by tier.
 /// Weights already set are kept, so the solver's own boards keep their costs.
-pub(crate) fn complete_weights(mut w: [i64; TIERS], totals: &[[i64; TIERS]]) -> [i64; TIERS] {
+pub(crate) fn complete_weights(mut w: [i128; TIERS], totals: &[[i64; TIERS]]) -> [i128; TIERS] {
     for k in (0..TIERS).rev() {
         if w[k] == 0 && totals.iter().any(|t| t[k] > 0) {
-            let mut acc: i64 = 1;
+            let mut acc: i128 = 1;
             for j in k + 1..TIERS {
                 let m = totals.iter().map(|t| t[j]).max().unwrap_or(0);
-                acc = acc.saturating_add(w[j].saturating_mul(m));
+                acc = acc.saturating_add(w[j].saturating_mul(m as i128));
             }
             w[k] = acc;
         }
@@ -594,7 +652,7 @@ pub(crate) fn complete_weights(mut w: [i64; TIERS], totals: &[[i64; TIERS]]) -> 
 
 /// How the pairing was solved (for the notes and the board costs).
 pub(crate) struct SolveInfo {
-    pub weights: [i64; TIERS],
+    pub weights: [i128; TIERS],
     pub level: usize,
     pub solves: usize,
 }
@@ -615,7 +673,15 @@ fn allowed_graph(model: &Model, boards: &[Board], used: &[(usize, usize)]) -> Gr
     Graph { n, adj }
 }
 
-const TIER_NAMES: [&str; TIERS] = ["repeat", "preference", "score", "colour", "rating"];
+const TIER_NAMES: [&str; TIERS] = [
+    "repeat",
+    "preference",
+    "absolute colour",
+    "score",
+    "serious colour",
+    "colour",
+    "rating",
+];
 
 /// Name of tier `k` (for notes).
 pub(crate) fn tier_name(k: usize) -> &'static str {
@@ -649,13 +715,17 @@ pub(crate) fn assemble(
         for k in 0..TIERS {
             total[k] += b.tiers[k];
         }
-        let cost: i64 = (0..TIERS)
-            .map(|k| weights[k].saturating_mul(b.tiers[k]))
-            .fold(0i64, |a, x| a.saturating_add(x));
+        // Shown as i64: a weighted cost beyond it (sections of thousands of players) is
+        // shown as i64::MAX; the tiers beside it are exact.
+        let cost = (0..TIERS)
+            .map(|k| weights[k].saturating_mul(b.tiers[k] as i128))
+            .fold(0i128, |a, x| a.saturating_add(x));
+        let cost = i64::try_from(cost).unwrap_or(i64::MAX);
         let tiers = TierBreakdown {
             repeat: b.tiers[REPEAT],
             preference: b.tiers[PREFERENCE],
             score: b.tiers[SCORE],
+            serious_colour: b.tiers[ABSOLUTE_COLOUR] + b.tiers[SERIOUS_COLOUR],
             colour: b.tiers[COLOUR],
             rating: b.tiers[RATING],
         };
@@ -676,6 +746,7 @@ pub(crate) fn assemble(
                 ByeAward {
                     player: x.sn,
                     points: 1.0,
+                    kind: ByeKind::Pairing,
                 },
             );
             if b.rematch {
@@ -783,9 +854,10 @@ pub(crate) fn assemble(
     if info.level >= 1 && total[PREFERENCE] > 0 {
         notes.push("a pairing preference (team code or prohibited pair) had to be broken".into());
     }
+    let serious = total[ABSOLUTE_COLOUR] + total[SERIOUS_COLOUR];
     notes.push(format!(
-        "totals: repeat {}, preference {}, score {}, colour {}, rating {}; weights {:?}",
-        total[0], total[1], total[2], total[3], total[4], weights
+        "totals: repeat {}, preference {}, score {}, serious colour {serious}, colour {}, rating {}; weights {:?}",
+        total[REPEAT], total[PREFERENCE], total[SCORE], total[COLOUR], total[RATING], weights
     ));
     explanation.extend(
         notes

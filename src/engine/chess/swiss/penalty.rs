@@ -1,15 +1,20 @@
 //! The penalty of one candidate board (a pair of players, or a player and the bye).
 //!
-//! Every board gets five integer tier values (see the module documentation of
-//! [`super`] for the function written out with worked numbers):
+//! Every board gets seven integer tier values, compared lexicographically (see the module
+//! documentation of [`super`] for the function written out with worked numbers):
 //!
-//! | tier | name       | value of one board |
-//! |------|------------|--------------------|
-//! | 0    | repeat     | 1 if the two have met (or the player already had a full-point bye) |
-//! | 1    | preference | 2 for a pair the director prohibits, 1 for the same team code (when avoided) |
-//! | 2    | score      | 4·d² where d = score difference in half-points; for the bye d = score − lowest score, +1 if the player is unrated |
-//! | 3    | colour     | E per equalisation/three-in-a-row problem + 1 per alternation problem, + the limit charge |
-//! | 4    | rating     | 8·(rating change, capped at 4000) + min(rank distance, 3) + 4 for an interchange |
+//! | tier | name            | value of one board |
+//! |------|-----------------|--------------------|
+//! | 0    | repeat          | 1 if the two have met (or the player already had a full-point bye) |
+//! | 1    | preference      | 2 for a pair the director prohibits, 1 for the same team code (when avoided) |
+//! | 2    | absolute colour | FIDE style only: the serious-colour value below |
+//! | 3    | score           | 4·d² where d = score difference in half-points; for the bye d = score − lowest score, +1 if the player is unrated |
+//! | 4    | serious colour  | US style only: per player (run − 2)² for a third (fourth...) colour in a row (`33`) + (\|W−B\| − 2)² for an imbalance beyond 2 (`IMB`), + H for a change beyond the high limit |
+//! | 5    | colour          | per player E·(\|W−B\| − 1)² once \|W−B\| reaches 2 (`EQ`; a `33` within balance counts E), 2 per alternation problem (`AL`), + 1 when both players are due the same colour (a clash), + the limit charge |
+//! | 6    | rating          | 8·(rating change, capped at 4000) + min(rank distance, 3) + 4 for an interchange |
+//!
+//! `W−B` is counted after the game; E = 8·(boards + 1) outweighs every alternation problem,
+//! clash and low-limit charge of the round together.
 //!
 //! The *rating change* of a board measures its distance from the natural pairing as US
 //! Chess directors measure transpositions and interchanges: if `N(x)` is the natural
@@ -18,21 +23,28 @@
 //! shows a change of 60 on each of the two boards it touches).
 //!
 //! *Limit charge* (not in FIDE style): a board whose rating change exceeds the low limit
-//! adds 1 to the colour tier, and one beyond the high limit adds E, so a change larger than
-//! a limit never pays for a colour correction of that class.
+//! adds 2 to the colour tier (one alternation problem), and one beyond the high limit adds
+//! E to the colour tier and H to the serious-colour tier, H = 1 + the serious-colour values
+//! of every player's worse colour this round, so a change larger than a limit never pays
+//! for a colour correction of that class.
 
 #![allow(clippy::needless_range_loop)]
 
-use super::colour::{assign, classify, ColourCode, ColourContext, ColourReason};
+use super::colour::{assign, classify, due, ColourCode, ColourContext, ColourEffect, ColourReason};
 use super::state::{Colour, PairingSystem, PlayerView, SwissSettings, TeamAvoidance};
 
 /// Number of tiers.
-pub(crate) const TIERS: usize = 5;
+pub(crate) const TIERS: usize = 7;
 pub(crate) const REPEAT: usize = 0;
 pub(crate) const PREFERENCE: usize = 1;
-pub(crate) const SCORE: usize = 2;
-pub(crate) const COLOUR: usize = 3;
-pub(crate) const RATING: usize = 4;
+/// Serious colour problems (33, IMB) in FIDE style: above the score tier.
+pub(crate) const ABSOLUTE_COLOUR: usize = 2;
+pub(crate) const SCORE: usize = 3;
+/// Serious colour problems (33, IMB) and the high-limit charge in US style: below the score
+/// tier, above equalisation and alternation.
+pub(crate) const SERIOUS_COLOUR: usize = 4;
+pub(crate) const COLOUR: usize = 5;
+pub(crate) const RATING: usize = 6;
 
 /// Rating changes above this are counted as this (keeps the numbers small).
 pub(crate) const CHANGE_CAP: i64 = 4000;
@@ -47,8 +59,12 @@ pub(crate) struct Model {
     pub natural: Vec<usize>,
     /// Lowest score among the available players (half-points).
     pub min_score: i64,
-    /// Weight of one equalisation problem in the colour tier (number of boards + 1).
+    /// Weight of one unit of equalisation in the colour tier: 8·(boards + 1), more than all
+    /// alternation problems, clashes and low-limit charges of a round together.
     pub eq_weight: i64,
+    /// The serious-colour charge of a change beyond the high limit (US style): 1 + the
+    /// serious-colour values of every player's worse colour, more than any saving.
+    pub high_serious: i64,
     pub colour_ctx: ColourContext,
     pub high_limit: i64,
     pub low_limit: i64,
@@ -104,24 +120,42 @@ impl Model {
         best.unwrap_or((0, 0))
     }
 
-    /// The colour tier of a board: its colour codes plus the limit charge of its change.
-    fn colour_tier(&self, b: &Board) -> i64 {
-        let mut t = 0;
-        for code in b.codes {
-            t += match code {
-                ColourCode::Ok => 0,
-                ColourCode::Al => 1,
-                _ => self.eq_weight,
-            };
+    /// The serious-colour and colour tiers of a board (see the table above), written into
+    /// `b.tiers` for the colours of `b`.
+    fn set_colour_tiers(&self, b: &mut Board) {
+        let mut serious = 0;
+        let mut colour = 0;
+        if let (Some(cu), true) = (b.colour_u, Some(b.v) != self.bye) {
+            let (x, y) = (&self.players[b.u], &self.players[b.v]);
+            for (p, c) in [(x, cu), (y, cu.opposite())] {
+                let e = ColourEffect::of(p, c);
+                serious += e.serious();
+                colour += self.eq_weight * e.equalisation();
+                if e.code() == ColourCode::Al {
+                    colour += 2;
+                }
+            }
+            if due(x).is_some() && due(x) == due(y) {
+                colour += 1;
+            }
         }
         if !self.fide_style {
             if b.change > self.high_limit {
-                t += self.eq_weight;
+                colour += self.eq_weight;
+                serious += self.high_serious;
             } else if b.change > self.low_limit {
-                t += 1;
+                colour += 2;
             }
         }
-        t
+        let at = if self.fide_style {
+            ABSOLUTE_COLOUR
+        } else {
+            SERIOUS_COLOUR
+        };
+        b.tiers[ABSOLUTE_COLOUR] = 0;
+        b.tiers[SERIOUS_COLOUR] = 0;
+        b.tiers[at] = serious;
+        b.tiers[COLOUR] = colour;
     }
 
     /// The board u–v (u < v, both players) with the colour of `u` given (a director's
@@ -137,7 +171,7 @@ impl Model {
             classify(&self.players[u], colour_u),
             classify(&self.players[v], colour_u.opposite()),
         ];
-        b.tiers[COLOUR] = self.colour_tier(&b);
+        self.set_colour_tiers(&mut b);
         b
     }
 
@@ -178,12 +212,12 @@ impl Model {
             b.reason = Some(reason);
             b.codes = [classify(x, c), classify(y, c.opposite())];
         }
-        tiers[COLOUR] = self.colour_tier(&b);
         // Two players of the same half of the natural pairing (an interchange) cost 4 more
         // than a transposition of the same size.
         let interchange = v != self.players.len() && (self.natural[u] > u) == (self.natural[v] > v);
         tiers[RATING] = 8 * change.min(CHANGE_CAP) + rank.min(3) + 4 * i64::from(interchange);
         b.tiers = tiers;
+        self.set_colour_tiers(&mut b);
         b
     }
 }
@@ -256,8 +290,19 @@ pub(crate) fn build_model(
         TeamAvoidance::AvoidFirstN => round <= settings.team_avoidance_rounds,
     };
     let played = round.saturating_sub(1) as i64;
+    let high_serious = 1 + players
+        .iter()
+        .map(|p| {
+            [Colour::White, Colour::Black]
+                .map(|c| ColourEffect::of(p, c).serious())
+                .into_iter()
+                .max()
+                .unwrap_or(0)
+        })
+        .sum::<i64>();
     Model {
-        eq_weight: (n as i64) / 2 + 2,
+        high_serious,
+        eq_weight: 8 * ((n as i64 + 1) / 2 + 1),
         players,
         bye,
         natural,

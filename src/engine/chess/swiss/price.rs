@@ -7,14 +7,17 @@
 //!
 //! Computing the full board (colours, rematches) for all n²/2 pairs would be slow, so a cheap
 //! lower bound is tried first: `z >= 0`, every tier is `>= 0`, so
-//! `c(u, v) >= w_score·4d² + w_colour·limit(change) + w_rating·8·min(change, cap)` with d the
+//! `c(u, v) >= w_score·4d² + w_serious·limit + w_colour·limit(change) + w_rating·8·min(change, cap)` with d the
 //! score difference and `change` the rating change, both read off the ranked model in O(1).
 //! A whole score group is skipped when even `w_score·4d² − y(u) − max y(group)` is `>= 0`.
 //! Only when the bound does not settle a pair is its board built.
 
 #![allow(clippy::needless_range_loop)]
 
-use super::penalty::{Board, Model, CHANGE_CAP, COLOUR, PREFERENCE, RATING, REPEAT, SCORE, TIERS};
+use super::penalty::{
+    Board, Model, ABSOLUTE_COLOUR, CHANGE_CAP, COLOUR, PREFERENCE, RATING, REPEAT, SCORE,
+    SERIOUS_COLOUR, TIERS,
+};
 use super::solve::Pricer;
 use crate::engine::matching::Duals;
 
@@ -52,7 +55,21 @@ impl Pricer for FullGraphPricer<'_> {
         t[REPEAT] = 1;
         t[PREFERENCE] = 2 * i64::from(!m.prohibited.is_empty()) + i64::from(m.avoid_teams);
         t[SCORE] = 4 * d * d + 1;
-        t[COLOUR] = 2 * m.eq_weight + if m.fide_style { 0 } else { m.eq_weight };
+        // Serious colour: every player's worse colour; colour: both players' equalisation
+        // at the largest imbalance, alternation, clash and limit charges.
+        let serious = m.high_serious - 1;
+        let worst = m
+            .players
+            .iter()
+            .map(|p| p.colours.len() as i64 + 1)
+            .max()
+            .unwrap_or(1);
+        if m.fide_style {
+            t[ABSOLUTE_COLOUR] = serious;
+        } else {
+            t[SERIOUS_COLOUR] = serious + m.high_serious;
+        }
+        t[COLOUR] = 2 * m.eq_weight * worst * worst + 5 + m.eq_weight;
         t[RATING] = 8 * CHANGE_CAP + 3 + 4;
         t
     }
@@ -78,7 +95,14 @@ impl Pricer for FullGraphPricer<'_> {
             } else if change > m.high_limit {
                 m.eq_weight as i128
             } else if change > m.low_limit {
-                1
+                2
+            } else {
+                0
+            }
+        };
+        let serious = |change: i64| -> i128 {
+            if !m.fide_style && change > m.high_limit {
+                m.high_serious as i128
             } else {
                 0
             }
@@ -103,6 +127,7 @@ impl Pricer for FullGraphPricer<'_> {
                         }
                         let (change, _) = m.change(u, v);
                         let lb = score_lb
+                            + w[SERIOUS_COLOUR] * serious(change)
                             + w[COLOUR] * limit(change)
                             + w[RATING] * 8 * change.min(CHANGE_CAP) as i128;
                         let slack = 2 * lb - y[u] - y[v];

@@ -1,6 +1,6 @@
 //! Whole-event simulation with rating-based random results, and quality figures per round.
 
-use super::colour::{assign, classify, ColourCode, ColourContext};
+use super::colour::{assign, due, ColourCode, ColourContext, ColourEffect};
 use super::pair::{pair_next_round, RoundPairing};
 use super::state::{
     view, Colour, ColourRule, RoundRecord, RoundResult, SwissError, SwissPlayer, SwissSettings,
@@ -25,12 +25,18 @@ pub struct RoundQuality {
     pub outside_score_group: u32,
     /// Sum over boards of the score difference (points).
     pub score_difference_sum: f64,
-    /// Players given a colour that makes one colour two more than the other.
+    /// Players given a colour that makes one colour two (or more) more than the other.
     pub equalisation_failures: u32,
     /// Players given the same colour as in their previous game.
     pub alternation_failures: u32,
-    /// Players given the same colour a third time in a row.
+    /// Players given the same colour a third time in a row (or more).
     pub three_in_a_row: u32,
+    /// Players whose |whites − blacks| the round took beyond 2 (or further beyond).
+    #[serde(default)]
+    pub imbalance_beyond_two: u32,
+    /// Boards whose two players were due the same colour.
+    #[serde(default)]
+    pub same_colour_clashes: u32,
     /// Largest |whites − blacks| over all players after the round.
     pub largest_imbalance: u32,
     /// Wall-clock time of the pairing (model build and solve), seconds.
@@ -117,7 +123,7 @@ pub fn apply_round(state: &mut SwissState, pairing: &RoundPairing, rng: &mut Spl
     }
     for b in &pairing.byes {
         let i = idx(state, b.player);
-        let result = if b.points == 1.0 && pairing.explanation.iter().any(|e| matches!(e, super::pair::ExplanationEntry::Board(x) if x.board == 0 && x.white == b.player)) {
+        let result = if b.kind == super::pair::ByeKind::Pairing {
             RoundResult::PairingBye
         } else if b.points == 1.0 {
             RoundResult::FullBye
@@ -159,6 +165,8 @@ pub fn measure(state: &SwissState, pairing: &RoundPairing) -> RoundQuality {
         equalisation_failures: 0,
         alternation_failures: 0,
         three_in_a_row: 0,
+        imbalance_beyond_two: 0,
+        same_colour_clashes: 0,
         largest_imbalance: 0,
         pairing_seconds: 0.0,
     };
@@ -171,13 +179,18 @@ pub fn measure(state: &SwissState, pairing: &RoundPairing) -> RoundQuality {
             q.outside_score_group += 1;
             q.score_difference_sum += (w.score - k.score).abs() as f64 / 2.0;
         }
+        if due(w).is_some() && due(w) == due(k) {
+            q.same_colour_clashes += 1;
+        }
         for (p, c) in [(w, Colour::White), (k, Colour::Black)] {
-            match classify(p, c) {
-                ColourCode::Eq => q.equalisation_failures += 1,
-                ColourCode::ThreeInRow => q.three_in_a_row += 1,
-                ColourCode::Al => q.alternation_failures += 1,
-                ColourCode::Ok => {}
+            let e = ColourEffect::of(p, c);
+            if e.worsens && e.imbalance.abs() >= 2 {
+                q.equalisation_failures += 1;
+            } else if e.repeats_last && e.run < 3 {
+                q.alternation_failures += 1;
             }
+            q.three_in_a_row += u32::from(e.run >= 3);
+            q.imbalance_beyond_two += u32::from(e.worsens && e.imbalance.abs() > 2);
             let d = if c == Colour::White { 1 } else { -1 };
             q.largest_imbalance = q
                 .largest_imbalance
@@ -214,7 +227,43 @@ pub fn simulate_with(
     overrides: &SettingsOverrides,
     solver: &dyn MatchingSolver,
 ) -> Result<SimulationReport, SwissError> {
+    let plan = SimulationPlan {
+        players,
+        rounds,
+        seed,
+        absent_percent: 0,
+    };
+    simulate_by(&plan, overrides, &mut |s: &SwissState| {
+        pair_next_round(s, solver)
+    })
+}
+
+/// The shape of a simulated event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SimulationPlan {
+    pub players: u32,
+    pub rounds: u32,
+    pub seed: u64,
+    /// Each round, each player is absent with this chance (percent, at most 50; drawn from
+    /// the seed). An absence is a zero-point bye requested for the round.
+    pub absent_percent: u32,
+}
+
+/// Plays a whole event, each round paired by `pair` (the engine, or another program given the
+/// same state), and measures every round on the state it was paired from. The histories are
+/// random but seeded: results from the ratings, absences from `absent_percent`.
+pub fn simulate_by(
+    plan: &SimulationPlan,
+    overrides: &SettingsOverrides,
+    pair: &mut dyn FnMut(&SwissState) -> Result<RoundPairing, SwissError>,
+) -> Result<SimulationReport, SwissError> {
     use crate::limits::{MAX_ROUNDS, MAX_SECTION_PLAYERS};
+    let SimulationPlan {
+        players,
+        rounds,
+        seed,
+        absent_percent,
+    } = *plan;
     if players as usize > MAX_SECTION_PLAYERS {
         return Err(super::state::err(
             "players",
@@ -227,7 +276,11 @@ pub fn simulate_with(
             format!("must be between 1 and {MAX_ROUNDS}"),
         ));
     }
+    if absent_percent > 50 {
+        return Err(super::state::err("absent_percent", "must be at most 50"));
+    }
     let mut rng = SplitMix64::new(seed ^ 0x5157_155E);
+    let mut absences = SplitMix64::new(seed ^ 0x00AB_5E47);
     let mut settings = SwissSettings {
         total_rounds: rounds,
         seed,
@@ -243,8 +296,25 @@ pub fn simulate_with(
     };
     let mut per_round = Vec::new();
     for _ in 0..rounds {
+        if absent_percent > 0 {
+            let mut away: Vec<u32> = state
+                .players
+                .iter()
+                .filter(|_| absences.below(100) < absent_percent as u64)
+                .map(|p| p.start_number)
+                .collect();
+            // Leave at least two players to pair.
+            away.truncate(state.players.len().saturating_sub(2));
+            state.requested_byes = away
+                .into_iter()
+                .map(|player| super::state::RequestedBye {
+                    player,
+                    points: 0.0,
+                })
+                .collect();
+        }
         let started = std::time::Instant::now();
-        let pairing = pair_next_round(&state, solver)?;
+        let pairing = pair(&state)?;
         let elapsed = started.elapsed().as_secs_f64();
         let mut q = measure(&state, &pairing);
         q.pairing_seconds = elapsed;
@@ -325,6 +395,7 @@ pub fn bench_state(n: u32, seed: u64) -> SwissState {
             byes.push(super::pair::ByeAward {
                 player: sn,
                 points: 1.0,
+                kind: super::pair::ByeKind::Pairing,
             });
         }
         let explanation = bye
@@ -339,6 +410,7 @@ pub fn bench_state(n: u32, seed: u64) -> SwissState {
                             repeat: 0,
                             preference: 0,
                             score: 0,
+                            serious_colour: 0,
                             colour: 0,
                             rating: 0,
                         },

@@ -10,6 +10,14 @@
 //!    weights taken from the totals of stage s−1's optimum (w_i = 1 + Σ_{j>i} w_j·T_j(M_{s−1})),
 //!    which is exact because M_{s−1} is optimal on every tier above s.
 //!
+//! **Wide weights.** Weighted costs are `i128` and the blossom solver works on them directly
+//! ([`crate::engine::matching::WideEdge`]): a board may cost up to 2^123 / vertices, where
+//! 64 bits allowed 2^62 / vertices. Seven tiers of a 10 000-player section fit in one weighted
+//! solve or a few staged ones, so "too large for exact penalty weights" (still checked, never a
+//! wrong answer) needs tier totals whose product exceeds about 2^110, far beyond any state
+//! the limits of [`crate::limits`] let through in practice (the test
+//! `weights_beyond_64_bits_are_exact` solves one needing 2^120).
+//!
 //! **Pricing** (large sections, see "Large sections" in [`super`]): when the boards handed in
 //! are only part of the full graph, every solve is followed by pricing: the boards left out are
 //! priced with the blossom duals of that solve, those with a negative reduced cost are added
@@ -26,7 +34,13 @@
 
 use super::penalty::{Board, TIERS};
 use super::state::{err, SwissError};
-use crate::engine::matching::{Duals, Edge, MatchingProblem, MatchingSolver};
+use crate::engine::matching::{Duals, MatchingSolver, WideEdge, WIDE_COST_BOUND};
+
+/// The largest weighted cost of one board the solver is handed: wide (`i128`) costs, so the
+/// weights of seven tiers fit at any section size the limits allow (see [`WideEdge`]).
+fn cost_budget(vertices: usize) -> i128 {
+    WIDE_COST_BOUND / (2 * vertices.max(1) as i128)
+}
 
 /// Prices the boards of the full graph that are not among the candidates.
 pub(crate) trait Pricer {
@@ -52,7 +66,7 @@ pub(crate) struct PricingStats {
 /// The solution: mates and the weights of the final solve.
 pub(crate) struct Solution {
     pub mate: Vec<usize>,
-    pub weights: [i64; TIERS],
+    pub weights: [i128; TIERS],
     /// 0 = clean boards only, 1 = preference conflicts allowed, 2 = repeats allowed.
     pub level: usize,
     pub solves: usize,
@@ -92,7 +106,7 @@ fn run(
     loop {
         let boards = level_boards(base, extra);
         let mut edges = Vec::with_capacity(boards.len());
-        let budget: i128 = (i64::MAX / (4 * vertices as i64)) as i128;
+        let budget = cost_budget(vertices);
         for b in &boards {
             let mut c: i128 = 0;
             for k in 0..TIERS {
@@ -104,34 +118,30 @@ fn run(
                     "the section is too large for exact penalty weights",
                 ));
             }
-            edges.push(Edge {
+            edges.push(WideEdge {
                 u: b.u,
                 v: b.v,
-                cost: c as i64,
+                cost: c,
             });
         }
         drop(boards);
-        let p = MatchingProblem { vertices, edges };
-        let solved = match pricer {
-            None => solver.solve(&p).map(|o| o.map(|m| (m, None))),
-            Some(_) => solver.solve_with_duals(&p),
-        };
-        let (m, duals) = match solved {
+        let (mate, duals) = match solver.solve_wide(vertices, &edges) {
             Ok(Some(x)) => x,
             Ok(None) => return Ok(None),
             Err(e) => return Err(err("solver", format!("{} failed: {e:?}", solver.name()))),
         };
+        drop(edges);
         let Some(pricer) = pricer else {
-            return Ok(Some(m.mate));
+            return Ok(Some(mate));
         };
         let Some(duals) = duals else {
             stats.unproven = true;
-            return Ok(Some(m.mate));
+            return Ok(Some(mate));
         };
         stats.passes += 1;
         let new = pricer.price(level, weights, &duals);
         if new.is_empty() {
-            return Ok(Some(m.mate));
+            return Ok(Some(mate));
         }
         stats.added += new.len();
         extra.extend(new);
@@ -158,7 +168,7 @@ pub(crate) fn solve_lex(
     }
     let mut stats = PricingStats::default();
     let mut extra: Vec<Board> = Vec::new();
-    let budget: i128 = (i64::MAX / (4 * vertices as i64)) as i128;
+    let budget = cost_budget(vertices);
     let pairs = (vertices / 2) as i128;
     let mut solves = 0;
     let mut last_count = usize::MAX;
@@ -271,20 +281,70 @@ pub(crate) fn solve_lex(
 
 fn finish(
     mate: Vec<usize>,
-    w: [i128; TIERS],
+    weights: [i128; TIERS],
     level: usize,
     solves: usize,
     pricing: PricingStats,
 ) -> Solution {
-    let mut weights = [0i64; TIERS];
-    for k in 0..TIERS {
-        weights[k] = w[k] as i64;
-    }
     Solution {
         mate,
         weights,
         level,
         solves,
         pricing,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::penalty::{COLOUR, RATING, SCORE, SERIOUS_COLOUR};
+    use super::*;
+    use crate::engine::matching::BlossomSolver;
+
+    fn board(u: usize, v: usize, tiers: [i64; TIERS]) -> Board {
+        Board {
+            u,
+            v,
+            tiers,
+            colour_u: None,
+            reason: None,
+            codes: [super::super::ColourCode::Ok; 2],
+            change: 0,
+            drop: 0,
+            rematch: false,
+            team: false,
+            prohibited: false,
+        }
+    }
+
+    /// Tier values whose lexicographic weights need about 2^120 (far beyond i64, where the
+    /// old solver answered "too large for exact penalty weights"): the optimum is still exact.
+    #[test]
+    fn weights_beyond_64_bits_are_exact() {
+        let big = 1i64 << 30;
+        let t = |score: i64, serious: i64, colour: i64, rating: i64| {
+            let mut x = [0i64; TIERS];
+            x[SCORE] = score;
+            x[SERIOUS_COLOUR] = serious;
+            x[COLOUR] = colour;
+            x[RATING] = rating;
+            x
+        };
+        // Three perfect matchings of 4 vertices: A = {01, 23}, B = {02, 13}, C = {03, 12}.
+        // A: score 1 (worst on the top tier). B and C tie on score and serious colour;
+        // C has less colour even though its rating is huge: C is the optimum.
+        let boards = vec![
+            board(0, 1, t(1, 0, 0, 0)),
+            board(2, 3, t(0, 0, 0, 0)),
+            board(0, 2, t(0, big, big + 1, 0)),
+            board(1, 3, t(0, big, big, 0)),
+            board(0, 3, t(0, big, big, big)),
+            board(1, 2, t(0, big, big, big)),
+        ];
+        let s = solve_lex(4, &boards, &BlossomSolver, None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(s.mate, vec![3, 2, 1, 0]);
+        assert!(s.weights[SCORE] > i64::MAX as i128, "{:?}", s.weights);
     }
 }

@@ -258,7 +258,8 @@ fn bye_goes_to_the_lowest_ranked_of_the_lowest_group_without_one() {
         p.byes,
         vec![ByeAward {
             player: 4,
-            points: 1.0
+            points: 1.0,
+            kind: ByeKind::Pairing
         }]
     );
     // An unrated player is passed over for the bye when a rated one of the group can take it.
@@ -268,7 +269,8 @@ fn bye_goes_to_the_lowest_ranked_of_the_lowest_group_without_one() {
         p.byes,
         vec![ByeAward {
             player: 3,
-            points: 1.0
+            points: 1.0,
+            kind: ByeKind::Pairing
         }]
     );
 }
@@ -289,15 +291,18 @@ fn requested_byes_and_absences_are_honoured() {
     assert_eq!(paired, [3, 4]);
     assert!(p.byes.contains(&ByeAward {
         player: 6,
-        points: 1.0
+        points: 1.0,
+        kind: ByeKind::Pairing
     }));
     assert!(p.byes.contains(&ByeAward {
         player: 2,
-        points: 0.5
+        points: 0.5,
+        kind: ByeKind::Requested
     }));
     assert!(p.byes.contains(&ByeAward {
         player: 5,
-        points: 0.0
+        points: 0.0,
+        kind: ByeKind::Absent
     }));
 }
 
@@ -653,7 +658,8 @@ fn colours_given_against_the_rules_show_their_codes() {
         (ColourCode::Eq, ColourCode::Eq)
     );
     assert_eq!(b1.colour_rule, None);
-    let eq_weight = 8 / 2 + 2;
+    // E = 8·(boards + 1); no clash (1 is due Black, 3 White).
+    let eq_weight = 8 * (8 / 2 + 1);
     assert_eq!(b1.tiers.colour, 2 * eq_weight);
     assert!(b1.cost > 0);
     assert!(notes(&e).iter().any(|m| m.starts_with(
@@ -785,10 +791,18 @@ fn forced_boards_are_kept_and_the_rest_is_paired_optimally() {
         // ...and no other pairing containing the forced board does better: moving any two
         // other boards' players around (every 2-board re-pairing) never lowers the totals.
         let total = |t: &[TierBreakdown]| {
-            t.iter().fold([0i64; 5], |mut a, x| {
-                for (i, v) in [x.repeat, x.preference, x.score, x.colour, x.rating]
-                    .into_iter()
-                    .enumerate()
+            t.iter().fold([0i64; 6], |mut a, x| {
+                // US style: serious colour ranks below score.
+                for (i, v) in [
+                    x.repeat,
+                    x.preference,
+                    x.score,
+                    x.serious_colour,
+                    x.colour,
+                    x.rating,
+                ]
+                .into_iter()
+                .enumerate()
                 {
                     a[i] += v;
                 }

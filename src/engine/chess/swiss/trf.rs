@@ -14,9 +14,17 @@
 //!   R = the round to be paired is used);
 //! * `260 RRR LLL s1 s2 …` (TRF-2026: rounds RRR to LLL) or `XXP s1 s2 …`: these players may
 //!   not be paired with each other (a `260` applies only when the round to pair is in range);
-//! * `310` team lines (team name in columns 9–40, member start numbers after column 52)
-//!   give the players' team codes;
+//! * team records give the players' team codes: TRF-2026 `310` (team name in columns 9–40,
+//!   match points 55–60, member start numbers from column 74) and TRF-16 `013` (team name in
+//!   columns 5–36, members from column 37);
+//! * a **team Swiss** file is refused by name, never read as an individual event: one with a
+//!   record only team competitions have (`300` board order, `320` a team's pairing-allocated
+//!   bye, `330` forfeited matches, `352` board colours, `362` match points system), a `310`
+//!   team with match points, or `082` giving a number of teams;
 //! * every other line (012 name, 022 city, …) is ignored.
+//!
+//! Every error starts `line N:` (0 = the file as a whole); a state that reads but cannot be
+//! paired is reported at the line at fault too (see [`TrfLines::locate`]).
 //!
 //! Lines may end in CR, LF or CRLF.
 
@@ -85,9 +93,63 @@ pub fn decode_trf(bytes: &[u8]) -> String {
     }
 }
 
+/// Where the facts of a TRF file were read: to report a fault found later (when the state is
+/// paired) at its line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrfLines {
+    /// The `XXR` / `142` line (number of rounds).
+    pub rounds: Option<usize>,
+    /// The `001` line of each player, in the order of the state's players.
+    pub players: Vec<usize>,
+}
+
+impl TrfLines {
+    /// The error of a state read from this file, at the line at fault: a player's field at
+    /// his `001` line, the round or the number of rounds at the `XXR` line (else the last
+    /// player line, after which the round would be written), anything else at line 0.
+    pub fn locate(&self, err: &super::state::SwissError) -> TrfError {
+        let f = err.field.as_str();
+        let player = f
+            .strip_prefix("players[")
+            .and_then(|rest| rest.split(']').next())
+            .and_then(|i| i.parse::<usize>().ok())
+            .and_then(|i| self.players.get(i).copied());
+        let line = match player {
+            Some(l) => l,
+            None if f == "round" || f == "settings.total_rounds" => self
+                .rounds
+                .or_else(|| self.players.last().copied())
+                .unwrap_or(0),
+            None => 0,
+        };
+        e(line, err.to_string())
+    }
+}
+
 /// Parses a TRF file into a state (settings other than rounds, first colour and prohibited
 /// pairs are the defaults; the caller overlays the section's own).
 pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
+    parse_trf_located(text).map(|(state, _)| state)
+}
+
+/// Records only a team competition has, by their code.
+const TEAM_ONLY: [(&str, &str); 5] = [
+    ("300", "a team's board order"),
+    ("320", "a team's pairing-allocated bye"),
+    ("330", "a forfeited team match"),
+    ("352", "the board colours of team matches"),
+    ("362", "the match points of team matches"),
+];
+
+fn team_swiss(ln: usize, what: &str) -> TrfError {
+    e(
+        ln,
+        format!("this is a team Swiss file ({what}); tourney pairs individual Swiss sections only, so it is not read as one"),
+    )
+}
+
+/// [`parse_trf`], with the lines the facts were read at.
+pub fn parse_trf_located(text: &str) -> Result<(SwissState, TrfLines), TrfError> {
     let lines: Vec<&str> = text
         .split("\r\n")
         .flat_map(|l| l.split(['\r', '\n']))
@@ -98,6 +160,7 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
     #[allow(clippy::type_complexity)]
     let mut groups: Vec<(usize, Option<(u32, u32)>, Vec<u32>)> = Vec::new();
     let mut teams: Vec<(usize, String, Vec<u32>)> = Vec::new();
+    let mut rounds_line = None;
     for (k, raw) in lines.iter().enumerate() {
         let ln = k + 1;
         let chars: Vec<char> = raw.chars().collect();
@@ -117,6 +180,7 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
         match code.as_str() {
             "001" => players.push(parse_player(ln, &chars)?),
             "XXR" | "142" => {
+                rounds_line = Some(ln);
                 let max = crate::limits::MAX_ROUNDS;
                 settings.total_rounds = rest
                     .split_whitespace()
@@ -172,12 +236,53 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
                 }
             }
             "XXP" => groups.push((ln, None, nums(&rest)?)),
+            // TRF-2026 team record: number 5-7, name 9-40, match points 55-60, game points
+            // 62-67, rank 69-71, members from column 74.
             "310" => {
                 let name = col(&chars, 9, 40);
-                let members = nums(&col(&chars, 53, chars.len()))?;
+                let match_points = col(&chars, 55, 60);
+                if match_points.parse::<f64>().is_ok_and(|m| m > 0.0) {
+                    return Err(team_swiss(
+                        ln,
+                        &format!("`310` team record of {name} with {match_points} match points"),
+                    ));
+                }
+                let members = col(&chars, 74, chars.len());
+                let members = nums(&members).map_err(|err| {
+                    e(
+                        ln,
+                        format!(
+                            "`310` team record: {} (members from column 74)",
+                            err.message
+                        ),
+                    )
+                })?;
                 teams.push((ln, name, members));
             }
-            _ => {}
+            // TRF-16 team record: name 5-36, members from column 37.
+            "013" => {
+                let name = col(&chars, 5, 36);
+                let members = nums(&col(&chars, 37, chars.len())).map_err(|err| {
+                    e(
+                        ln,
+                        format!(
+                            "`013` team record: {} (members from column 37)",
+                            err.message
+                        ),
+                    )
+                })?;
+                teams.push((ln, name, members));
+            }
+            "082" => {
+                if rest.parse::<u32>().is_ok_and(|n| n > 0) {
+                    return Err(team_swiss(ln, &format!("`082`: {rest} teams")));
+                }
+            }
+            c => {
+                if let Some((code, what)) = TEAM_ONLY.iter().find(|(code, _)| *code == c) {
+                    return Err(team_swiss(ln, &format!("`{code}` record: {what}")));
+                }
+            }
         }
     }
     if players.is_empty() {
@@ -271,7 +376,10 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
             players[i].1.team = Some(name.clone());
         }
     }
-    let lines: Vec<usize> = players.iter().map(|(ln, _, _)| *ln).collect();
+    let located = TrfLines {
+        rounds: rounds_line,
+        players: players.iter().map(|(ln, _, _)| *ln).collect(),
+    };
     let state = SwissState {
         settings,
         players: players.into_iter().map(|(_, p, _)| p).collect(),
@@ -279,18 +387,11 @@ pub fn parse_trf(text: &str) -> Result<SwissState, TrfError> {
         requested_byes: requested,
         absent: vec![],
     };
-    state.validate_history().map_err(|err| {
-        // A fault of one player is reported at the player's line.
-        let line = err
-            .field
-            .strip_prefix("players[")
-            .and_then(|rest| rest.split(']').next())
-            .and_then(|i| i.parse::<usize>().ok())
-            .and_then(|i| lines.get(i).copied())
-            .unwrap_or(0);
-        e(line, err.to_string())
-    })?;
-    Ok(state)
+    // A fault of one player is reported at the player's line.
+    state
+        .validate_history()
+        .map_err(|err| located.locate(&err))?;
+    Ok((state, located))
 }
 
 fn parse_player(

@@ -1,0 +1,260 @@
+//! Serious colour problems on hand-made histories (issue 13): a third colour in a row and an
+//! imbalance beyond 2 are avoided whenever a rematch-free pairing allows it, and when one is
+//! forced the explanation says why.
+
+use super::colour::{ColourCode, ColourEffect};
+use super::state::*;
+use super::*;
+use crate::engine::matching::BlossomSolver;
+
+/// A section of players `(start number, rating)` after the rounds given as boards
+/// `(white, black, result for White: '1', '0' or '=')`.
+fn played(players: &[(u32, u32)], rounds: &[&[(u32, u32, char)]]) -> SwissState {
+    let mut list: Vec<SwissPlayer> = players
+        .iter()
+        .map(|&(sn, rating)| SwissPlayer {
+            start_number: sn,
+            name: format!("P{sn}"),
+            rating,
+            team: None,
+            unrated: false,
+            history: vec![],
+            withdrawn: false,
+            adjustment_half_points: 0,
+        })
+        .collect();
+    let result = |r: char, white: bool| match (r, white) {
+        ('=', _) => RoundResult::Draw,
+        ('1', true) | ('0', false) => RoundResult::Win,
+        _ => RoundResult::Loss,
+    };
+    for boards in rounds {
+        for &(w, b, r) in *boards {
+            for (me, opp, colour) in [(w, b, Colour::White), (b, w, Colour::Black)] {
+                let p = list.iter_mut().find(|p| p.start_number == me).unwrap();
+                p.history.push(RoundRecord {
+                    opponent: Some(opp),
+                    colour: Some(colour),
+                    result: result(r, colour == Colour::White),
+                });
+            }
+        }
+    }
+    SwissState {
+        settings: SwissSettings::default(),
+        players: list,
+        round: None,
+        requested_byes: vec![],
+        absent: vec![],
+    }
+}
+
+fn colour_of(p: &RoundPairing, sn: u32) -> Colour {
+    let b = p
+        .pairings
+        .iter()
+        .find(|b| b.white == sn || b.black == sn)
+        .unwrap_or_else(|| panic!("{sn} is not paired: {p:?}"));
+    if b.white == sn {
+        Colour::White
+    } else {
+        Colour::Black
+    }
+}
+
+fn boards(p: &RoundPairing) -> Vec<&BoardExplanation> {
+    p.explanation
+        .iter()
+        .filter_map(|e| match e {
+            ExplanationEntry::Board(b) => Some(b),
+            _ => None,
+        })
+        .collect()
+}
+
+fn notes(p: &RoundPairing) -> Vec<&str> {
+    p.explanation
+        .iter()
+        .filter_map(|e| match e {
+            ExplanationEntry::Note { message } => Some(message.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Six players after two rounds: 1 and 2 lead with 2/2, both with White twice; they have not
+/// met. Pairing them gives one of them a third White (33, and W−B +3: IMB); every other
+/// rematch-free pairing drops a leader to a lower score group.
+fn two_leaders_with_white_twice() -> SwissState {
+    played(
+        &[
+            (1, 2000),
+            (2, 1900),
+            (3, 1800),
+            (4, 1700),
+            (5, 1600),
+            (6, 1500),
+        ],
+        &[
+            &[(1, 4, '1'), (2, 5, '1'), (6, 3, '0')],
+            &[(1, 3, '1'), (2, 6, '1'), (5, 4, '=')],
+        ],
+    )
+}
+
+#[test]
+fn white_twice_never_gets_a_third_white_in_fide_style_when_a_rematch_free_pairing_avoids_it() {
+    let mut s = two_leaders_with_white_twice();
+    s.settings.fide_style = true;
+    let p = pair_next_round(&s, &BlossomSolver).unwrap();
+    assert_eq!(colour_of(&p, 1), Colour::Black, "{p:?}");
+    assert_eq!(colour_of(&p, 2), Colour::Black, "{p:?}");
+    for b in boards(&p) {
+        assert!(!b.rematch, "{b:?}");
+        assert!(
+            ![b.colour_white, b.colour_black]
+                .iter()
+                .any(|c| matches!(c, ColourCode::ThreeInRow | ColourCode::Imb)),
+            "{b:?}"
+        );
+        assert_eq!(b.tiers.serious_colour, 0, "{b:?}");
+    }
+}
+
+#[test]
+fn in_us_style_the_score_group_comes_first_and_the_note_says_so() {
+    let s = two_leaders_with_white_twice();
+    let p = pair_next_round(&s, &BlossomSolver).unwrap();
+    // The leaders meet (no score difference); rule 3: the higher-ranked 1 gets his due Black.
+    let top = boards(&p)[0];
+    assert_eq!((top.white, top.black), (2, Some(1)), "{p:?}");
+    assert_eq!(top.colour_white, ColourCode::Imb);
+    // 2 gets White a third time in a row ((3 − 2)² = 1) and is W−B +3 ((3 − 2)² = 1).
+    assert_eq!(top.tiers.serious_colour, 2);
+    let n = notes(&p);
+    assert!(
+        n.iter().any(|m| m.starts_with(
+            "player 2 gets White (IMB: 3 times in a row, W−B +3): every pairing without it is worse on the score tier"
+        )),
+        "{n:?}"
+    );
+}
+
+/// Eight players after five drawn rounds: 1 and 2 have Black then White four times
+/// (b w w w w, W−B +3) and have not met; 8 (b b b b b) and 7 (w b b b b) are due White, and
+/// 3-6, 4-5 have not met.
+fn fifth_white_state() -> SwissState {
+    played(
+        &[
+            (1, 2000),
+            (2, 2100),
+            (3, 1900),
+            (4, 1800),
+            (5, 1700),
+            (6, 1600),
+            (7, 1500),
+            (8, 1400),
+        ],
+        &[
+            &[(3, 1, '='), (4, 2, '='), (5, 6, '='), (7, 8, '=')],
+            &[(1, 5, '='), (2, 6, '='), (3, 7, '='), (4, 8, '=')],
+            &[(1, 7, '='), (2, 8, '='), (3, 5, '='), (4, 6, '=')],
+            &[(1, 4, '='), (2, 3, '='), (5, 8, '='), (6, 7, '=')],
+            &[(1, 6, '='), (2, 5, '='), (3, 8, '='), (4, 7, '=')],
+        ],
+    )
+}
+
+#[test]
+fn b_w_w_w_w_never_gets_a_fifth_white_when_a_pairing_avoids_it() {
+    for fide in [false, true] {
+        let mut s = fifth_white_state();
+        s.settings.fide_style = fide;
+        let p = pair_next_round(&s, &BlossomSolver).unwrap();
+        // 1-2 would be the natural top board (equal scores), but one of them would get a
+        // fifth White: 1-8 and 2-7 give both leaders Black.
+        assert_eq!(colour_of(&p, 1), Colour::Black, "fide {fide}: {p:?}");
+        assert_eq!(colour_of(&p, 2), Colour::Black, "fide {fide}: {p:?}");
+        for b in boards(&p) {
+            assert!(!b.rematch, "{b:?}");
+            for c in [b.colour_white, b.colour_black] {
+                assert!(
+                    !matches!(c, ColourCode::ThreeInRow | ColourCode::Imb),
+                    "{b:?}"
+                );
+            }
+            // US style: 4-5 is a change of 300 points, beyond the high limit (its charge is
+            // in the serious tier); every other rematch-free pairing costs more.
+            if fide {
+                assert_eq!(b.tiers.serious_colour, 0, "{b:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_forced_fifth_white_is_explained() {
+    let mut s = fifth_white_state();
+    // Only 1 and 2 are left to pair: one of them must get a fifth White. Rule 3: the
+    // higher-ranked 2 gets his due Black, 1 White.
+    s.absent = vec![3, 4, 5, 6, 7, 8];
+    let p = pair_next_round(&s, &BlossomSolver).unwrap();
+    assert_eq!(colour_of(&p, 1), Colour::White);
+    let b = boards(&p)[0];
+    assert_eq!(b.colour_white, ColourCode::Imb);
+    // Five Whites in a row ((5 − 2)² = 9), W−B +4 ((4 − 2)² = 4).
+    assert_eq!(b.tiers.serious_colour, 13);
+    let n = notes(&p);
+    assert!(
+        n.contains(
+            &"player 1 gets White (IMB: 5 times in a row, W−B +4): no pairing exists without it"
+        ),
+        "{n:?}"
+    );
+}
+
+#[test]
+fn the_serious_cost_grows_with_the_problem() {
+    let view = |colours: &str| super::state::PlayerView {
+        sn: 1,
+        rating: 1500,
+        unrated: false,
+        team: None,
+        score: 0,
+        colours: colours
+            .chars()
+            .map(|c| {
+                if c == 'w' {
+                    Colour::White
+                } else {
+                    Colour::Black
+                }
+            })
+            .collect(),
+        met: vec![],
+        had_full_bye: false,
+    };
+    let serious = |h: &str| ColourEffect::of(&view(h), Colour::White).serious();
+    let eq = |h: &str| ColourEffect::of(&view(h), Colour::White).equalisation();
+    let code = |h: &str| ColourEffect::of(&view(h), Colour::White).code();
+    assert_eq!(code("b"), ColourCode::Ok);
+    assert_eq!(code("bw"), ColourCode::Al);
+    assert_eq!(code("bww"), ColourCode::ThreeInRow);
+    assert_eq!(code("wbw"), ColourCode::Eq);
+    assert_eq!(code("ww"), ColourCode::Imb);
+    // A third, fourth, fifth White in a row: 1, 4, 9 (plus the imbalance beyond 2).
+    assert_eq!(serious("bbww"), 1);
+    assert_eq!(serious("bbwww"), 4);
+    assert_eq!(serious("bwwww"), 9 + 4);
+    assert!(serious("ww") < serious("bwww") && serious("bwww") < serious("bwwww"));
+    // Equalisation: W−B +2 costs 1 unit, +3 four, +4 nine: the most unequal first.
+    assert_eq!((eq("w"), eq("ww"), eq("www")), (1, 4, 9));
+    assert_eq!(eq("wb"), 0);
+    // A player out of balance given the colour that corrects it has no problem.
+    let black = |h: &str| ColourEffect::of(&view(h), Colour::Black);
+    assert_eq!(black("wwwww").code(), ColourCode::Ok);
+    assert_eq!(
+        (black("wwwww").serious(), black("wwwww").equalisation()),
+        (0, 0)
+    );
+}
