@@ -26,6 +26,7 @@ pub mod standings;
 pub mod swiss;
 pub mod system;
 pub mod tables;
+pub mod team_movements;
 pub mod teams;
 pub mod tokens;
 
@@ -105,6 +106,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(movements::recommend_movements)
         .service(movements::validate_movement)
         .service(movements::get_movement)
+        .service(team_movements::get_team_movement)
         .service(bridge_tools::board_score)
         .service(bridge_tools::board_matchpoints)
         .service(bridge_tools::imps)

@@ -113,6 +113,7 @@ documented_routes!(
     api::movements::recommend_movements,
     api::movements::get_movement,
     api::movements::validate_movement,
+    api::team_movements::get_team_movement,
     api::bridge_tools::board_score,
     api::bridge_tools::board_matchpoints,
     api::bridge_tools::imps,

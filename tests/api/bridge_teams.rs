@@ -1,0 +1,96 @@
+//! Bridge team movements and the stateless Swiss draw for bridge over the API.
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+use crate::client::spawn;
+
+#[test]
+fn a_new_england_relay_has_the_movement_shape_matches_and_a_report() {
+    let s = spawn();
+    let r = s.get("/api/v1/movements/team/new_england_relay?teams=8&boards_per_round=6");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let m = r.json();
+    assert_eq!(m["kind"], "new_england_relay");
+    assert_eq!(m["teams"], 8);
+    let rounds = m["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 7);
+    let t = &rounds[0]["tables"][0];
+    for key in ["table", "ns", "ew", "set", "boards"] {
+        assert!(t.get(key).is_some(), "table entry lacks {key}: {t}");
+    }
+    assert_eq!(t["boards"].as_array().unwrap().len(), 6);
+    assert_eq!(m["report"]["valid"], true, "{}", m["report"]);
+    // Every pair of teams meets exactly once, in a match of two halves on one set, where A's
+    // NS met B's EW and B's NS met A's EW.
+    let matches = m["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 28);
+    let mut met = HashSet::new();
+    for x in matches {
+        let (a, b) = (x["home"].as_u64().unwrap(), x["away"].as_u64().unwrap());
+        assert!(met.insert((a.min(b), a.max(b))));
+        let halves = x["halves"].as_array().unwrap();
+        let mut seen = Vec::new();
+        for h in halves {
+            let round = &rounds[h["round"].as_u64().unwrap() as usize - 1];
+            let table = round["tables"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|t| t["table"] == h["table"])
+                .unwrap();
+            assert_eq!(table["set"], x["set"]);
+            seen.push((table["ns"].as_u64().unwrap(), table["ew"].as_u64().unwrap()));
+        }
+        seen.sort();
+        let mut want = vec![(a, b), (b, a)];
+        want.sort();
+        assert_eq!(seen, want);
+    }
+}
+
+#[test]
+fn every_team_movement_kind_is_served_with_a_valid_report() {
+    let s = spawn();
+    for (q, everyone) in [
+        ("american_whist?teams=7&matches=4", false),
+        ("american_whist?teams=9", true),
+        ("round_robin?teams=8", true),
+        ("round_robin?teams=9", true),
+        ("mitchell_teams?teams=10", false),
+    ] {
+        let m = s.get(&format!("/api/v1/movements/team/{q}")).json();
+        assert_eq!(m["report"]["valid"], true, "{q}: {}", m["report"]);
+        assert_eq!(m["report"]["everyone_meets_once"], everyone, "{q}");
+        assert_eq!(m["report"]["max_meetings"], 1, "{q}");
+    }
+}
+
+#[test]
+fn team_movement_sizes_refused_name_the_field_and_the_sizes_served() {
+    let s = spawn();
+    let r = s.get("/api/v1/movements/team/new_england_relay?teams=7");
+    r.problem(422);
+    assert_eq!(r.fields(), ["teams"]);
+    let detail = r.json()["errors"][0]["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        detail.contains("even numbers of teams from 4 to 20"),
+        "{detail}"
+    );
+    let r = s.get("/api/v1/movements/team/american_whist?teams=7&matches=3");
+    r.problem(422);
+    assert_eq!(r.fields(), ["matches"]);
+    let r = s.get("/api/v1/movements/team/round_robin?teams=30");
+    r.problem(422);
+    assert_eq!(r.fields(), ["teams"]);
+    let r = s.get("/api/v1/movements/team/round_robin?teams=8&boards_per_round=0");
+    assert_eq!(r.fields(), ["boards_per_round"]);
+    s.get("/api/v1/movements/team/spiral?teams=8").problem(404);
+    let r = s.get("/api/v1/movements/team/round_robin?teams=eight");
+    assert!(r.status == 400 || r.status == 422, "{}", r.status);
+    let _: Value = r.problem(r.status);
+}
