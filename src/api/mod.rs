@@ -6,6 +6,7 @@ pub mod bridge;
 pub mod bridge_entries;
 pub mod bridge_exports;
 pub mod bridge_results;
+pub mod bridge_swiss;
 pub mod bridge_tools;
 pub mod byes;
 pub mod closed_sets;
@@ -107,6 +108,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(movements::validate_movement)
         .service(movements::get_movement)
         .service(team_movements::get_team_movement)
+        .service(bridge_swiss::draw_bridge_swiss)
         .service(bridge_tools::board_score)
         .service(bridge_tools::board_matchpoints)
         .service(bridge_tools::imps)

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::client::spawn;
 
@@ -93,4 +93,68 @@ fn team_movement_sizes_refused_name_the_field_and_the_sizes_served() {
     let r = s.get("/api/v1/movements/team/round_robin?teams=eight");
     assert!(r.status == 400 || r.status == 422, "{}", r.status);
     let _: Value = r.problem(r.status);
+}
+
+#[test]
+fn the_bridge_swiss_draw_has_the_contract_shape() {
+    let s = spawn();
+    let body = json!({
+        "contestants": [
+            {"id": 11, "score": 40.0, "seed": 1, "opponents": [12], "byes": 0},
+            {"id": 12, "score": 35.5, "seed": 2, "opponents": [11], "byes": 0},
+            {"id": 13, "score": 30.0, "seed": 3, "opponents": [14], "byes": 0},
+            {"id": 14, "score": 25.0, "seed": 4, "opponents": [13], "byes": 0},
+            {"id": 15, "score": 20.0, "seed": 5, "opponents": [], "byes": 1}
+        ],
+        "round1": "split",
+        "rounds": 3
+    });
+    let r = s.send("POST", "/api/v1/pairings/bridge-swiss", None, &body);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let d = r.json();
+    assert_eq!(
+        d["matches"],
+        json!([{"table": 1, "home": 11, "away": 13}, {"table": 2, "home": 12, "away": 15}])
+    );
+    assert_eq!(d["bye"], 14);
+    assert!(
+        d["warnings"][0].as_str().unwrap().contains("over-swissed"),
+        "{d}"
+    );
+    // Round 1, an even number: split by seed; no bye.
+    let body =
+        json!({"contestants": (1..=6).map(|i| json!({"id": i, "seed": i})).collect::<Vec<_>>()});
+    let d = s
+        .send("POST", "/api/v1/pairings/bridge-swiss", None, &body)
+        .json();
+    assert_eq!(d["bye"], Value::Null);
+    assert_eq!(d["matches"][0], json!({"table": 1, "home": 1, "away": 4}));
+}
+
+#[test]
+fn bad_bridge_swiss_requests_name_the_field() {
+    let s = spawn();
+    let r = s.send(
+        "POST",
+        "/api/v1/pairings/bridge-swiss",
+        None,
+        &json!({"contestants": [{"id": 1}, {"id": 1}]}),
+    );
+    r.problem(422);
+    assert_eq!(r.fields(), ["contestants[1].id"]);
+    let r = s.send(
+        "POST",
+        "/api/v1/pairings/bridge-swiss",
+        None,
+        &json!({"contestants": [{"id": 1}, {"id": 2}], "round1": "random"}),
+    );
+    assert_eq!(r.fields(), ["random_seed"]);
+    let r = s.send(
+        "POST",
+        "/api/v1/pairings/bridge-swiss",
+        None,
+        &json!({"contestants": [{"id": 1, "colour": "w"}]}),
+    );
+    assert!(r.status == 400 || r.status == 422, "{}", r.status);
+    r.problem(r.status);
 }

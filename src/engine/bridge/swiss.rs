@@ -1,0 +1,447 @@
+//! The bridge Swiss draw (seed 002, "Swiss pairs" and "Swiss teams"): who meets whom next round.
+//!
+//! # The rule
+//! Contestants (pairs or teams) are placed by score, highest first; ties by seeding (seeded
+//! entries before unseeded ones, then the order given). The draw starts from the top: the
+//! highest-placed contestant not yet drawn meets the highest-placed one it has not met,
+//! *such that the rest can still be paired without any repeat*; then the next, and so on. This
+//! is the seed's "1st v 2nd, 3rd v 4th ... with the proviso that pairs do not meet a second
+//! time" made exact: when 2nd has met 4th and only 4th is left for 3rd, the draw becomes 1st v
+//! 3rd, 2nd v 4th (the seed's own example), never a stranded pair at the bottom.
+//!
+//! Worked example: places 1..6, where 1 has met 2, and 5 has met 6. Top-down: 1 v 3 (2 is
+//! met); 2 v 4 would leave 5 v 6, a repeat, so 2 v 5; then 4 v 6.
+//!
+//! # How it is computed
+//! Not by search: each candidate choice is accepted when the contestants still to be drawn have
+//! a perfect matching without repeats. That check is exact and cheap: when every one of the k
+//! contestants left has at least k/2 opponents it may still meet, Dirac's theorem gives a
+//! Hamiltonian cycle and so a perfect matching (the usual case: early in a large field); otherwise
+//! the blossom solver (`engine::matching`) decides. The tests compare every draw with the literal
+//! top-down rule with backtracking on random histories.
+//!
+//! When no draw without a repeat exists at all (an over-swissed field), the fewest repeats
+//! possible are allowed (counted by a min-cost matching), the draw still top-down, preferring
+//! contestants not met; a warning says so.
+//!
+//! # Round 1 and the bye
+//! Round 1 (nobody has opponents yet) is drawn from the seeding: `split` 1 v N/2+1, 2 v N/2+2,
+//! ... (the seed's "tried and tested" method), `fold` 1 v N, 2 v N−1, or `random` (shuffled
+//! from a recorded seed, then 1st v 2nd, 3rd v 4th). With an odd number, the bye goes to the
+//! lowest-placed contestant that has not had one and whose absence leaves the rest pairable
+//! without repeats; never twice to the same contestant unless everyone has had one (then the
+//! lowest-placed with the fewest, and a warning).
+//!
+//! # Tables and warnings
+//! The match with the highest-placed contestant is at table 1; its higher-placed contestant is
+//! `home`. Warnings: planned rounds above half the contestants ("over-swissed"), and below the
+//! seed's minimum (9–16 contestants: 6 rounds, 17–32: 7, 33–64: 8, 65–128: 9).
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::engine::matching::{BlossomSolver, Edge, MatchingProblem, MatchingSolver};
+use crate::engine::rng::SplitMix64;
+
+/// The most contestants one draw takes.
+pub const MAX_CONTESTANTS: usize = 2_000;
+/// The most opponents one contestant may list.
+pub const MAX_OPPONENTS: usize = 99;
+
+/// How round 1 is drawn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Round1 {
+    /// 1 v N/2+1, 2 v N/2+2, ...
+    #[default]
+    Split,
+    /// 1 v N, 2 v N−1, ...
+    Fold,
+    /// Shuffled from `random_seed`, then 1st v 2nd, 3rd v 4th, ...
+    Random,
+}
+
+/// A contestant as the caller keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Contestant {
+    /// The caller's id.
+    pub id: u64,
+    /// Score so far (VPs).
+    #[serde(default)]
+    pub score: f64,
+    /// Seeding (1 = top seed); orders ties and round 1. Unseeded entries after seeded ones.
+    #[serde(default)]
+    pub seed: Option<u32>,
+    /// Ids of the contestants already met.
+    #[serde(default)]
+    #[schema(max_items = 99)]
+    pub opponents: Vec<u64>,
+    /// Byes had so far.
+    #[serde(default)]
+    pub byes: u32,
+}
+
+/// What the draw is made from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DrawRequest {
+    #[schema(max_items = 2000)]
+    pub contestants: Vec<Contestant>,
+    /// How round 1 is drawn (used when nobody has opponents yet); default `split`.
+    #[serde(default)]
+    pub round1: Round1,
+    /// The recorded seed of a `random` round 1.
+    #[serde(default)]
+    pub random_seed: Option<u64>,
+    /// Rounds planned for the event, for the warnings.
+    #[serde(default)]
+    pub rounds: Option<u32>,
+}
+
+/// One match of the draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = BridgeSwissMatch)]
+pub struct DrawMatch {
+    pub table: u32,
+    /// The higher-placed contestant.
+    pub home: u64,
+    pub away: u64,
+}
+
+/// The draw of one round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = BridgeSwissDraw)]
+pub struct Draw {
+    pub matches: Vec<DrawMatch>,
+    /// The id of the contestant given the bye, or null.
+    pub bye: Option<u64>,
+    pub warnings: Vec<String>,
+}
+
+/// A request the draw refuses: the field at fault and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawError {
+    pub field: String,
+    pub message: String,
+}
+
+fn refuse(field: impl Into<String>, message: impl Into<String>) -> DrawError {
+    DrawError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+/// The seed's minimum number of rounds for `n` contestants (Bridge Directing Complete), if any.
+pub fn minimum_rounds(n: usize) -> Option<u32> {
+    match n {
+        9..=16 => Some(6),
+        17..=32 => Some(7),
+        33..=64 => Some(8),
+        65..=128 => Some(9),
+        _ => None,
+    }
+}
+
+/// The contestants in placing order (indices into `contestants`): by score, highest first, then
+/// by seed (seeded first), then as given. `by_score` false: seeding only (round 1).
+pub fn placing(contestants: &[Contestant], by_score: bool) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..contestants.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (x, y) = (&contestants[a], &contestants[b]);
+        let score = if by_score {
+            y.score.total_cmp(&x.score)
+        } else {
+            std::cmp::Ordering::Equal
+        };
+        score
+            .then_with(|| match (x.seed, y.seed) {
+                (Some(p), Some(q)) => p.cmp(&q),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (None, None) => std::cmp::Ordering::Equal,
+            })
+            .then(a.cmp(&b))
+    });
+    order
+}
+
+/// Who has met whom, by place.
+pub struct History {
+    met: Vec<Vec<usize>>,
+}
+
+impl History {
+    /// Meetings by place (`met[p]` = places met by place p; made symmetric here).
+    pub fn new(met: Vec<Vec<usize>>) -> History {
+        let mut sym = met.clone();
+        for (p, list) in met.iter().enumerate() {
+            for &q in list {
+                if !sym[q].contains(&p) {
+                    sym[q].push(p);
+                }
+            }
+        }
+        History { met: sym }
+    }
+
+    pub fn met(&self, a: usize, b: usize) -> bool {
+        self.met[a].contains(&b)
+    }
+
+    /// The least number of repeat meetings in a perfect matching of the `active` places
+    /// (`None`: an odd number), with a cap: `Some(0)` is answered without the solver when every
+    /// active place may still meet at least half the others (Dirac).
+    fn fewest_repeats(&self, active: &[bool], count: usize, cap: usize) -> Option<usize> {
+        if count % 2 == 1 {
+            return None;
+        }
+        if count == 0 {
+            return Some(0);
+        }
+        let min_degree = (0..active.len())
+            .filter(|&p| active[p])
+            .map(|p| count - 1 - self.met[p].iter().filter(|&&q| active[q]).count())
+            .min()
+            .unwrap_or(0);
+        if 2 * min_degree >= count {
+            return Some(0);
+        }
+        let places: Vec<usize> = (0..active.len()).filter(|&p| active[p]).collect();
+        let mut edges = Vec::new();
+        for (i, &a) in places.iter().enumerate() {
+            for (j, &b) in places.iter().enumerate().skip(i + 1) {
+                let repeat = self.met(a, b);
+                if !repeat || cap > 0 {
+                    edges.push(Edge::new(i, j, i64::from(repeat)));
+                }
+            }
+        }
+        let problem = MatchingProblem {
+            vertices: places.len(),
+            edges,
+        };
+        match BlossomSolver.solve(&problem) {
+            Ok(Some(m)) => Some(m.cost as usize),
+            _ => None,
+        }
+    }
+
+    /// True when the active places can be paired with at most `allowed` repeats.
+    fn pairable(&self, active: &[bool], count: usize, allowed: usize) -> bool {
+        self.fewest_repeats(active, count, allowed)
+            .is_some_and(|r| r <= allowed)
+    }
+}
+
+/// The top-down draw of the `active` places (an even number): pairs by place, the higher
+/// first, in drawing order, and the number of repeats it needed.
+pub fn top_down(history: &History, active: &mut [bool]) -> (Vec<(usize, usize)>, usize) {
+    let n = active.len();
+    let mut count = active.iter().filter(|&&a| a).count();
+    let allowed = if history.pairable(active, count, 0) {
+        0
+    } else {
+        history.fewest_repeats(active, count, n).unwrap_or(0)
+    };
+    let mut used = 0;
+    let mut pairs = Vec::new();
+    for u in 0..n {
+        if !active[u] {
+            continue;
+        }
+        active[u] = false;
+        count -= 1;
+        let not_met = (u + 1..n).filter(|&v| active[v] && !history.met(u, v));
+        let met = (u + 1..n).filter(|&v| active[v] && history.met(u, v));
+        let candidates: Vec<usize> = not_met.chain(met).collect();
+        let mut chosen = None;
+        for &v in &candidates {
+            let repeats = used + usize::from(history.met(u, v));
+            if repeats > allowed {
+                continue;
+            }
+            active[v] = false;
+            if history.pairable(active, count - 1, allowed - repeats) {
+                chosen = Some((v, repeats));
+                break;
+            }
+            active[v] = true;
+        }
+        // Some candidate always fits (the count of repeats was reached by some matching);
+        // the fallback keeps the draw total if the solver ever failed.
+        let Some((v, repeats)) = chosen.or_else(|| {
+            let v = *candidates.first()?;
+            active[v] = false;
+            Some((v, used + usize::from(history.met(u, v))))
+        }) else {
+            break;
+        };
+        count -= 1;
+        used = repeats;
+        pairs.push((u, v));
+    }
+    (pairs, used)
+}
+
+fn check(req: &DrawRequest) -> Result<(), DrawError> {
+    if req.contestants.len() > MAX_CONTESTANTS {
+        return Err(refuse(
+            "contestants",
+            format!("at most {MAX_CONTESTANTS} contestants are drawn"),
+        ));
+    }
+    let mut seen = HashMap::new();
+    for (i, c) in req.contestants.iter().enumerate() {
+        if let Some(j) = seen.insert(c.id, i) {
+            return Err(refuse(
+                format!("contestants[{i}].id"),
+                format!("id {} is also contestants[{j}]", c.id),
+            ));
+        }
+        if c.opponents.len() > MAX_OPPONENTS {
+            return Err(refuse(
+                format!("contestants[{i}].opponents"),
+                format!("at most {MAX_OPPONENTS} opponents"),
+            ));
+        }
+        if c.opponents.contains(&c.id) {
+            return Err(refuse(
+                format!("contestants[{i}].opponents"),
+                format!("contestant {} cannot have met itself", c.id),
+            ));
+        }
+    }
+    if req.round1 == Round1::Random && req.random_seed.is_none() {
+        return Err(refuse(
+            "random_seed",
+            "a random round 1 needs the seed it is drawn from",
+        ));
+    }
+    Ok(())
+}
+
+/// Draw the next round.
+pub fn draw(req: &DrawRequest) -> Result<Draw, DrawError> {
+    check(req)?;
+    let cs = &req.contestants;
+    let n = cs.len();
+    let mut warnings = Vec::new();
+    if let Some(rounds) = req.rounds {
+        if rounds as usize * 2 > n {
+            warnings.push(format!(
+                "over-swissed: {rounds} rounds for {n} contestants is more than half the number of contestants"
+            ));
+        }
+        if let Some(min) = minimum_rounds(n) {
+            if rounds < min {
+                warnings.push(format!(
+                    "{rounds} rounds is below the minimum of {min} for {n} contestants (at most one unbeaten contestant is then not certain)"
+                ));
+            }
+        }
+    }
+    let first_round = cs.iter().all(|c| c.opponents.is_empty() && c.byes == 0);
+    let order = placing(cs, !first_round);
+    let place_of: HashMap<u64, usize> = order
+        .iter()
+        .enumerate()
+        .map(|(p, &i)| (cs[i].id, p))
+        .collect();
+    let met: Vec<Vec<usize>> = order
+        .iter()
+        .map(|&i| {
+            cs[i]
+                .opponents
+                .iter()
+                .filter_map(|id| place_of.get(id).copied())
+                .collect()
+        })
+        .collect();
+    let history = History::new(met);
+    let mut active = vec![true; n];
+    let bye = if n % 2 == 1 {
+        let p = choose_bye(&history, &order, cs, &mut warnings);
+        active[p] = false;
+        Some(p)
+    } else {
+        None
+    };
+    let pairs = if first_round {
+        round_one(&active, req.round1, req.random_seed.unwrap_or(0))
+    } else {
+        let (pairs, repeats) = top_down(&history, &mut active);
+        if repeats > 0 {
+            warnings.push(format!(
+                "no draw without a repeat exists: {repeats} repeat meeting(s), the fewest possible"
+            ));
+        }
+        pairs
+    };
+    let mut ordered = pairs;
+    if !(first_round && req.round1 == Round1::Random) {
+        ordered.sort_by_key(|&(a, b)| a.min(b));
+    }
+    let matches = ordered
+        .into_iter()
+        .enumerate()
+        .map(|(t, (a, b))| DrawMatch {
+            table: t as u32 + 1,
+            home: cs[order[a.min(b)]].id,
+            away: cs[order[a.max(b)]].id,
+        })
+        .collect();
+    Ok(Draw {
+        matches,
+        bye: bye.map(|p| cs[order[p]].id),
+        warnings,
+    })
+}
+
+/// The bye: the lowest-placed without one whose absence leaves the rest pairable without a
+/// repeat (else the lowest-placed without one; else the lowest-placed with the fewest).
+fn choose_bye(
+    history: &History,
+    order: &[usize],
+    cs: &[Contestant],
+    warnings: &mut Vec<String>,
+) -> usize {
+    let n = order.len();
+    let fresh: Vec<usize> = (0..n).rev().filter(|&p| cs[order[p]].byes == 0).collect();
+    let mut active = vec![true; n];
+    for &p in &fresh {
+        active[p] = false;
+        if history.pairable(&active, n - 1, 0) {
+            return p;
+        }
+        active[p] = true;
+    }
+    if let Some(&p) = fresh.first() {
+        return p;
+    }
+    warnings.push("every contestant has had a bye: one is given a second".to_string());
+    (0..n).rev().min_by_key(|&p| cs[order[p]].byes).unwrap_or(0)
+}
+
+/// Round 1 by the seeding, over the active places (in order).
+fn round_one(active: &[bool], method: Round1, seed: u64) -> Vec<(usize, usize)> {
+    let mut places: Vec<usize> = (0..active.len()).filter(|&p| active[p]).collect();
+    let half = places.len() / 2;
+    match method {
+        Round1::Split => (0..half).map(|i| (places[i], places[i + half])).collect(),
+        Round1::Fold => (0..half)
+            .map(|i| (places[i], places[places.len() - 1 - i]))
+            .collect(),
+        Round1::Random => {
+            SplitMix64::new(seed).shuffle(&mut places);
+            places.chunks(2).map(|c| (c[0], c[1])).collect()
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "swiss_tests.rs"]
+mod tests;
