@@ -44,6 +44,7 @@
 //!   (N/2 for an odd row). Curtailable (`matches`). Teams meet only the other row.
 
 pub mod generate;
+pub mod matches;
 pub mod round_robin;
 pub mod validate;
 
