@@ -107,6 +107,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store) {
         .service(movements::recommend_movements)
         .service(movements::validate_movement)
         .service(movements::get_movement)
+        .service(team_movements::validate_team_movement)
         .service(team_movements::get_team_movement)
         .service(bridge_swiss::draw_bridge_swiss)
         .service(bridge_tools::board_score)

@@ -114,6 +114,7 @@ documented_routes!(
     api::movements::get_movement,
     api::movements::validate_movement,
     api::team_movements::get_team_movement,
+    api::team_movements::validate_team_movement,
     api::bridge_swiss::draw_bridge_swiss,
     api::bridge_tools::board_score,
     api::bridge_tools::board_matchpoints,

@@ -1,14 +1,14 @@
 //! `GET /api/v1/movements/team/{kind}`: bridge team movements generated and checked (seed 002,
-//! "Teams").
+//! "Teams"); `POST /api/v1/movements/team/validate` checks any team movement.
 
-use actix_web::{get, web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::closed_sets::TeamMovementKind;
-use crate::api::extract::{json_cached, QueryParams};
+use crate::api::extract::{json_cached, JsonBody, QueryParams};
 use crate::api::movements::movement_error;
-use crate::api::responses::PublicRead;
+use crate::api::responses::{PublicRead, PublicSubmit};
 use crate::engine::bridge::teams::generate::{generate, TeamMovementParams, KINDS};
 use crate::engine::bridge::teams::validate::{report, TeamMovementReport};
 use crate::engine::bridge::teams::TeamMovement;
@@ -77,4 +77,53 @@ pub async fn get_team_movement(
     .await?
     .map_err(movement_error)?;
     json_cached(&req, &answer)
+}
+
+/// The most teams a typed-in team movement may have.
+pub const MAX_VALIDATED_TEAMS: u32 = 100;
+/// The most tables one round of a typed-in team movement may list.
+pub const MAX_VALIDATED_TABLES: usize = 200;
+
+/// Check any team movement (ours, or one typed in from a card): every match complete (both
+/// halves on the same set), no team meeting another twice or playing a set twice, and the facts
+/// a director chooses by.
+///
+/// 422: A movement too large to check (more than 100 teams, 500 rounds or 200 tables a round).
+#[utoipa::path(
+    post, path = "/api/v1/movements/team/validate", tag = "movements",
+    request_body = TeamMovement,
+    responses(
+        (status = 200, body = TeamMovementReport),
+        PublicSubmit,
+    )
+)]
+#[post("/api/v1/movements/team/validate")]
+pub async fn validate_team_movement(
+    JsonBody(movement): JsonBody<TeamMovement>,
+) -> ApiResult<HttpResponse> {
+    use crate::limits::MAX_MOVEMENT_ROUNDS;
+    if movement.teams > MAX_VALIDATED_TEAMS {
+        return Err(ApiError::invalid(
+            "teams",
+            format!("at most {MAX_VALIDATED_TEAMS} teams are checked"),
+        ));
+    }
+    if movement.rounds.len() > MAX_MOVEMENT_ROUNDS {
+        return Err(ApiError::invalid(
+            "rounds",
+            format!("at most {MAX_MOVEMENT_ROUNDS} rounds are checked"),
+        ));
+    }
+    if let Some(i) = movement
+        .rounds
+        .iter()
+        .position(|r| r.tables.len() > MAX_VALIDATED_TABLES)
+    {
+        return Err(ApiError::invalid(
+            format!("rounds[{i}].tables"),
+            format!("at most {MAX_VALIDATED_TABLES} tables a round are checked"),
+        ));
+    }
+    let r = web::block(move || report(&movement)).await?;
+    Ok(HttpResponse::Ok().json(r))
 }

@@ -158,3 +158,27 @@ fn bad_bridge_swiss_requests_name_the_field() {
     assert!(r.status == 400 || r.status == 422, "{}", r.status);
     r.problem(r.status);
 }
+
+#[test]
+fn a_typed_in_team_movement_is_validated() {
+    let s = spawn();
+    let mut m = s
+        .get("/api/v1/movements/team/american_whist?teams=5")
+        .json();
+    m.as_object_mut().unwrap().remove("report");
+    let r = s.send("POST", "/api/v1/movements/team/validate", None, &m);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["valid"], true);
+    assert_eq!(r.json()["everyone_meets_once"], true);
+    // One EW pair sent to the wrong table: two matches lose a half.
+    m["rounds"][0]["tables"][0]["ew"] = json!(2);
+    let rep = s
+        .send("POST", "/api/v1/movements/team/validate", None, &m)
+        .json();
+    assert_eq!(rep["valid"], false);
+    assert!(rep["errors"].to_string().contains("no other half"), "{rep}");
+    m["teams"] = json!(1000);
+    let r = s.send("POST", "/api/v1/movements/team/validate", None, &m);
+    r.problem(422);
+    assert_eq!(r.fields(), ["teams"]);
+}

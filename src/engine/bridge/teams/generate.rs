@@ -1,5 +1,7 @@
 //! The team movement generators (see the module doc of `teams` for each rule).
 
+use std::collections::{HashMap, VecDeque};
+
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -299,30 +301,25 @@ pub fn assemble(
 }
 
 /// The halves paired into matches (A's NS v B's EW with B's NS v A's EW on the same set, the
-/// earlier half first, in order of play), and the halves left without a partner.
+/// earlier half first, in order of play: each half takes the earliest waiting half it
+/// completes), and the halves left without a partner. Linear in the number of seats.
 pub fn pair_halves(seatings: &[Seating]) -> (Vec<(Seating, Seating)>, Vec<Seating>) {
     let mut ordered = seatings.to_vec();
     ordered.sort_by_key(|s| (s.round, s.table));
-    let mut used = vec![false; ordered.len()];
+    let mut waiting: HashMap<(u32, u32, u32), VecDeque<Seating>> = HashMap::new();
     let mut pairs = Vec::new();
-    let mut alone = Vec::new();
-    for i in 0..ordered.len() {
-        if used[i] {
-            continue;
-        }
-        let a = ordered[i];
-        used[i] = true;
-        let partner = (i + 1..ordered.len()).find(|&j| {
-            !used[j] && ordered[j].ns == a.ew && ordered[j].ew == a.ns && ordered[j].set == a.set
-        });
+    for s in ordered {
+        let partner = waiting
+            .get_mut(&(s.ew, s.ns, s.set))
+            .and_then(|q| q.pop_front());
         match partner {
-            Some(j) => {
-                used[j] = true;
-                pairs.push((a, ordered[j]));
-            }
-            None => alone.push(a),
+            Some(first) => pairs.push((first, s)),
+            None => waiting.entry((s.ns, s.ew, s.set)).or_default().push_back(s),
         }
     }
+    pairs.sort_by_key(|(a, _)| (a.round, a.table));
+    let mut alone: Vec<Seating> = waiting.into_values().flatten().collect();
+    alone.sort_by_key(|s| (s.round, s.table));
     (pairs, alone)
 }
 

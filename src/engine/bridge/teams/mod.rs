@@ -82,7 +82,7 @@ pub struct TeamMatch {
 pub struct TeamMovement {
     /// `new_england_relay`, `american_whist`, `round_robin`, `mitchell_teams` or `custom`.
     pub kind: String,
-    #[schema(maximum = 40)]
+    #[schema(maximum = 100)]
     pub teams: u32,
     /// Tables in the room (each a team's home table).
     pub tables: u32,
