@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use tourney::engine::bridge::swiss::{draw, Contestant, DrawRequest, Round1};
+use tourney::engine::bridge::swiss::{draw, Contestant, DrawRequest, OddNumber, Round1};
 use tourney::engine::rng::SplitMix64;
 
 use crate::bridge_bench::{fail, option};
@@ -23,6 +23,7 @@ pub fn bench(args: &[String]) -> Result<String, CliError> {
             seed: Some(id as u32),
             opponents: Vec::new(),
             byes: 0,
+            home_table: None,
         })
         .collect();
     let request = |field: &[Contestant]| DrawRequest {
@@ -30,6 +31,8 @@ pub fn bench(args: &[String]) -> Result<String, CliError> {
         round1: Round1::Split,
         random_seed: None,
         rounds: Some(round),
+        odd: OddNumber::Bye,
+        keep_home_tables: false,
     };
     for _ in 1..round {
         let d = draw(&request(&field)).map_err(|e| fail(e.message))?;

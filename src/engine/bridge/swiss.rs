@@ -32,9 +32,16 @@
 //! without repeats; never twice to the same contestant unless everyone has had one (then the
 //! lowest-placed with the fewest, and a warning).
 //!
+//! For Swiss teams, an odd number may play a triangle instead (`odd: "triangle"`): three teams
+//! play two half-matches each (the seed's triangle). The triangle is the lowest-placed three
+//! that have not met one another and whose absence leaves the rest pairable without repeats
+//! (sought among the lowest 30 places; else the lowest three, with a warning).
+//!
 //! # Tables and warnings
 //! The match with the highest-placed contestant is at table 1; its higher-placed contestant is
-//! `home`. Warnings: planned rounds above half the contestants ("over-swissed"), and below the
+//! `home`. With `keep_home_tables`, going down the draw, a match sits at its home contestant's
+//! `home_table` when no higher match took it, else at the away contestant's; the other matches
+//! take the lowest free tables in order. Warnings: planned rounds above half the contestants ("over-swissed"), and below the
 //! seed's minimum (9–16 contestants: 6 rounds, 17–32: 7, 33–64: 8, 65–128: 9).
 
 use std::collections::HashMap;
@@ -49,6 +56,10 @@ use crate::engine::rng::SplitMix64;
 pub const MAX_CONTESTANTS: usize = 2_000;
 /// The most opponents one contestant may list.
 pub const MAX_OPPONENTS: usize = 99;
+/// The highest home table.
+pub const MAX_HOME_TABLE: u32 = 9_999;
+/// How far up from the bottom a triangle is sought.
+const TRIANGLE_PLACES: usize = 30;
 
 /// How round 1 is drawn.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -82,6 +93,21 @@ pub struct Contestant {
     /// Byes had so far.
     #[serde(default)]
     pub byes: u32,
+    /// A stationary team's table, kept when `keep_home_tables` is set and possible.
+    #[serde(default)]
+    #[schema(maximum = 9999)]
+    pub home_table: Option<u32>,
+}
+
+/// What an odd number of contestants does.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum OddNumber {
+    /// One contestant has a bye.
+    #[default]
+    Bye,
+    /// Three teams play a triangle (two half-matches each).
+    Triangle,
 }
 
 /// What the draw is made from.
@@ -99,6 +125,12 @@ pub struct DrawRequest {
     /// Rounds planned for the event, for the warnings.
     #[serde(default)]
     pub rounds: Option<u32>,
+    /// An odd number: a `bye` (default) or, for teams, a `triangle`.
+    #[serde(default)]
+    pub odd: OddNumber,
+    /// Matches sit at a contestant's `home_table` when possible.
+    #[serde(default)]
+    pub keep_home_tables: bool,
 }
 
 /// One match of the draw.
@@ -118,6 +150,9 @@ pub struct Draw {
     pub matches: Vec<DrawMatch>,
     /// The id of the contestant given the bye, or null.
     pub bye: Option<u64>,
+    /// The three teams of a triangle (`odd: "triangle"`), highest-placed first; omitted otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub triangle: Option<Vec<u64>>,
     pub warnings: Vec<String>,
 }
 
@@ -308,6 +343,12 @@ fn check(req: &DrawRequest) -> Result<(), DrawError> {
                 format!("at most {MAX_OPPONENTS} opponents"),
             ));
         }
+        if c.home_table.is_some_and(|t| t == 0 || t > MAX_HOME_TABLE) {
+            return Err(refuse(
+                format!("contestants[{i}].home_table"),
+                format!("a table from 1 to {MAX_HOME_TABLE}"),
+            ));
+        }
         if c.opponents.contains(&c.id) {
             return Err(refuse(
                 format!("contestants[{i}].opponents"),
@@ -363,13 +404,20 @@ pub fn draw(req: &DrawRequest) -> Result<Draw, DrawError> {
         .collect();
     let history = History::new(met);
     let mut active = vec![true; n];
-    let bye = if n % 2 == 1 {
-        let p = choose_bye(&history, &order, cs, &mut warnings);
-        active[p] = false;
-        Some(p)
-    } else {
-        None
-    };
+    let (mut bye, mut triangle) = (None, None);
+    if n % 2 == 1 {
+        if req.odd == OddNumber::Triangle && n >= 3 {
+            let t = choose_triangle(&history, &mut warnings);
+            for p in t {
+                active[p] = false;
+            }
+            triangle = Some(t.iter().map(|&p| cs[order[p]].id).collect());
+        } else {
+            let p = choose_bye(&history, &order, cs, &mut warnings);
+            active[p] = false;
+            bye = Some(p);
+        }
+    }
     let pairs = if first_round {
         round_one(&active, req.round1, req.random_seed.unwrap_or(0))
     } else {
@@ -385,20 +433,97 @@ pub fn draw(req: &DrawRequest) -> Result<Draw, DrawError> {
     if !(first_round && req.round1 == Round1::Random) {
         ordered.sort_by_key(|&(a, b)| a.min(b));
     }
-    let matches = ordered
+    let ordered: Vec<(usize, usize)> = ordered
         .into_iter()
-        .enumerate()
-        .map(|(t, (a, b))| DrawMatch {
-            table: t as u32 + 1,
-            home: cs[order[a.min(b)]].id,
-            away: cs[order[a.max(b)]].id,
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    let home_tables = |p: usize| {
+        if req.keep_home_tables {
+            cs[order[p]].home_table
+        } else {
+            None
+        }
+    };
+    let tables = assign_tables(&ordered, home_tables);
+    let matches = ordered
+        .iter()
+        .zip(tables)
+        .map(|(&(a, b), table)| DrawMatch {
+            table,
+            home: cs[order[a]].id,
+            away: cs[order[b]].id,
         })
         .collect();
     Ok(Draw {
         matches,
         bye: bye.map(|p| cs[order[p]].id),
+        triangle,
         warnings,
     })
+}
+
+/// Tables for the matches in drawing order: a contestant's home table when asked for and still
+/// free (home contestant first), else the lowest free table.
+fn assign_tables(
+    matches: &[(usize, usize)],
+    home_table: impl Fn(usize) -> Option<u32>,
+) -> Vec<u32> {
+    let mut taken = std::collections::HashSet::new();
+    let mut tables: Vec<Option<u32>> = matches
+        .iter()
+        .map(|&(a, b)| {
+            let t = [home_table(a), home_table(b)]
+                .into_iter()
+                .flatten()
+                .find(|t| !taken.contains(t))?;
+            taken.insert(t);
+            Some(t)
+        })
+        .collect();
+    let mut next = 1;
+    for t in tables.iter_mut().filter(|t| t.is_none()) {
+        while taken.contains(&next) {
+            next += 1;
+        }
+        taken.insert(next);
+        *t = Some(next);
+    }
+    tables.into_iter().map(|t| t.unwrap_or(0)).collect()
+}
+
+/// The triangle: the lowest-placed three (by their places, from the bottom) that have not met
+/// one another and leave the rest pairable without a repeat.
+fn choose_triangle(history: &History, warnings: &mut Vec<String>) -> [usize; 3] {
+    let n = history.met.len();
+    let low = n.saturating_sub(TRIANGLE_PLACES);
+    let mut active = vec![true; n];
+    for a in (low..n).rev() {
+        for b in (low..a).rev() {
+            if history.met(a, b) {
+                continue;
+            }
+            for c in (low..b).rev() {
+                if history.met(a, c) || history.met(b, c) {
+                    continue;
+                }
+                for p in [a, b, c] {
+                    active[p] = false;
+                }
+                let ok = history.pairable(&active, n - 3, 0);
+                for p in [a, b, c] {
+                    active[p] = true;
+                }
+                if ok {
+                    return [c, b, a];
+                }
+            }
+        }
+    }
+    warnings.push(
+        "no triangle of teams that have not met leaves the rest pairable: the lowest three play it"
+            .to_string(),
+    );
+    [n - 3, n - 2, n - 1]
 }
 
 /// The bye: the lowest-placed without one whose absence leaves the rest pairable without a

@@ -7,6 +7,7 @@ fn contestant(id: u64, score: f64, seed: Option<u32>, opponents: &[u64]) -> Cont
         seed,
         opponents: opponents.to_vec(),
         byes: 0,
+        home_table: None,
     }
 }
 
@@ -16,6 +17,8 @@ fn request(contestants: Vec<Contestant>) -> DrawRequest {
         round1: Round1::Split,
         random_seed: None,
         rounds: None,
+        odd: OddNumber::Bye,
+        keep_home_tables: false,
     }
 }
 
@@ -215,6 +218,7 @@ fn the_draw_equals_the_top_down_rule_with_backtracking_on_random_histories() {
                 },
                 opponents: met[i].clone(),
                 byes: byes[i],
+                home_table: None,
             })
             .collect();
         let d = draw(&request(cs.clone())).unwrap();
@@ -265,4 +269,47 @@ fn the_draw_equals_the_top_down_rule_with_backtracking_on_random_histories() {
         compared > 300,
         "only {compared} draws had a repeat-free answer"
     );
+}
+
+#[test]
+fn a_triangle_instead_of_a_bye() {
+    // 7 teams; 6 and 7 have met, so the triangle is the lowest three that have not: 4, 5, 7.
+    let mut cs: Vec<Contestant> = (1..=7)
+        .map(|i| contestant(i, 100.0 - i as f64, None, &[]))
+        .collect();
+    cs[5].opponents = vec![7];
+    cs[6].opponents = vec![6];
+    let mut r = request(cs);
+    r.odd = OddNumber::Triangle;
+    let d = draw(&r).unwrap();
+    assert_eq!(d.bye, None);
+    assert_eq!(d.triangle, Some(vec![4, 5, 7]));
+    assert_eq!(pairs(&d), [(1, 2), (3, 6)]);
+}
+
+#[test]
+fn home_tables_are_kept_when_asked_and_possible() {
+    let mut cs: Vec<Contestant> = (1..=6)
+        .map(|i| contestant(i, 100.0 - i as f64, None, &[]))
+        .collect();
+    // Not round 1: 1 has met 6.
+    cs[0].opponents = vec![6];
+    cs[5].opponents = vec![1];
+    cs[4].home_table = Some(1); // id 5
+    cs[0].home_table = Some(3); // id 1
+    cs[2].home_table = Some(3); // id 3: table 3 is taken by id 1's match
+    let mut r = request(cs.clone());
+    let tables = |d: &Draw| {
+        d.matches
+            .iter()
+            .map(|m| (m.home, m.table))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(tables(&draw(&r).unwrap()), [(1, 1), (3, 2), (5, 3)]);
+    r.keep_home_tables = true;
+    assert_eq!(tables(&draw(&r).unwrap()), [(1, 3), (3, 2), (5, 1)]);
+    cs[1].home_table = Some(0);
+    let mut r = request(cs);
+    r.keep_home_tables = true;
+    assert_eq!(draw(&r).unwrap_err().field, "contestants[1].home_table");
 }
