@@ -182,3 +182,117 @@ fn a_typed_in_team_movement_is_validated() {
     r.problem(422);
     assert_eq!(r.fields(), ["teams"]);
 }
+
+/// The literal top-down rule with backtracking over places `0..n` (`met[p]` by place).
+fn top_down(met: &[HashSet<usize>], active: &mut Vec<bool>) -> Option<Vec<(usize, usize)>> {
+    let Some(u) = active.iter().position(|&a| a) else {
+        return Some(Vec::new());
+    };
+    active[u] = false;
+    for v in u + 1..active.len() {
+        if active[v] && !met[u].contains(&v) {
+            active[v] = false;
+            if let Some(mut rest) = top_down(met, active) {
+                active[u] = true;
+                active[v] = true;
+                rest.insert(0, (u, v));
+                return Some(rest);
+            }
+            active[v] = true;
+        }
+    }
+    active[u] = true;
+    None
+}
+
+#[test]
+fn a_swiss_teams_event_of_23_teams_over_7_rounds_through_the_stateless_draw() {
+    let s = spawn();
+    let n = 23usize;
+    let mut score = vec![0.0f64; n + 1];
+    let mut opponents: Vec<Vec<u64>> = vec![Vec::new(); n + 1];
+    let mut byes = vec![0u32; n + 1];
+    let mut state = 99u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as u32
+    };
+    for round in 1..=7 {
+        let contestants: Vec<Value> = (1..=n)
+            .map(|id| {
+                json!({"id": id, "score": score[id], "seed": id, "opponents": opponents[id], "byes": byes[id]})
+            })
+            .collect();
+        let r = s.send(
+            "POST",
+            "/api/v1/pairings/bridge-swiss",
+            None,
+            &json!({"contestants": contestants, "rounds": 7}),
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+        let d = r.json();
+        // The same draw by the literal rule: place by score, then seed (= id).
+        let mut order: Vec<usize> = (1..=n).collect();
+        order.sort_by(|&a, &b| score[b].total_cmp(&score[a]).then(a.cmp(&b)));
+        let place = |id: usize| order.iter().position(|&x| x == id).unwrap();
+        let bye = d["bye"].as_u64().unwrap() as usize;
+        assert_eq!(byes[bye], 0, "round {round}: a second bye");
+        let met: Vec<HashSet<usize>> = order
+            .iter()
+            .map(|&id| opponents[id].iter().map(|&o| place(o as usize)).collect())
+            .collect();
+        let mut active = vec![true; n];
+        active[place(bye)] = false;
+        let got: Vec<(usize, usize)> = d["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["home"].as_u64().unwrap() as usize,
+                    m["away"].as_u64().unwrap() as usize,
+                )
+            })
+            .collect();
+        if round > 1 {
+            let want = top_down(&met, &mut active).expect("a draw without repeats");
+            let want: Vec<(usize, usize)> = want
+                .into_iter()
+                .map(|(a, b)| (order[a], order[b]))
+                .collect();
+            assert_eq!(got, want, "round {round}");
+        }
+        // Score each match: a random IMP margin on 8 boards, VPs from the server.
+        for (t, &(home, away)) in got.iter().enumerate() {
+            assert_eq!(d["matches"][t]["table"], t as u64 + 1);
+            assert!(
+                !opponents[home].contains(&(away as u64)),
+                "a repeat meeting"
+            );
+            let margin = next() % 40;
+            let vp = s
+                .get(&format!("/api/v1/bridge/vp?imps={margin}&boards=8"))
+                .json();
+            let (w, l) = (
+                vp["winner"].as_f64().unwrap(),
+                vp["loser"].as_f64().unwrap(),
+            );
+            assert!((w + l - 20.0).abs() < 1e-9, "VPs sum to 20");
+            let (h, a) = if next() % 2 == 0 { (w, l) } else { (l, w) };
+            score[home] += h;
+            score[away] += a;
+            opponents[home].push(away as u64);
+            opponents[away].push(home as u64);
+        }
+        score[bye] += 12.0;
+        byes[bye] += 1;
+    }
+    let total: f64 = score.iter().sum();
+    // 7 rounds of 11 matches at 20 VPs, and 7 byes at 12.
+    assert!(
+        (total - (7.0 * 11.0 * 20.0 + 7.0 * 12.0)).abs() < 1e-6,
+        "{total}"
+    );
+}
