@@ -58,6 +58,7 @@ use crate::engine::bridge::movement::model::Round;
 
 /// One half of a match: where and when one team's NS pair met the other's EW pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = TeamMovementMatchHalf)]
 pub struct MatchHalf {
     pub round: u32,
     pub table: u32,
@@ -67,6 +68,7 @@ pub struct MatchHalf {
 
 /// A match between two teams: both halves on the same set.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = TeamMovementMatch)]
 pub struct TeamMatch {
     /// The team with seating rights (the first named).
     pub home: u32,
