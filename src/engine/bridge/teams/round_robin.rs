@@ -65,6 +65,14 @@ pub fn round_robin_even(n: u32) -> Vec<Seating> {
 
 /// The odd round robin with a triangle: rounds 2k−1 and 2k hold 1, 2k, 2k+1 in the triangle;
 /// the main group plays set r in round r; the triangle's extra set is N−1+k.
+///
+/// Seed note: the seed prints 7-, 9-, 11- and 13-team tables whose triangle column the OCR
+/// garbled ("1 4 2 4 3" is "1 v 2 v 3"). The triangles here are the seed's for 7 to 11 teams
+/// (team 1 with 2 and 3, then 4 and 5, ...); the main group's matches within each round are
+/// this search's, not the printed ones (any schedule that keeps the rule serves). The printed
+/// 13-team table puts team 13 in the triangle with a changing pair (and "12 v 1 v 2" in match
+/// 1), against the text's "one team stays in the triangle throughout": the rule wins, team 1
+/// stays.
 pub fn round_robin_triangle(n: u32) -> Vec<Seating> {
     let main = main_group(n).expect("a main group exists for every odd size 7..=23");
     let mut out = Vec::new();

@@ -128,6 +128,14 @@ fn every_kind_at_every_size_served_is_valid() {
             rep.relay_sets_per_round.iter().all(|&r| r == n / 2),
             "NER {n}"
         );
+        // As a Twin Mitchell: table t and table t + N/2 share their set every round.
+        let m = make("new_england_relay", n, None);
+        for r in &m.rounds {
+            for t in 1..=n / 2 {
+                let set = |table: u32| r.tables.iter().find(|x| x.table == table).unwrap().set;
+                assert_eq!(set(t), set(t + n / 2), "NER {n} round {}", r.round);
+            }
+        }
     }
     for n in (3..=21).step_by(2) {
         for k in (2..n).rev().step_by(2) {
@@ -166,6 +174,15 @@ fn every_kind_at_every_size_served_is_valid() {
                 m.matches.iter().all(|x| (x.home <= h) != (x.away <= h)),
                 "rows meet rows"
             );
+            // The start: the EW pairs swap with the corresponding pair of the other row.
+            for t in &m.rounds[0].tables {
+                let other = if t.table <= h {
+                    t.table + h
+                } else {
+                    t.table - h
+                };
+                assert_eq!((t.ns, t.ew), (Some(t.table), Some(other)));
+            }
             // Row A is stationary.
             for r in &m.rounds {
                 for t in r.tables.iter().filter(|t| t.table <= h) {
