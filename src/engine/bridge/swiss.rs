@@ -13,12 +13,15 @@
 //! met); 2 v 4 would leave 5 v 6, a repeat, so 2 v 5; then 4 v 6.
 //!
 //! # How it is computed
-//! Not by search: each candidate choice is accepted when the contestants still to be drawn have
-//! a perfect matching without repeats. That check is exact and cheap: when every one of the k
-//! contestants left has at least k/2 opponents it may still meet, Dirac's theorem gives a
-//! Hamiltonian cycle and so a perfect matching (the usual case: early in a large field); otherwise
-//! the blossom solver (`engine::matching`) decides. The tests compare every draw with the literal
-//! top-down rule with backtracking on random histories.
+//! Not by search. For the highest-placed contestant u not yet drawn, its best candidate is taken
+//! at once when the contestants still to be drawn after it are sure to be pairable: every one of
+//! the k left may still meet at least k/2 of the others, so by Dirac's theorem they have a
+//! Hamiltonian cycle and a perfect matching (the usual case in a large field). Otherwise one
+//! least-cost perfect matching of everyone left decides (the blossom solver, `engine::matching`):
+//! u's edges cost the rank of the candidate, every other edge nothing, so the matching pairs u
+//! with its best candidate for which the rest can still be drawn; while later contestants' best
+//! candidates agree with that matching, it is reused. The tests compare every draw with the
+//! literal top-down rule with backtracking on random histories.
 //!
 //! When no draw without a repeat exists at all (an over-swissed field), the fewest repeats
 //! possible are allowed (counted by a min-cost matching), the draw still top-down, preferring
