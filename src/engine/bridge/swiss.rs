@@ -38,7 +38,8 @@
 //! For Swiss teams, an odd number may play a triangle instead (`odd: "triangle"`): three teams
 //! play two half-matches each (the seed's triangle). The triangle is the lowest-placed three
 //! that have not met one another and whose absence leaves the rest pairable without repeats
-//! (sought among the lowest 30 places; else the lowest three, with a warning).
+//! (sought among the lowest 30 places, at most 40 of them checked by the solver; else the lowest
+//! three, with a warning).
 //!
 //! # Tables and warnings
 //! The match with the highest-placed contestant is at table 1; its higher-placed contestant is
@@ -63,6 +64,8 @@ pub const MAX_OPPONENTS: usize = 99;
 pub const MAX_HOME_TABLE: u32 = 9_999;
 /// How far up from the bottom a triangle is sought.
 const TRIANGLE_PLACES: usize = 30;
+/// How many triangles that Dirac's condition cannot settle are checked by the solver.
+const TRIANGLE_SOLVES: usize = 40;
 
 /// How round 1 is drawn.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -419,6 +422,26 @@ fn check(req: &DrawRequest) -> Result<(), DrawError> {
             ));
         }
     }
+    // Meetings count from both sides: nobody may have met more than MAX_OPPONENTS others.
+    let mut met: HashMap<u64, std::collections::HashSet<u64>> = HashMap::new();
+    for c in &req.contestants {
+        for &o in &c.opponents {
+            met.entry(c.id).or_default().insert(o);
+            met.entry(o).or_default().insert(c.id);
+        }
+    }
+    for (i, c) in req.contestants.iter().enumerate() {
+        let count = met.get(&c.id).map_or(0, |m| m.len());
+        if count > MAX_OPPONENTS {
+            return Err(refuse(
+                format!("contestants[{i}].opponents"),
+                format!(
+                    "contestant {} has met {count} others by the opponents listed (at most {MAX_OPPONENTS})",
+                    c.id
+                ),
+            ));
+        }
+    }
     if req.round1 == Round1::Random && req.random_seed.is_none() {
         return Err(refuse(
             "random_seed",
@@ -560,6 +583,7 @@ fn choose_triangle(history: &History, warnings: &mut Vec<String>) -> [usize; 3] 
     let n = history.met.len();
     let low = n.saturating_sub(TRIANGLE_PLACES);
     let mut active = vec![true; n];
+    let mut solves = 0;
     for a in (low..n).rev() {
         for b in (low..a).rev() {
             if history.met(a, b) {
@@ -573,7 +597,10 @@ fn choose_triangle(history: &History, warnings: &mut Vec<String>) -> [usize; 3] 
                     active[p] = false;
                 }
                 let ok = history.dirac(&active, n - 3)
-                    || history.solve(&active, None, None, None).is_some();
+                    || (solves < TRIANGLE_SOLVES && {
+                        solves += 1;
+                        history.solve(&active, None, None, None).is_some()
+                    });
                 for p in [a, b, c] {
                     active[p] = true;
                 }

@@ -165,6 +165,13 @@ fn bad_requests_name_the_field() {
     );
     let cs = vec![contestant(1, 0.0, None, &[]), contestant(1, 0.0, None, &[])];
     assert_eq!(draw(&request(cs)).unwrap_err().field, "contestants[1].id");
+    // Met by 100 others, each listing it once: too many meetings for one contestant.
+    let mut cs: Vec<Contestant> = (2..=101).map(|i| contestant(i, 0.0, None, &[1])).collect();
+    cs.insert(0, contestant(1, 0.0, None, &[]));
+    assert_eq!(
+        draw(&request(cs)).unwrap_err().field,
+        "contestants[0].opponents"
+    );
 }
 
 #[test]
