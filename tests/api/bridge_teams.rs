@@ -296,3 +296,25 @@ fn a_swiss_teams_event_of_23_teams_over_7_rounds_through_the_stateless_draw() {
         "{total}"
     );
 }
+
+#[test]
+fn the_bridge_swiss_draw_takes_a_triangle_and_home_tables() {
+    let s = spawn();
+    let contestants: Vec<Value> = (1..=5)
+        .map(|i| {
+            json!({"id": i, "score": 50 - i, "opponents": if i <= 2 { vec![3 - i] } else { vec![] },
+                   "home_table": 10 + i})
+        })
+        .collect();
+    let d = s
+        .send(
+            "POST",
+            "/api/v1/pairings/bridge-swiss",
+            None,
+            &json!({"contestants": contestants, "odd": "triangle", "keep_home_tables": true}),
+        )
+        .json();
+    assert_eq!(d["bye"], Value::Null);
+    assert_eq!(d["triangle"], json!([2, 4, 5]));
+    assert_eq!(d["matches"], json!([{"table": 11, "home": 1, "away": 3}]));
+}
