@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::swiss_cli::CliError;
 
-fn fail(message: impl Into<String>) -> CliError {
+pub(crate) fn fail(message: impl Into<String>) -> CliError {
     CliError {
         code: 1,
         message: message.into(),
@@ -162,7 +162,7 @@ fn stats(mut ms: Vec<f64>) -> String {
     )
 }
 
-fn option(args: &[String], name: &str, default: u32) -> Result<u32, CliError> {
+pub(crate) fn option(args: &[String], name: &str, default: u32) -> Result<u32, CliError> {
     match args.iter().position(|a| a == name) {
         None => Ok(default),
         Some(i) => args

@@ -1,9 +1,11 @@
 //! `tourney`: the command line. `tourney serve` runs the server; `tourney openapi` prints the
 //! OpenAPI document; `tourney pair` and `tourney simulate` run the Swiss engine; the hidden
-//! `bench-swiss` and `bench-bridge` measure the Swiss pairing and a bridge session's upload.
+//! `bench-swiss`, `bench-bridge` and `bench-bridge-swiss` measure the Swiss pairing, a bridge
+//! session's upload and the bridge Swiss draw.
 
 mod bench_http;
 mod bridge_bench;
+mod bridge_swiss_bench;
 mod swiss_cli;
 
 use std::net::TcpListener;
@@ -88,11 +90,14 @@ fn main() -> ExitCode {
             print!("{}", tourney::api::openapi::document_json());
             Ok(())
         }
-        Some(cmd @ ("pair" | "simulate" | "bench-swiss" | "bench-bridge")) => {
+        Some(
+            cmd @ ("pair" | "simulate" | "bench-swiss" | "bench-bridge" | "bench-bridge-swiss"),
+        ) => {
             let run: fn(&[String]) -> Result<String, swiss_cli::CliError> = match cmd {
                 "pair" => swiss_cli::pair,
                 "simulate" => swiss_cli::simulate,
                 "bench-bridge" => bridge_bench::bench,
+                "bench-bridge-swiss" => bridge_swiss_bench::bench,
                 _ => swiss_cli::bench,
             };
             return match run(&args[1..]) {

@@ -72,6 +72,11 @@ closed_set!(
     ChosenMovementKind => KINDS.iter().copied().chain(["custom"])
 );
 
+closed_set!(
+    /// A team movement generator.
+    TeamMovementKind => crate::engine::bridge::teams::generate::KINDS.iter().copied()
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@ pub mod bridge;
 pub mod bridge_entries;
 pub mod bridge_exports;
 pub mod bridge_results;
+pub mod bridge_swiss;
 pub mod bridge_tools;
 pub mod byes;
 pub mod closed_sets;
@@ -30,6 +31,7 @@ pub mod stream;
 pub mod swiss;
 pub mod system;
 pub mod tables;
+pub mod team_movements;
 pub mod teams;
 pub mod tokens;
 
@@ -110,6 +112,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         .service(movements::recommend_movements)
         .service(movements::validate_movement)
         .service(movements::get_movement)
+        .service(team_movements::validate_team_movement)
+        .service(team_movements::get_team_movement)
+        .service(bridge_swiss::draw_bridge_swiss)
         .service(bridge_tools::board_score)
         .service(bridge_tools::board_matchpoints)
         .service(bridge_tools::imps)

@@ -4,5 +4,7 @@ pub mod movement;
 pub mod pbn_export;
 pub mod scoring;
 pub mod session;
+pub mod swiss;
+pub mod teams;
 pub mod traveller;
 pub mod usebio;
