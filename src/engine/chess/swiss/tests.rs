@@ -944,3 +944,53 @@ fn windowed_pairing_with_pricing_is_the_full_graph_optimum() {
     );
     assert!(priced > 5, "pricing added boards ({priced})");
 }
+
+/// Found by the API fuzzer: a round 1 of 5093 players, all unrated but the 64 rated ones
+/// below (start numbers from random lots), made the blossom solver nest 2543 blossoms one
+/// inside the next; its recursive expansion then overflowed the stack of the server's worker
+/// thread and aborted the process. The solver must need no stack in proportion to the
+/// nesting: here it pairs in a thread with 256 KiB.
+#[test]
+fn the_fuzzers_large_section_pairs_on_a_small_stack() {
+    #[rustfmt::skip]
+    const RATED: [(u32, u32); 64] = [
+        (367, 1900), (441, 1900), (655, 1900), (697, 2830), (706, 1900), (711, 2100),
+        (728, 2100), (799, 2830), (886, 2830), (943, 1900), (957, 2830), (1171, 2100),
+        (1252, 2830), (1466, 2100), (1528, 8), (1570, 1900), (1571, 60), (1792, 1900),
+        (1866, 2830), (1922, 2175), (2060, 1900), (2099, 2100), (2152, 8), (2161, 1900),
+        (2245, 1900), (2251, 2100), (2363, 2100), (2456, 1900), (2459, 1900), (2501, 2100),
+        (2561, 2100), (2626, 2830), (2679, 1900), (2737, 2100), (2804, 2830), (2919, 1900),
+        (2941, 1900), (2992, 2100), (3033, 2830), (3099, 1900), (3108, 2100), (3195, 229),
+        (3277, 2100), (3401, 1900), (3455, 2830), (3470, 2100), (3531, 2125), (3544, 2100),
+        (3802, 2100), (3870, 2075), (4016, 1900), (4057, 2100), (4084, 2150), (4180, 2100),
+        (4254, 2025), (4478, 2100), (4552, 2830), (4746, 1900), (4864, 2050), (4953, 2100),
+        (4995, 2830), (5069, 5), (5091, 2100), (5092, 1900),
+    ];
+    let n = 5093;
+    let players = (1..=n)
+        .map(|sn| match RATED.iter().find(|r| r.0 == sn) {
+            Some(&(_, rating)) => player(sn, rating),
+            None => SwissPlayer {
+                unrated: true,
+                ..player(sn, 0)
+            },
+        })
+        .collect();
+    let mut s = state(players);
+    s.settings.seed = 42;
+    let pairing = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || pair_next_round(&s, &BlossomSolver))
+        .unwrap()
+        .join()
+        .expect("the pairing thread overflowed or panicked")
+        .unwrap();
+    let mut seen: Vec<u32> = boards(&pairing)
+        .into_iter()
+        .flat_map(|(w, b)| [w, b])
+        .collect();
+    seen.extend(pairing.byes.iter().map(|b| b.player));
+    seen.sort_unstable();
+    assert_eq!(seen, (1..=n).collect::<Vec<_>>());
+    assert_eq!(pairing.byes.len(), 1);
+}
