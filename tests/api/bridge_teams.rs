@@ -149,6 +149,15 @@ fn bad_bridge_swiss_requests_name_the_field() {
         &json!({"contestants": [{"id": 1}, {"id": 2}], "round1": "random"}),
     );
     assert_eq!(r.fields(), ["random_seed"]);
+    // The fuzzer's find: 2^31 planned rounds were taken.
+    let r = s.send(
+        "POST",
+        "/api/v1/pairings/bridge-swiss",
+        None,
+        &json!({"contestants": [{"id": 1}, {"id": 2}], "rounds": 2147483648u64}),
+    );
+    r.problem(422);
+    assert_eq!(r.fields(), ["rounds"]);
     let r = s.send(
         "POST",
         "/api/v1/pairings/bridge-swiss",

@@ -128,8 +128,9 @@ pub struct DrawRequest {
     /// The recorded seed of a `random` round 1.
     #[serde(default)]
     pub random_seed: Option<u64>,
-    /// Rounds planned for the event, for the warnings.
+    /// Rounds planned for the event, for the warnings (at most 99).
     #[serde(default)]
+    #[schema(maximum = 99)]
     pub rounds: Option<u32>,
     /// An odd number: a `bye` (default) or, for teams, a `triangle`.
     #[serde(default)]
@@ -263,6 +264,12 @@ fn check(req: &DrawRequest) -> Result<(), DrawError> {
                 ),
             ));
         }
+    }
+    if req.rounds.is_some_and(|r| r > crate::limits::MAX_ROUNDS) {
+        return Err(refuse(
+            "rounds",
+            format!("at most {} rounds", crate::limits::MAX_ROUNDS),
+        ));
     }
     if req.round1 == Round1::Random && req.random_seed.is_none() {
         return Err(refuse(
