@@ -17,6 +17,8 @@
 //!   regular numbering `set s = boards (s-1)·B+1 ..= s·B` when most sets do; a pair listed
 //!   twice as sitting out; a pair that neither plays nor sits out in some round.
 //!
+//! At most [`MAX_FINDINGS`] findings are listed, then one that counts the rest.
+//!
 //! A pair seated alone at a half table (the other seats empty) does not play that round: it
 //! sits out, whether or not it is also listed under `sit_out`.
 
@@ -132,6 +134,10 @@ fn fmt_list(v: &[u32]) -> String {
     format!("[{}]", s.join(", "))
 }
 
+/// The most findings listed; the others are counted in one last finding (an error when
+/// errors are among them), so a movement with a mistake in every table gives a short answer.
+pub const MAX_FINDINGS: usize = 1_000;
+
 /// Checks a movement's structure; see the module docs for the list of checks.
 pub fn validate(m: &Movement) -> Vec<Finding> {
     let mut out = Vec::new();
@@ -210,6 +216,8 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
     let mut seats: Vec<(u32, u32, bool)> = vec![(0, 0, false); pairs.len()];
     // pair index -> the last round (position + 1) in which it is listed as sitting out
     let mut listed_out: Vec<usize> = vec![0; pairs.len()];
+    // (errors, warnings) past MAX_FINDINGS, counted but not written out
+    let mut unlisted = (0usize, 0usize);
 
     for (pos, r) in m.rounds.iter().enumerate() {
         let stamp = pos as u32 + 1;
@@ -322,6 +330,10 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
         }
         for (i, p) in pairs.iter().enumerate() {
             if seats[i].0 != stamp && listed_out[i] != pos + 1 {
+                if out.len() >= MAX_FINDINGS {
+                    unlisted.1 += 1;
+                    continue;
+                }
                 out.push(Finding::warning(
                     rn,
                     None,
@@ -340,6 +352,10 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
     for w in played.windows(2) {
         let ((p, b, r0, t0), (q, c, r1, t1)) = (w[0], w[1]);
         if p == q && b == c && (r0, t0) != (r1, t1) {
+            if out.len() >= MAX_FINDINGS {
+                unlisted.0 += 1;
+                continue;
+            }
             out.push(Finding::error(
                 Some(r1),
                 Some(t1),
@@ -372,6 +388,26 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
         }
     }
     check_regular_numbering(m, &set_first, &mut out);
+    if out.len() > MAX_FINDINGS {
+        for f in &out[MAX_FINDINGS..] {
+            match f.severity {
+                Severity::Error => unlisted.0 += 1,
+                Severity::Warning => unlisted.1 += 1,
+            }
+        }
+        out.truncate(MAX_FINDINGS);
+    }
+    if unlisted != (0, 0) {
+        let message = format!(
+            "{} more error(s) and {} more warning(s) are not listed (the first {MAX_FINDINGS} findings are)",
+            unlisted.0, unlisted.1
+        );
+        out.push(if unlisted.0 > 0 {
+            Finding::error(None, None, message)
+        } else {
+            Finding::warning(None, None, message)
+        });
+    }
     out
 }
 
@@ -875,5 +911,43 @@ pub(crate) mod tests {
         assert!(f.iter().any(|f| f.severity == Severity::Error));
         let r = crate::engine::bridge::movement::report::report(&m);
         assert!(!r.valid);
+    }
+
+    /// A replayed board at every table: the first findings and a count of the rest, which
+    /// still make the movement invalid.
+    #[test]
+    fn findings_are_capped_and_counted() {
+        let rounds = (1..=30)
+            .map(|r| {
+                round(
+                    r,
+                    (1..=50).map(|t| tr(t, t, 50 + t, 1, &[1])).collect(),
+                    vec![],
+                )
+            })
+            .collect();
+        let m = Movement {
+            kind: "custom".into(),
+            tables: 50,
+            pair_numbering: PairNumbering::Howell,
+            boards_per_round: 1,
+            rounds,
+        };
+        let f = validate(&m);
+        assert_eq!(f.len(), MAX_FINDINGS + 1);
+        let last = f.last().unwrap();
+        assert_eq!(last.severity, Severity::Error);
+        // 100 pairs replay board 1 in 29 rounds: 2 900 errors, 30 sharing warnings.
+        let listed_errors = f[..MAX_FINDINGS]
+            .iter()
+            .filter(|x| x.severity == Severity::Error)
+            .count();
+        assert!(
+            last.message
+                .starts_with(&format!("{} more error(s)", 2900 - listed_errors)),
+            "{}",
+            last.message
+        );
+        assert!(!crate::engine::bridge::movement::report::report(&m).valid);
     }
 }
