@@ -8,6 +8,7 @@ use crate::api::closed_sets::{MovementKind, TwinMode};
 use crate::api::extract::{json_cached, JsonBody, QueryParams};
 use crate::api::responses::{PublicRead, PublicSubmit, StatelessRead};
 use crate::engine::bridge::movement::generate::{generate, KINDS};
+use crate::engine::bridge::movement::howell::three_quarter_rounds;
 use crate::engine::bridge::movement::model::{Direction, Movement, MovementError, MovementParams};
 use crate::engine::bridge::movement::recommend::{recommend, RecommendQuery, Recommendation};
 use crate::engine::bridge::movement::report::{report, MovementReport};
@@ -19,6 +20,10 @@ pub struct MovementWithReport {
     #[serde(flatten)]
     pub movement: Movement,
     pub report: MovementReport,
+    /// 3/4 Howells: the rounds one can be played in on these tables (without `rounds` the
+    /// usual one is given, about three quarters of the full Howell's rounds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds_available: Option<Vec<u32>>,
 }
 
 /// The kinds of movement this server generates.
@@ -193,6 +198,8 @@ pub async fn get_movement(
     let answer = web::block(move || {
         generate(&kind, &params).map(|movement| MovementWithReport {
             report: report(&movement),
+            rounds_available: (kind == "three_quarter_howell")
+                .then(|| three_quarter_rounds(movement.tables)),
             movement,
         })
     })

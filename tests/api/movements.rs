@@ -262,3 +262,29 @@ fn a_bridge_pairs_event_gets_guide_cards_and_scoring_rows() {
     )
     .problem(403);
 }
+
+/// Issue 14: a 3/4 Howell without `rounds` is the usual one and says which rounds exist;
+/// an option a Howell does not read is a 422 naming it.
+#[test]
+fn a_three_quarter_howell_without_rounds_is_the_usual_one() {
+    let s = spawn();
+    let r = s.get("/api/v1/movements/three_quarter_howell?tables=6");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let m = r.json();
+    assert_eq!(m["rounds"].as_array().unwrap().len(), 8);
+    let available = m["rounds_available"].as_array().unwrap();
+    assert!(available.contains(&json!(8)) && available.contains(&json!(10)));
+    assert!(s
+        .get("/api/v1/movements/howell?tables=6")
+        .json()
+        .get("rounds_available")
+        .is_none());
+    for path in [
+        "/api/v1/movements/howell?tables=6&rover=true",
+        "/api/v1/movements/three_quarter_howell?tables=6&rover=true",
+    ] {
+        let r = s.get(path);
+        r.problem(422);
+        assert_eq!(r.fields(), vec!["rover"], "{path}");
+    }
+}

@@ -20,11 +20,16 @@
 #[path = "howell/search.rs"]
 pub mod search;
 
+use super::mitchell::common::{check_sets, refuse_other_options};
 use super::model::{
     set_boards, Movement, MovementError, MovementParams, PairNumbering, Round, SitOut, TableRound,
 };
 use super::report::balance;
 use search::{expand, expand_three_quarter, Layout, Starter, ThreeQuarterStarter};
+
+/// The options the Howells read besides tables, rounds and boards per round: `half_table`
+/// (either direction: an odd number of pairs) and `sets` (the sets available).
+const HOWELL_OPTIONS: &[&str] = &["half_table", "sets"];
 
 /// Sizes served by `howell`.
 pub const MIN_TABLES: u32 = 2;
@@ -152,6 +157,7 @@ fn rounds(p: &MovementParams, full: u32) -> Result<u32, MovementError> {
 /// `boards_per_round` boards a round (default 2); `rounds` curtails it (then boards are not
 /// all played equally often: the report says so).
 pub fn howell(p: &MovementParams) -> Result<Movement, MovementError> {
+    refuse_other_options(p, "howell", HOWELL_OPTIONS)?;
     if !(MIN_TABLES..=MAX_TABLES).contains(&p.tables) {
         return Err(
             MovementError::new("tables", format!("no Howell for {} tables", p.tables))
@@ -164,6 +170,7 @@ pub fn howell(p: &MovementParams) -> Result<Movement, MovementError> {
     })?;
     let bpr = boards_per_round(p)?;
     let r = rounds(p, 2 * p.tables - 1)?;
+    check_sets(p, 2 * p.tables - 1)?;
     if p.half_table.is_none() {
         return Ok(from_layout(p.tables, &lay, bpr, r, None));
     }
@@ -195,6 +202,26 @@ pub fn three_quarter_starter(tables: u32, rounds: u32) -> Option<ThreeQuarterSta
         })
 }
 
+/// The rounds a 3/4 Howell can be played in on `tables` tables, fewest first.
+pub fn three_quarter_rounds(tables: u32) -> Vec<u32> {
+    let mut rs: Vec<u32> = THREE_QUARTER
+        .iter()
+        .filter(|e| e.0 == tables)
+        .map(|e| e.1)
+        .collect();
+    rs.sort_unstable();
+    rs
+}
+
+/// The usual 3/4 Howell on `tables` tables: about three quarters of the full Howell's
+/// 2T − 1 rounds, the nearest served (the fewer rounds on a tie).
+pub fn usual_three_quarter_rounds(tables: u32) -> Option<u32> {
+    let target = 3 * (2 * tables).saturating_sub(1); // four times the wanted rounds
+    three_quarter_rounds(tables)
+        .into_iter()
+        .min_by_key(|&r| (4 * r).abs_diff(target))
+}
+
 /// The (tables, rounds) a 3/4 Howell is embedded for, as a director reads them.
 pub fn three_quarter_sizes() -> String {
     let mut parts = Vec::new();
@@ -212,13 +239,14 @@ pub fn three_quarter_sizes() -> String {
 }
 
 /// A 3/4 (shortened) Howell: `p.tables` tables (2T pairs, or 2T − 1 with `half_table`),
-/// `p.rounds` rounds (required) and as many sets; 2T − rounds stationary pairs (the highest
+/// `p.rounds` rounds (default the usual one, [`usual_three_quarter_rounds`]) and as many sets; 2T − rounds stationary pairs (the highest
 /// numbers, at the highest tables); the moving pairs 1..rounds rotate as in a Howell (each
 /// follows the next lower) and the sets move back one station. Every pair plays every
 /// board once; pairs do not all meet. As seed 002 suggests, some stationary pairs switch
 /// direction in some rounds to improve the balance (still at their own table). The starters
 /// are found by `search::search_three_quarter` and embedded; the report gives their balance.
 pub fn three_quarter_howell(p: &MovementParams) -> Result<Movement, MovementError> {
+    refuse_other_options(p, "three_quarter_howell", HOWELL_OPTIONS)?;
     let t = p.tables;
     if !(MIN_TABLES..=MAX_TABLES).contains(&t) {
         return Err(
@@ -226,12 +254,11 @@ pub fn three_quarter_howell(p: &MovementParams) -> Result<Movement, MovementErro
                 .with_supported(three_quarter_sizes()),
         );
     }
-    let Some(r) = p.rounds else {
-        return Err(MovementError::new(
-            "rounds",
-            "a 3/4 Howell needs the number of rounds (stationary pairs = pairs − rounds)",
-        )
-        .with_supported(three_quarter_sizes()));
+    let Some(r) = p.rounds.or_else(|| usual_three_quarter_rounds(t)) else {
+        return Err(
+            MovementError::new("tables", format!("no 3/4 Howell for {t} tables"))
+                .with_supported(three_quarter_sizes()),
+        );
     };
     let st = three_quarter_starter(t, r).ok_or_else(|| {
         MovementError::new(
@@ -241,6 +268,7 @@ pub fn three_quarter_howell(p: &MovementParams) -> Result<Movement, MovementErro
         .with_supported(three_quarter_sizes())
     })?;
     let bpr = boards_per_round(p)?;
+    check_sets(p, r)?;
     let lay = expand_three_quarter(t, r, &st);
     let mut m = if p.half_table.is_none() {
         from_layout(t, &lay, bpr, r, None)
@@ -577,12 +605,48 @@ mod tests {
     #[test]
     fn three_quarter_errors_name_the_sizes() {
         let mut p = params(4, false, 2);
-        assert_eq!(three_quarter_howell(&p).unwrap_err().field, "rounds");
+        assert_eq!(three_quarter_howell(&p).unwrap_err().field, "tables");
         p.rounds = Some(6); // no 3/4 Howell for 4 tables, 6 rounds
         let e = three_quarter_howell(&p).unwrap_err();
         assert_eq!(e.field, "rounds");
         assert!(e.supported.unwrap().contains("5 tables: 5/6/7 rounds"));
         p.tables = 20;
         assert_eq!(three_quarter_howell(&p).unwrap_err().field, "tables");
+    }
+
+    /// Without `rounds`, the usual 3/4 Howell: about 3/4 of the full Howell's rounds.
+    #[test]
+    fn three_quarter_without_rounds_is_the_usual_one() {
+        for (t, usual) in [(5, 7), (6, 8), (7, 10), (8, 11), (10, 14), (12, 17)] {
+            assert_eq!(usual_three_quarter_rounds(t), Some(usual), "{t} tables");
+            let m = three_quarter_howell(&params(t, false, 2)).unwrap();
+            assert_eq!(m.rounds.len() as u32, usual);
+            assert!(three_quarter_rounds(t).contains(&usual));
+        }
+    }
+
+    /// Options a Howell does not read are refused, naming them, as on Mitchells; `sets`
+    /// fewer than the movement needs too.
+    #[test]
+    fn howells_refuse_options_they_do_not_read() {
+        for kind in ["howell", "three_quarter_howell"] {
+            let gen = |p: &MovementParams| match kind {
+                "howell" => howell(p),
+                _ => three_quarter_howell(p),
+            };
+            let mut p = params(6, false, 2);
+            p.rover = true;
+            let e = gen(&p).unwrap_err();
+            assert_eq!(e.field, "rover", "{kind}");
+            assert!(e.message.contains("does not apply"), "{}", e.message);
+            let mut p = params(6, true, 2);
+            p.half_table_at = Some(2);
+            assert_eq!(gen(&p).unwrap_err().field, "half_table_at");
+            let mut p = params(6, false, 2);
+            p.sets = Some(5);
+            assert_eq!(gen(&p).unwrap_err().field, "sets");
+            p.sets = Some(11);
+            assert!(gen(&p).is_ok(), "{kind}");
+        }
     }
 }

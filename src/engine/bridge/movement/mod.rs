@@ -2,6 +2,7 @@
 //! balance report, a recommender, guide cards and scoring rows.
 
 pub mod cards;
+pub mod comparisons;
 pub mod generate;
 pub mod howell;
 pub mod mitchell;

@@ -18,13 +18,23 @@
 //! - masterpoints: +10 when the session is masterpoint eligible (at least 24 boards, every
 //!   pair scheduled at least 75%).
 //!
+//! - a Howell-type movement (`howell`, `three_quarter_howell`) on up to
+//!   [`SMALL_FIELD_TABLES`] tables whose session is within one round of the boards asked
+//!   (unless two winners are asked):
+//!   +30, which puts it first, as seed 002 and a director's practice have it ("a Howell
+//!   movement for smaller numbers"); 9 pairs thus get the 4½-table Howell.
+//!
+//! - every pair meeting every other pair in a one-winner movement (a complete Howell): +8.
+//!
 //! A movement with more rounds than `max_rounds`, with a different number of pairs than
-//! asked, or that fails the validator is not offered.
+//! asked, that fails the validator, or that seed 002 advises against (see [`advised`]) is not
+//! offered; the NS and EW half-table variants of one movement are shown as one choice.
 
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::generate::{generate, KINDS};
+use super::generate::{generate, HOWELL_KINDS, KINDS};
+use super::mitchell::common::MAX_TABLES;
 use super::model::{Direction, MovementError, MovementParams};
 use super::report::{report, MovementReport};
 
@@ -58,6 +68,14 @@ pub struct Recommendation {
     pub report: MovementReport,
 }
 
+/// Up to this many tables a Howell-type movement comes first when it fits the boards.
+pub const SMALL_FIELD_TABLES: u32 = 8;
+/// The points that put it first (more than any Mitchell's balance and masterpoint terms).
+const SMALL_FIELD_HOWELL: f64 = 30.0;
+
+/// The most pairs served: the largest room with an NS rover.
+pub const MAX_PAIRS: u32 = 2 * MAX_TABLES + 1;
+
 /// The most candidates returned.
 pub const MAX_RECOMMENDATIONS: usize = 10;
 
@@ -86,8 +104,24 @@ fn layouts(pairs: u32) -> Vec<MovementParams> {
     out
 }
 
+/// False for what seed 002 advises against: a Skip Mitchell with a half table ("best not
+/// used with a half table"); curtailing a Mitchell-family movement with a half table
+/// (different tops, some pairs playing more boards); curtailing a Share & Relay or a 1½
+/// Appendix Mitchell at all ("curtailing not recommended").
+fn advised(kind: &str, p: &MovementParams, curtailed: bool) -> bool {
+    if HOWELL_KINDS.contains(&kind) {
+        return true;
+    }
+    let half = p.half_table.is_some();
+    if kind == "skip_mitchell" && half {
+        return false;
+    }
+    let never_curtailed = ["share_relay_mitchell", "one_and_half_appendix_mitchell"];
+    !(curtailed && (half || never_curtailed.contains(&kind)))
+}
+
 /// Scores a candidate's report against the query; None when it must not be offered.
-fn score(q: &RecommendQuery, r: &MovementReport) -> Option<(f64, Vec<String>)> {
+fn score(q: &RecommendQuery, kind: &str, r: &MovementReport) -> Option<(f64, Vec<String>)> {
     if !r.valid || r.pairs != q.pairs {
         return None;
     }
@@ -100,17 +134,19 @@ fn score(q: &RecommendQuery, r: &MovementReport) -> Option<(f64, Vec<String>)> {
     let mut s = 0.0;
     let mut why = Vec::new();
     let session = r.masterpoints.session_boards;
-    s -= 2.0 * f64::from(session.abs_diff(q.boards));
+    let off = session.abs_diff(q.boards);
+    s -= 2.0 * f64::from(off);
     let (lo, hi) = (r.boards_per_pair.min, r.boards_per_pair.max);
     why.push(format!(
-        "a session of {session} boards ({} asked): {} rounds of {}; pairs play {}",
-        q.boards,
+        "{} boards in {} rounds of {} ({} asked); pairs play {}",
+        r.boards,
         r.rounds,
         r.boards_per_round,
+        q.boards,
         if lo == hi {
-            format!("{hi} boards each")
+            format!("{hi} each")
         } else {
-            format!("{lo} to {hi} boards")
+            format!("{lo} to {hi}")
         }
     ));
     match q.sets_available {
@@ -136,6 +172,20 @@ fn score(q: &RecommendQuery, r: &MovementReport) -> Option<(f64, Vec<String>)> {
         }
     } else {
         why.push(format!("{} winner(s)", r.winners));
+    }
+    if HOWELL_KINDS.contains(&kind)
+        && r.tables <= SMALL_FIELD_TABLES
+        && off <= r.boards_per_round
+        && q.winners != Some(2)
+    {
+        s += SMALL_FIELD_HOWELL;
+        why.push(format!(
+            "a Howell-type movement, a director's first choice for up to {SMALL_FIELD_TABLES} tables"
+        ));
+    }
+    if r.winners == 1 && r.min_meetings >= 1 {
+        s += 8.0;
+        why.push("every pair meets every other pair".to_string());
     }
     if r.longest_sit_out > 0 {
         s -= 0.5 * f64::from(r.longest_sit_out);
@@ -192,13 +242,42 @@ fn score(q: &RecommendQuery, r: &MovementReport) -> Option<(f64, Vec<String>)> {
     Some((s, why))
 }
 
+/// The (boards a round, rounds) to try for a movement of `full` rounds: per number of
+/// boards a round, the rounds nearest the boards asked, and the complete movement too when
+/// it is at most one round longer (a director plays a whole Howell rather than cut it).
+fn round_choices(q: &RecommendQuery, full: u32) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for bpr in 1..=8u32 {
+        let wanted = q.boards.div_ceil(bpr).max(1);
+        let mut choices = vec![full.min(wanted)];
+        if full > wanted && full * bpr <= q.boards + bpr {
+            choices.push(full);
+        }
+        for mut rounds in choices {
+            if let Some(m) = q.max_rounds {
+                rounds = rounds.min(m);
+            }
+            if rounds * bpr + bpr < q.boards.saturating_sub(bpr) {
+                continue; // far too few boards with this many per round
+            }
+            if !out.contains(&(bpr, rounds)) {
+                out.push((bpr, rounds));
+            }
+        }
+    }
+    out
+}
+
 /// Ranks candidate movements for the query (best first, at most `MAX_RECOMMENDATIONS`).
 pub fn recommend(q: &RecommendQuery) -> Result<Vec<Recommendation>, MovementError> {
-    if !(3..=200).contains(&q.pairs) {
-        return Err(
-            MovementError::new("pairs", "the number of pairs must be between 3 and 200")
-                .with_supported("3 to 200 pairs"),
-        );
+    if !(3..=MAX_PAIRS).contains(&q.pairs) {
+        return Err(MovementError::new(
+            "pairs",
+            format!("the number of pairs must be between 3 and {MAX_PAIRS}"),
+        )
+        .with_supported(format!(
+            "3 to {MAX_PAIRS} pairs (at most {MAX_TABLES} tables, and an NS rover)"
+        )));
     }
     if !(1..=200).contains(&q.boards) {
         return Err(
@@ -231,19 +310,14 @@ pub fn recommend(q: &RecommendQuery) -> Result<Vec<Recommendation>, MovementErro
                 }
             };
             for full in full_rounds {
-                for bpr in 1..=8u32 {
+                for (bpr, rounds) in round_choices(q, full) {
                     let mut p = base.clone();
                     p.boards_per_round = Some(bpr);
-                    let wanted = q.boards.div_ceil(bpr).max(1);
-                    let mut rounds = full.min(wanted);
-                    if let Some(m) = q.max_rounds {
-                        rounds = rounds.min(m);
-                    }
-                    if rounds * bpr + bpr < q.boards.saturating_sub(bpr) {
-                        continue; // far too few boards with this many per round
-                    }
                     if kind == "three_quarter_howell" || rounds < full {
                         p.rounds = Some(rounds);
+                    }
+                    if !advised(kind, &p, rounds < full) {
+                        continue;
                     }
                     let Ok(m) = generate(kind, &p) else {
                         continue;
@@ -253,7 +327,7 @@ pub fn recommend(q: &RecommendQuery) -> Result<Vec<Recommendation>, MovementErro
                         continue;
                     }
                     let r = report(&m);
-                    if let Some((score, reasons)) = score(q, &r) {
+                    if let Some((score, reasons)) = score(q, kind, &r) {
                         found.push(Recommendation {
                             kind: kind.to_string(),
                             params: p,
@@ -270,6 +344,19 @@ pub fn recommend(q: &RecommendQuery) -> Result<Vec<Recommendation>, MovementErro
         b.score
             .total_cmp(&a.score)
             .then_with(|| a.kind.cmp(&b.kind))
+    });
+    // The NS and the EW half table of one movement are one choice: the better is shown.
+    let mut shown = std::collections::BTreeSet::new();
+    found.retain(|r| {
+        let p = &r.params;
+        shown.insert((
+            r.kind.clone(),
+            p.tables,
+            p.rover,
+            p.rounds,
+            p.boards_per_round,
+            p.half_table.is_some(),
+        ))
     });
     found.truncate(MAX_RECOMMENDATIONS);
     Ok(found)
@@ -304,7 +391,7 @@ mod tests {
         assert!(best
             .reasons
             .iter()
-            .any(|r| r.contains("a session of 21 boards")));
+            .any(|r| r.starts_with("21 boards in 7 rounds of 3 (21 asked)")));
     }
 
     #[test]
@@ -334,5 +421,98 @@ mod tests {
         let mut w = q(8, 20);
         w.winners = Some(3);
         assert_eq!(recommend(&w).unwrap_err().field, "winners");
+    }
+
+    /// Up to 8 tables a Howell-type movement comes first when it fits the boards asked.
+    #[test]
+    fn small_fields_get_a_howell_type_movement_first() {
+        for (pairs, boards) in [
+            (6, 20),
+            (7, 21),
+            (8, 21),
+            (10, 27),
+            (11, 22),
+            (12, 22),
+            (14, 26),
+            (16, 30),
+            (16, 24),
+        ] {
+            let recs = recommend(&q(pairs, boards)).unwrap();
+            let top = &recs[0];
+            assert!(
+                HOWELL_KINDS.contains(&top.kind.as_str()),
+                "{pairs} pairs, {boards} boards: {} first ({:?})",
+                top.kind,
+                top.reasons
+            );
+        }
+        // Asked for two winners, a Mitchell still wins.
+        let mut two = q(14, 26);
+        two.winners = Some(2);
+        assert_eq!(recommend(&two).unwrap()[0].report.winners, 2);
+    }
+
+    #[test]
+    fn nine_pairs_get_the_four_and_a_half_table_howell() {
+        for boards in [24, 27] {
+            let top = &recommend(&q(9, boards)).unwrap()[0];
+            assert_eq!(top.kind, "howell", "{boards}: {:?}", top.reasons);
+            assert_eq!(top.params.tables, 5);
+            assert!(top.params.half_table.is_some());
+            assert_eq!(top.report.rounds, 9);
+        }
+    }
+
+    /// Never a half table in a Skip Mitchell, nor a curtailed Mitchell with a half table,
+    /// nor a curtailed Share & Relay; NS and EW half tables of one movement are one choice;
+    /// the board count of the reason is the report's.
+    #[test]
+    fn what_the_seed_advises_against_is_not_offered() {
+        for pairs in [9, 13, 17, 19, 21, 25, 27, 31] {
+            for boards in [18, 22, 24, 26, 28] {
+                let recs = recommend(&q(pairs, boards)).unwrap();
+                let mut choices = std::collections::BTreeSet::new();
+                for r in &recs {
+                    let half = r.report.half_table;
+                    assert!(!(r.kind == "skip_mitchell" && half), "{pairs}/{boards}");
+                    if !HOWELL_KINDS.contains(&r.kind.as_str()) {
+                        let full = generate(
+                            &r.kind,
+                            &MovementParams {
+                                rounds: None,
+                                ..r.params.clone()
+                            },
+                        )
+                        .unwrap();
+                        let curtailed = r.report.rounds < full.rounds.len() as u32;
+                        assert!(!(curtailed && half), "{pairs}/{boards} {}", r.kind);
+                        assert!(!(curtailed && r.kind == "share_relay_mitchell"));
+                    }
+                    let p = &r.params;
+                    assert!(
+                        choices.insert((&r.kind, p.tables, p.rover, p.rounds, p.boards_per_round)),
+                        "{pairs}/{boards}: {} twice",
+                        r.kind
+                    );
+                    let first = &r.reasons[0];
+                    assert!(
+                        first.starts_with(&format!(
+                            "{} boards in {} rounds",
+                            r.report.boards, r.report.rounds
+                        )),
+                        "{first} / {} boards",
+                        r.report.boards
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_pairs_limit_is_the_largest_room_served() {
+        assert!(!recommend(&q(MAX_PAIRS, 24)).unwrap().is_empty());
+        let e = recommend(&q(MAX_PAIRS + 1, 24)).unwrap_err();
+        assert_eq!(e.field, "pairs");
+        assert!(e.message.contains("121"), "{}", e.message);
     }
 }

@@ -31,6 +31,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::comparisons::{comparison_counts, ComparisonCounts};
 use super::model::{Direction, Movement, PairId, PairNumbering, SitOut};
 use super::validate::{all_pairs, is_full, seated, validate, Finding, Severity};
 
@@ -173,60 +174,24 @@ fn key(a: usize, b: usize) -> (usize, usize) {
     (a.min(b), a.max(b))
 }
 
-/// Comparison counts for every pair of pairs that share a board, by pair index.
-/// Also the same-direction counts (the line comparisons).
-type Counts = HashMap<(usize, usize), i64>;
-
-fn comparisons(m: &Movement, index: &BTreeMap<PairId, usize>) -> (Counts, Counts) {
-    // board -> [(ns, ew) effective directions] at full tables
-    let mut by_board: BTreeMap<u32, Vec<(usize, usize)>> = BTreeMap::new();
-    for r in &m.rounds {
-        for t in r.tables.iter().filter(|t| is_full(t)) {
-            let ids = seated(m, t);
-            let (Some(a), Some(b)) = (index.get(&ids[0].0), index.get(&ids[1].0)) else {
-                continue;
-            };
-            let (ns, ew) = if t.arrow_switch { (*b, *a) } else { (*a, *b) };
-            let mut seen = BTreeSet::new();
-            for &board in &t.boards {
-                if seen.insert(board) {
-                    by_board.entry(board).or_default().push((ns, ew));
-                }
-            }
-        }
-    }
-    let mut all: Counts = HashMap::new();
-    let mut same: Counts = HashMap::new();
-    let add = |c: &mut Counts, a: usize, b: usize, v: i64| {
-        if a != b {
-            *c.entry(key(a, b)).or_insert(0) += v;
-        }
+/// Balance from the comparison counts of all n pairs (zero for pairs never compared).
+fn balance_of(counts: Option<&ComparisonCounts>, n: usize) -> Balance {
+    let n = n as u64;
+    let (mean, sd, percent) = match counts {
+        Some(c) => stats(
+            c.values().iter().map(|&v| i64::from(v)),
+            n * n.saturating_sub(1) / 2,
+        ),
+        None => (0.0, 0.0, 0.0),
     };
-    for plays in by_board.values() {
-        let t = plays.len() as i64;
-        for (i, &(ns_i, ew_i)) in plays.iter().enumerate() {
-            add(&mut all, ns_i, ew_i, t - 1);
-            for &(ns_j, ew_j) in &plays[i + 1..] {
-                add(&mut all, ns_i, ns_j, 1);
-                add(&mut all, ew_i, ew_j, 1);
-                add(&mut all, ns_i, ew_j, -1);
-                add(&mut all, ew_i, ns_j, -1);
-                add(&mut same, ns_i, ns_j, 1);
-                add(&mut same, ew_i, ew_j, 1);
-            }
-        }
-    }
-    (all, same)
+    Balance { mean, sd, percent }
 }
 
 /// The balance of comparisons of a movement (see the module docs).
 pub fn balance(m: &Movement) -> Balance {
     let pairs = all_pairs(m);
     let index: BTreeMap<PairId, usize> = pairs.iter().enumerate().map(|(i, p)| (*p, i)).collect();
-    let (all, _) = comparisons(m, &index);
-    let n = pairs.len() as u64;
-    let (mean, sd, percent) = stats(all.values().copied(), n * n.saturating_sub(1) / 2);
-    Balance { mean, sd, percent }
+    balance_of(comparison_counts(m, &index).as_ref(), pairs.len())
 }
 
 /// Reports on a movement: validity and every fact of the module docs.
@@ -323,27 +288,22 @@ pub fn report(m: &Movement) -> MovementReport {
         }
     }
 
-    let opponents_possible = |a: PairId, b: PairId| {
-        matches!(
-            (a, b),
-            (PairId::Ns(_), PairId::Ew(_))
-                | (PairId::Ew(_), PairId::Ns(_))
-                | (PairId::Pair(_), PairId::Pair(_))
-        )
+    // Two pairs can meet when NS meets EW (Mitchell numbering) or under Howell numbering.
+    // Every meeting is of two such pairs, so the fewest is 0 unless all of them met.
+    let count = |f: fn(&PairId) -> bool| pairs.iter().filter(|p| f(p)).count() as u64;
+    let howell = count(|p| matches!(p, PairId::Pair(_)));
+    let possible = count(|p| matches!(p, PairId::Ns(_))) * count(|p| matches!(p, PairId::Ew(_)))
+        + howell * howell.saturating_sub(1) / 2;
+    let min_meetings = if possible == 0 {
+        None
+    } else if (meetings.len() as u64) < possible {
+        Some(0)
+    } else {
+        meetings.values().copied().min()
     };
-    let mut min_meetings: Option<u32> = None;
-    for i in 0..np {
-        for j in i + 1..np {
-            if opponents_possible(pairs[i], pairs[j]) {
-                let c = meetings.get(&(i, j)).copied().unwrap_or(0);
-                min_meetings = Some(min_meetings.map_or(c, |x| x.min(c)));
-            }
-        }
-    }
 
-    let (all, same) = comparisons(m, &index);
-    let n = np as u64;
-    let (mean, sd, percent) = stats(all.values().copied(), n * n.saturating_sub(1) / 2);
+    let counts = comparison_counts(m, &index);
+    let balance = balance_of(counts.as_ref(), np);
     let winners: u8 = if m.pair_numbering == PairNumbering::Mitchell && !switched {
         2
     } else {
@@ -360,10 +320,12 @@ pub fn report(m: &Movement) -> MovementReport {
                     )
                 })
                 .collect();
+            // A pair of one line only ever sits its line's direction here (no arrow
+            // switch), so two of them compare +1 on every board both play: their count.
             let mut values = Vec::new();
-            for (k, &i) in line.iter().enumerate() {
-                for &j in &line[k + 1..] {
-                    values.push(same.get(&key(i, j)).copied().unwrap_or(0));
+            if let Some(c) = &counts {
+                for (k, &i) in line.iter().enumerate() {
+                    values.extend(line[k + 1..].iter().map(|&j| i64::from(c.get(i, j))));
                 }
             }
             let (lm, lsd, lp) = stats(values.iter().copied(), values.len() as u64);
@@ -430,7 +392,7 @@ pub fn report(m: &Movement) -> MovementReport {
             min_percent,
             reason,
         },
-        balance: Balance { mean, sd, percent },
+        balance,
         line_balance,
     }
 }

@@ -9,13 +9,15 @@
 //!   Mitchell-numbered movement, `{"ns":n}`/`{"ew":n}` in a Howell-numbered one); a board
 //!   listed twice at one table; a pair, set or board number, or `boards_per_round`, beyond
 //!   [`MAX_MOVEMENT_NUMBER`] (four digits); a `kind` or section label that is not a short
-//!   line of text ([`text_fault`]); a pair playing a board twice; one set holding different
-//!   boards in different places; a set both in play and on the relay stand in one round.
+//!   line of text ([`text_fault`]); more than [`MAX_MOVEMENT_PAIRS`] pairs; a pair playing
+//!   a board twice; one set holding different boards in different places; a set both in play and on the relay stand in one round.
 //! - **warnings** are playable but need the director's attention: a set in play at two or
 //!   more tables in one round (the tables must share it, and wait if it has fewer boards than
 //!   sharing tables); a board belonging to two sets; sets whose boards do not follow the
 //!   regular numbering `set s = boards (s-1)·B+1 ..= s·B` when most sets do; a pair listed
 //!   twice as sitting out; a pair that neither plays nor sits out in some round.
+//!
+//! At most [`MAX_FINDINGS`] findings are listed, then one that counts the rest.
 //!
 //! A pair seated alone at a half table (the other seats empty) does not play that round: it
 //! sits out, whether or not it is also listed under `sit_out`.
@@ -25,6 +27,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::comparisons::MAX_MOVEMENT_PAIRS;
 use super::model::{Direction, Movement, PairId, PairNumbering, SitOut, TableRound};
 use crate::limits::{
     text_fault, MAX_CODE_CHARS, MAX_MOVEMENT_NUMBER, MAX_MOVEMENT_ROUNDS, MAX_MOVEMENT_TABLES,
@@ -131,6 +134,10 @@ fn fmt_list(v: &[u32]) -> String {
     format!("[{}]", s.join(", "))
 }
 
+/// The most findings listed; the others are counted in one last finding (an error when
+/// errors are among them), so a movement with a mistake in every table gives a short answer.
+pub const MAX_FINDINGS: usize = 1_000;
+
 /// Checks a movement's structure; see the module docs for the list of checks.
 pub fn validate(m: &Movement) -> Vec<Finding> {
     let mut out = Vec::new();
@@ -188,14 +195,32 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
     }
 
     let pairs = all_pairs(m);
+    if pairs.len() > MAX_MOVEMENT_PAIRS {
+        out.push(Finding::error(
+            None,
+            None,
+            format!(
+                "the movement names {} pairs; a movement has at most {MAX_MOVEMENT_PAIRS} (two a table and a rover at {MAX_MOVEMENT_TABLES} tables)",
+                pairs.len()
+            ),
+        ));
+    }
+    let index = |p: &PairId| pairs.binary_search(p).unwrap_or(0);
     // set -> (boards, round, table) where first seen
-    let mut set_first: BTreeMap<u32, (Vec<u32>, u32, u32)> = BTreeMap::new();
-    // board -> sets holding it
-    let mut board_sets: BTreeMap<u32, BTreeSet<u32>> = BTreeMap::new();
-    // pair -> board -> (round, table) where first played
-    let mut played: BTreeMap<PairId, BTreeMap<u32, (u32, u32)>> = BTreeMap::new();
+    let mut set_first: BTreeMap<u32, (&[u32], u32, u32)> = BTreeMap::new();
+    // (board, set) for every table
+    let mut board_sets: Vec<(u32, u32)> = Vec::new();
+    // (pair index, board, round, table) for every board a pair plays
+    let mut played: Vec<(usize, u32, u32, u32)> = Vec::new();
+    // pair index -> (round, table, full table?) where last seated
+    let mut seats: Vec<(u32, u32, bool)> = vec![(0, 0, false); pairs.len()];
+    // pair index -> the last round (position + 1) in which it is listed as sitting out
+    let mut listed_out: Vec<usize> = vec![0; pairs.len()];
+    // (errors, warnings) past MAX_FINDINGS, counted but not written out
+    let mut unlisted = (0usize, 0usize);
 
-    for r in &m.rounds {
+    for (pos, r) in m.rounds.iter().enumerate() {
+        let stamp = pos as u32 + 1;
         let rn = Some(r.round);
         if r.tables.is_empty() {
             out.push(Finding::error(
@@ -205,14 +230,14 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
             ));
         }
         let mut tables_seen = BTreeSet::new();
-        // pair -> (table, full table?) where seated this round
-        let mut seats: BTreeMap<PairId, (u32, bool)> = BTreeMap::new();
         // set -> tables playing it this round
         let mut set_tables: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
         for t in &r.tables {
             check_table(m, r.round, t, &mut tables_seen, &mut out);
             for (p, _) in seated(m, t) {
-                if let Some(&(prev, _)) = seats.get(&p) {
+                let i = index(&p);
+                let (seen_in, prev, _) = seats[i];
+                if seen_in == stamp {
                     if prev != t.table {
                         out.push(Finding::error(
                             rn,
@@ -227,12 +252,15 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
                         ));
                     }
                 } else {
-                    seats.insert(p, (t.table, is_full(t)));
+                    seats[i] = (stamp, t.table, is_full(t));
+                }
+                if is_full(t) {
+                    played.extend(t.boards.iter().map(|&b| (i, b, r.round, t.table)));
                 }
             }
             if t.set != 0 {
                 match set_first.get(&t.set) {
-                    Some((boards, r0, t0)) if *boards != t.boards => {
+                    Some((boards, r0, t0)) if *boards != t.boards.as_slice() => {
                         out.push(Finding::error(
                             rn,
                             Some(t.table),
@@ -248,39 +276,23 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
                     }
                     Some(_) => {}
                     None => {
-                        set_first.insert(t.set, (t.boards.clone(), r.round, t.table));
+                        set_first.insert(t.set, (&t.boards, r.round, t.table));
                     }
                 }
                 set_tables.entry(t.set).or_default().push(t.table);
             }
-            for &b in &t.boards {
-                board_sets.entry(b).or_default().insert(t.set);
-            }
-            if is_full(t) {
-                for (p, _) in seated(m, t) {
-                    let seen = played.entry(p).or_default();
-                    for &b in &t.boards {
-                        match seen.get(&b) {
-                            Some(&(r0, t0)) if (r0, t0) != (r.round, t.table) => {
-                                out.push(Finding::error(
-                                    rn,
-                                    Some(t.table),
-                                    format!(
-                                        "{} plays board {} twice: round {} table {} and round {} table {}",
-                                        pair_name(p), b, r0, t0, r.round, t.table
-                                    ),
-                                ));
-                            }
-                            Some(_) => {}
-                            None => {
-                                seen.insert(b, (r.round, t.table));
-                            }
-                        }
-                    }
-                }
-            }
+            board_sets.extend(t.boards.iter().map(|&b| (b, t.set)));
         }
-        check_sit_outs(m, r.round, &r.sit_out, &seats, &mut out);
+        check_sit_outs(
+            m,
+            r.round,
+            &r.sit_out,
+            |p| {
+                let (seen_in, table, full) = seats[index(p)];
+                (seen_in == stamp && full).then_some(table)
+            },
+            &mut out,
+        );
         for (set, tables) in &set_tables {
             if tables.len() > 1 {
                 let list: Vec<String> = tables.iter().map(|t| t.to_string()).collect();
@@ -313,9 +325,15 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
                 ));
             }
         }
-        let out_ids: BTreeSet<PairId> = r.sit_out.iter().map(|s| s.pair_id()).collect();
-        for p in &pairs {
-            if !seats.contains_key(p) && !out_ids.contains(p) {
+        for s in &r.sit_out {
+            listed_out[index(&s.pair_id())] = pos + 1;
+        }
+        for (i, p) in pairs.iter().enumerate() {
+            if seats[i].0 != stamp && listed_out[i] != pos + 1 {
+                if out.len() >= MAX_FINDINGS {
+                    unlisted.1 += 1;
+                    continue;
+                }
                 out.push(Finding::warning(
                     rn,
                     None,
@@ -329,17 +347,67 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
         }
     }
 
-    for (b, sets) in &board_sets {
-        if sets.len() > 1 {
-            let list: Vec<u32> = sets.iter().copied().collect();
+    // A pair playing a board twice: its plays in order of pair and board, then of play.
+    played.sort_unstable();
+    for w in played.windows(2) {
+        let ((p, b, r0, t0), (q, c, r1, t1)) = (w[0], w[1]);
+        if p == q && b == c && (r0, t0) != (r1, t1) {
+            if out.len() >= MAX_FINDINGS {
+                unlisted.0 += 1;
+                continue;
+            }
+            out.push(Finding::error(
+                Some(r1),
+                Some(t1),
+                format!(
+                    "{} plays board {} twice: round {} table {} and round {} table {}",
+                    pair_name(pairs[p]),
+                    b,
+                    r0,
+                    t0,
+                    r1,
+                    t1
+                ),
+            ));
+        }
+    }
+    board_sets.sort_unstable();
+    board_sets.dedup();
+    for group in board_sets.chunk_by(|a, b| a.0 == b.0) {
+        if group.len() > 1 {
+            let list: Vec<u32> = group.iter().map(|&(_, s)| s).collect();
             out.push(Finding::warning(
                 None,
                 None,
-                format!("board {} belongs to several sets: {}", b, fmt_list(&list)),
+                format!(
+                    "board {} belongs to several sets: {}",
+                    group[0].0,
+                    fmt_list(&list)
+                ),
             ));
         }
     }
     check_regular_numbering(m, &set_first, &mut out);
+    if out.len() > MAX_FINDINGS {
+        for f in &out[MAX_FINDINGS..] {
+            match f.severity {
+                Severity::Error => unlisted.0 += 1,
+                Severity::Warning => unlisted.1 += 1,
+            }
+        }
+        out.truncate(MAX_FINDINGS);
+    }
+    if unlisted != (0, 0) {
+        let message = format!(
+            "{} more error(s) and {} more warning(s) are not listed (the first {MAX_FINDINGS} findings are)",
+            unlisted.0, unlisted.1
+        );
+        out.push(if unlisted.0 > 0 {
+            Finding::error(None, None, message)
+        } else {
+            Finding::warning(None, None, message)
+        });
+    }
     out
 }
 
@@ -446,7 +514,7 @@ fn check_sit_outs(
     m: &Movement,
     round: u32,
     sit_out: &[SitOut],
-    seats: &BTreeMap<PairId, (u32, bool)>,
+    seated_full: impl Fn(&PairId) -> Option<u32>,
     out: &mut Vec<Finding>,
 ) {
     let rn = Some(round);
@@ -492,7 +560,7 @@ fn check_sit_outs(
                 ),
             ));
         }
-        if let Some(&(table, true)) = seats.get(&p) {
+        if let Some(table) = seated_full(&p) {
             out.push(Finding::error(
                 rn,
                 Some(table),
@@ -510,7 +578,7 @@ fn check_sit_outs(
 /// Warns about sets off the regular numbering, when most sets follow it.
 fn check_regular_numbering(
     m: &Movement,
-    set_first: &BTreeMap<u32, (Vec<u32>, u32, u32)>,
+    set_first: &BTreeMap<u32, (&[u32], u32, u32)>,
     out: &mut Vec<Finding>,
 ) {
     let bpr = m.boards_per_round;
@@ -522,7 +590,7 @@ fn check_regular_numbering(
         ));
         return;
     }
-    let regular = |s: u32, b: &Vec<u32>| regular_boards(s, bpr).is_some_and(|r| r == *b);
+    let regular = |s: u32, b: &[u32]| regular_boards(s, bpr).is_some_and(|r| r == b);
     let matching = set_first
         .iter()
         .filter(|(s, (b, _, _))| regular(**s, b))
@@ -843,5 +911,43 @@ pub(crate) mod tests {
         assert!(f.iter().any(|f| f.severity == Severity::Error));
         let r = crate::engine::bridge::movement::report::report(&m);
         assert!(!r.valid);
+    }
+
+    /// A replayed board at every table: the first findings and a count of the rest, which
+    /// still make the movement invalid.
+    #[test]
+    fn findings_are_capped_and_counted() {
+        let rounds = (1..=30)
+            .map(|r| {
+                round(
+                    r,
+                    (1..=50).map(|t| tr(t, t, 50 + t, 1, &[1])).collect(),
+                    vec![],
+                )
+            })
+            .collect();
+        let m = Movement {
+            kind: "custom".into(),
+            tables: 50,
+            pair_numbering: PairNumbering::Howell,
+            boards_per_round: 1,
+            rounds,
+        };
+        let f = validate(&m);
+        assert_eq!(f.len(), MAX_FINDINGS + 1);
+        let last = f.last().unwrap();
+        assert_eq!(last.severity, Severity::Error);
+        // 100 pairs replay board 1 in 29 rounds: 2 900 errors, 30 sharing warnings.
+        let listed_errors = f[..MAX_FINDINGS]
+            .iter()
+            .filter(|x| x.severity == Severity::Error)
+            .count();
+        assert!(
+            last.message
+                .starts_with(&format!("{} more error(s)", 2900 - listed_errors)),
+            "{}",
+            last.message
+        );
+        assert!(!crate::engine::bridge::movement::report::report(&m).valid);
     }
 }

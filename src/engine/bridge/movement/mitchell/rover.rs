@@ -13,6 +13,8 @@
 //!   exactly when 3 does not divide T, which is why 9, 15, 21 ... need something else.
 //! - Mitchell on 9 tables: the seed's special list 2, 4, 6, 9, 3, 5, 7, 8 with EW 6 and EW 9
 //!   exchanging places in rounds 3, 6 and 9 (`NINE_TABLE`, `nine_table_exchange`).
+//! - Mitchell on 27 tables: EW 15 and EW 24 exchange places in rounds 3, 6, 9, ... (as the
+//!   9-table's EW 6 and 9) and the rover follows an embedded list (`EXCHANGE_ROVERS`).
 //! - Skip Mitchell on T tables, 3 not dividing T: table 2, up two tables each round until the
 //!   skip, table 3 at the skip, then up two again.
 //! - Skip Mitchell on 12 tables: the seed's list 2, 10, 8, 6, 4, 1, 11, 9, 5, 3 (`TWELVE_SKIP`).
@@ -92,17 +94,44 @@ pub fn nine_table(rounds: u32) -> Schedule {
 
 /// EW 6 and EW 9 exchange places in rounds 3, 6 and 9 (the 9-table rover Mitchell).
 pub fn nine_table_exchange(m: &mut Movement) {
+    exchange(m, 6, 9);
+}
+
+/// Mitchells on T tables, 3 dividing T, that take a rover when two EW pairs exchange places
+/// in rounds 3, 6, 9, ... (the seed's 9-table device): (tables, the two EW pairs, the rover
+/// list R2, R3, ...). Two EW pairs a multiple of 3 apart visit the same tables and sets in
+/// those rounds, so the Mitchell stays complete. Found by `search` over every such pair
+/// (one for 27 tables; none within its node budget for 15 and 21); re-verified by `check`.
+pub const EXCHANGE_ROVERS: &[(u32, (u32, u32), &[u32])] = &[(
+    27,
+    (15, 24),
+    &[
+        2, 4, 6, 8, 10, 12, 14, 16, 18, 21, 23, 25, 27, 3, 5, 7, 9, 11, 13, 15, 17, 19, 20, 22, 24,
+        26,
+    ],
+)];
+
+/// EW `a` and EW `b` exchange places in rounds 3, 6, 9, ...
+pub fn exchange(m: &mut Movement, a: u32, b: u32) {
     for r in &mut m.rounds {
         if r.round.is_multiple_of(3) {
             for t in &mut r.tables {
                 t.ew = match t.ew {
-                    Some(6) => Some(9),
-                    Some(9) => Some(6),
+                    Some(e) if e == a => Some(b),
+                    Some(e) if e == b => Some(a),
                     other => other,
                 };
             }
         }
     }
+}
+
+/// The embedded exchange and list for a Mitchell on `t` tables, applied to `m`; None when
+/// none is embedded.
+pub fn exchange_rover(m: &mut Movement, rounds: u32) -> Option<Schedule> {
+    let &(_, (a, b), list) = EXCHANGE_ROVERS.iter().find(|e| e.0 == m.tables)?;
+    exchange(m, a, b);
+    Some(from_list(rounds, |r| list[(r - 2) as usize]))
 }
 
 /// Skip Mitchell on `t` tables with the skip after round `k`: table 2, up two each round

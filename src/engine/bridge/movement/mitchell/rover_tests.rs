@@ -258,3 +258,37 @@ fn late_rover_joins_a_running_mitchell() {
     );
     assert_eq!(e.field, "rover_from_round");
 }
+
+/// Issue 14: the 27-table Mitchell with an NS rover (refused before), by the 9-table's
+/// device: two EW pairs 9 apart exchange places in rounds 3, 6, 9, ...; the list was found
+/// by `rover::search` over such exchanges and is embedded (`EXCHANGE_ROVERS`).
+#[test]
+fn twenty_seven_tables_with_an_exchange() {
+    let m = with_rover("mitchell", 27);
+    assert_valid(&m);
+    let r = crate::engine::bridge::movement::report::report(&m);
+    assert_eq!((r.pairs, r.rounds), (55, 27));
+    assert_eq!(r.max_meetings, 1);
+    // Every EW pair still meets every NS pair 1..27 once, and plays every set once.
+    let sets = |e: u32| {
+        let mut v: Vec<u32> = m
+            .rounds
+            .iter()
+            .flat_map(|r| {
+                r.tables
+                    .iter()
+                    .filter(|t| t.ew == Some(e) && t.ns.is_some())
+            })
+            .map(|t| t.set)
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    for e in [1, 15, 24] {
+        let s = sets(e);
+        let mut dedup = s.clone();
+        dedup.dedup();
+        assert_eq!(s, dedup, "EW {e} plays a set twice");
+    }
+    assert_eq!(list(&m)[..3], [2, 4, 6]);
+}
