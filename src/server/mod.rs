@@ -3,6 +3,7 @@
 
 pub mod cors;
 pub mod methods;
+pub mod read_cache;
 
 use std::net::TcpListener;
 
@@ -42,11 +43,14 @@ pub fn build_with_live(
     let routes = web::Data::new(RouteTable::documented());
     let cors = web::Data::new(cors);
     let live = web::Data::new(live);
+    let cache = web::Data::new(read_cache::ReadCache::new(read_cache::bound_from_env()));
     let server = HttpServer::new(move || {
         App::new()
             .app_data(routes.clone())
             .app_data(cors.clone())
+            .app_data(cache.clone())
             .wrap(from_fn(crate::api::idempotency::idempotency))
+            .wrap(from_fn(read_cache::read_cache))
             .wrap(from_fn(methods::head_and_options))
             .wrap(from_fn(cors::cors))
             .wrap(Compress::default())

@@ -10,6 +10,7 @@ mod http;
 mod movements;
 mod pages;
 mod player;
+mod read_cache;
 mod round_robin;
 mod scripts;
 mod security;
