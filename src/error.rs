@@ -66,6 +66,9 @@ pub enum ApiError {
     /// 409: the request conflicts with the current state.
     #[error("{0}")]
     Conflict(String),
+    /// 413: a request body over the server's bound (`limits::MAX_BODY_BYTES`).
+    #[error("{0}")]
+    PayloadTooLarge(String),
     /// 429: a limit on concurrent use is reached (e.g. live-stream subscribers of an event).
     #[error("{0}")]
     TooManyRequests(String),
@@ -119,6 +122,7 @@ impl ApiError {
             ApiError::Forbidden(_) => ("forbidden", "Not allowed"),
             ApiError::NotFound(_) => ("not-found", "Not found"),
             ApiError::Conflict(_) => ("conflict", "Conflict with the current state"),
+            ApiError::PayloadTooLarge(_) => ("payload-too-large", "Request body too large"),
             ApiError::TooManyRequests(_) => ("too-many-requests", "Too many requests"),
             ApiError::Unavailable(_) => ("unavailable", "Service unavailable"),
             ApiError::Internal(_) => ("internal", "Internal error"),
@@ -135,6 +139,10 @@ impl ApiError {
                 detail,
             } => vec![FieldError {
                 field: field.clone(),
+                message: detail.clone(),
+            }],
+            ApiError::PayloadTooLarge(detail) => vec![FieldError {
+                field: "body".into(),
                 message: detail.clone(),
             }],
             _ => Vec::new(),
@@ -162,6 +170,7 @@ impl ResponseError for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

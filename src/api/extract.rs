@@ -66,6 +66,32 @@ pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     })
 }
 
+/// What a body that could not be read gets: 413 naming the bound when it is too large, else
+/// 400.
+pub fn body_error(e: actix_web::Error) -> ApiError {
+    if e.as_response_error().status_code() == actix_web::http::StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::PayloadTooLarge(format!(
+            "a request body may hold at most {MAX_BODY} bytes ({} MiB); send fewer items per request",
+            MAX_BODY >> 20
+        ))
+    } else {
+        ApiError::bad_request(None, format!("cannot read the request body: {e}"))
+    }
+}
+
+/// A request body as bytes (TRF, CSV or JSON read by the handler), its errors as problems.
+pub struct RawBody(pub web::Bytes);
+
+impl FromRequest for RawBody {
+    type Error = ApiError;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let bytes = web::Bytes::from_request(req, payload);
+        Box::pin(async move { bytes.await.map(RawBody).map_err(body_error) })
+    }
+}
+
 /// A JSON request body (any content type is accepted; scripts often omit it).
 pub struct JsonBody<T>(pub T);
 
@@ -76,9 +102,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let bytes = web::Bytes::from_request(req, payload);
         Box::pin(async move {
-            let body = bytes.await.map_err(|e| {
-                ApiError::bad_request(None, format!("cannot read the request body: {e}"))
-            })?;
+            let body = bytes.await.map_err(body_error)?;
             parse_json(&body).map(JsonBody)
         })
     }

@@ -71,7 +71,7 @@ pub async fn idempotency(
     let body = match req.extract::<Bytes>().await {
         Ok(body) => body,
         Err(e) => {
-            let e = ApiError::bad_request(None, format!("cannot read the request body: {e}"));
+            let e = crate::api::extract::body_error(e);
             return Ok(answer(req, e.error_response()));
         }
     };

@@ -56,6 +56,10 @@ const STOPPED: Answer = Answer::new(
     503,
     "The pairing was stopped: it ran over its time budget (`TOURNEY_PAIRING_SECONDS`) or its client left",
 );
+const TOO_LARGE: Answer = Answer::new(
+    413,
+    "The body is over the server's bound (4 MiB); `errors[].field` is `body`",
+);
 const TOO_MANY: Answer = Answer::new(
     429,
     "The event has as many live subscribers as it takes; retry later",
@@ -114,7 +118,7 @@ answer_set!(
 answer_set!(
     /// A request with a body that needs no token: creating an event, importing a TRF file,
     /// stateless pairing and validation.
-    PublicSubmit: MALFORMED, INVALID
+    PublicSubmit: MALFORMED, TOO_LARGE, INVALID
 );
 answer_set!(
     /// A read only the event's admin may make (its credentials).
@@ -122,7 +126,7 @@ answer_set!(
 );
 answer_set!(
     /// A change with a body that needs the event's admin token.
-    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID
+    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, TOO_LARGE, INVALID
 );
 answer_set!(
     /// A change without a body that needs the event's admin token (publish, withdraw, delete).
@@ -130,12 +134,12 @@ answer_set!(
 );
 answer_set!(
     /// A change with a body that the admin token or one of the event's scorer tokens may make.
-    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, INVALID
+    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, TOO_LARGE, INVALID
 );
 
 answer_set!(
     /// A stateless Swiss pairing: a body, no token, and a time budget.
-    PublicPairing: MALFORMED, INVALID, STOPPED
+    PublicPairing: MALFORMED, TOO_LARGE, INVALID, STOPPED
 );
 answer_set!(
     /// Pairing an event's next round: the admin token, and a time budget.
@@ -150,7 +154,7 @@ mod tests {
     fn every_error_is_a_problem_and_304_has_no_body() {
         let map = AdminWrite::responses();
         let statuses: Vec<&str> = map.keys().map(String::as_str).collect();
-        assert_eq!(statuses, ["400", "401", "403", "404", "409", "422"]);
+        assert_eq!(statuses, ["400", "401", "403", "404", "409", "413", "422"]);
         for response in map.values() {
             let RefOr::T(r) = response else {
                 panic!("inline")

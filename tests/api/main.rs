@@ -7,6 +7,7 @@ mod docs;
 mod errors;
 mod hardening;
 mod http;
+mod limits;
 mod movements;
 mod pages;
 mod player;

@@ -1,0 +1,44 @@
+//! Issue 11, limits: bodies over the bound are 413 problems naming the body.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use crate::client::spawn;
+
+/// Announces `length` bytes, sends only a little, and reads the answer (a server that refuses
+/// by the announced length answers at once).
+fn announce(addr: &str, path: &str, length: usize, headers: &str) -> String {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}Content-Length: {length}\r\n\r\n{{\"results\": ["
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    String::from_utf8_lossy(&raw).into_owned()
+}
+
+#[test]
+fn bodies_over_the_bound_are_413_problems() {
+    let s = spawn();
+    let (event, admin) = s.create_event("round_robin");
+    let too_big = tourney::limits::MAX_BODY_BYTES + 1;
+    for (path, auth) in [
+        // a handler reading raw bytes (JSON or CSV results)
+        (
+            format!("/api/v1/events/{event}/results"),
+            format!("Authorization: Bearer {admin}\r\n"),
+        ),
+        // a JSON body
+        ("/api/v1/events".to_string(), String::new()),
+    ] {
+        let answer = announce(&s.addr, &path, too_big, &auth);
+        assert!(answer.starts_with("HTTP/1.1 413"), "{path}: {answer}");
+        assert!(answer.contains("application/problem+json"), "{answer}");
+        assert!(answer.contains("\"field\":\"body\""), "{answer}");
+        assert!(answer.contains("4194304 bytes"), "{answer}");
+    }
+}
