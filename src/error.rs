@@ -183,6 +183,10 @@ impl ResponseError for ApiError {
         }
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header((header::CONTENT_TYPE, "application/problem+json"));
+        if matches!(self, ApiError::Unavailable(_)) {
+            // busy (the writer's queue) or stopped (a pairing's budget): worth a retry soon
+            response.insert_header((header::RETRY_AFTER, "2"));
+        }
         if matches!(self, ApiError::Unauthorized(_)) {
             response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
         }

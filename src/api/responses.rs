@@ -65,6 +65,11 @@ const TOO_MANY: Answer = Answer::new(
     "The event has as many live subscribers as it takes; retry later",
 );
 
+const SLOWED: Answer = Answer::new(
+    429,
+    "Too many bad credentials from this address (20 a minute); wait `Retry-After` seconds",
+);
+
 /// The responses map of `answers`: each error an `application/problem+json` `Problem`.
 fn answers(answers: &[Answer]) -> BTreeMap<String, RefOr<Response>> {
     answers
@@ -122,19 +127,19 @@ answer_set!(
 );
 answer_set!(
     /// A read only the event's admin may make (its credentials).
-    AdminRead: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, INVALID
+    AdminRead: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, INVALID, SLOWED
 );
 answer_set!(
     /// A change with a body that needs the event's admin token.
-    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, TOO_LARGE, INVALID
+    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, TOO_LARGE, INVALID, SLOWED
 );
 answer_set!(
     /// A change without a body that needs the event's admin token (publish, withdraw, delete).
-    AdminAction: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID
+    AdminAction: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID, SLOWED
 );
 answer_set!(
     /// A change with a body that the admin token or one of the event's scorer tokens may make.
-    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, TOO_LARGE, INVALID
+    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, TOO_LARGE, INVALID, SLOWED
 );
 
 answer_set!(
@@ -143,7 +148,7 @@ answer_set!(
 );
 answer_set!(
     /// Pairing an event's next round: the admin token, and a time budget.
-    AdminPairing: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID, STOPPED
+    AdminPairing: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID, SLOWED, STOPPED
 );
 
 #[cfg(test)]
@@ -154,7 +159,10 @@ mod tests {
     fn every_error_is_a_problem_and_304_has_no_body() {
         let map = AdminWrite::responses();
         let statuses: Vec<&str> = map.keys().map(String::as_str).collect();
-        assert_eq!(statuses, ["400", "401", "403", "404", "409", "413", "422"]);
+        assert_eq!(
+            statuses,
+            ["400", "401", "403", "404", "409", "413", "422", "429"]
+        );
         for response in map.values() {
             let RefOr::T(r) = response else {
                 panic!("inline")

@@ -42,6 +42,17 @@ fn migrations() -> Migrations<'static> {
 
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// How long a change waits for the writer before it gives up with 503 (`TOURNEY_WRITE_WAIT_SECONDS`).
+pub const DEFAULT_WRITE_WAIT: Duration = Duration::from_secs(10);
+
+fn write_wait_from_env() -> Duration {
+    std::env::var("TOURNEY_WRITE_WAIT_SECONDS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|s| *s > 0)
+        .map_or(DEFAULT_WRITE_WAIT, Duration::from_secs)
+}
+
 fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -52,6 +63,9 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
 #[derive(Clone)]
 pub struct Store {
     writer: Arc<Mutex<Connection>>,
+    /// The queue to the writer: fair (first come, first served) and bounded in time.
+    gate: Arc<tokio::sync::Semaphore>,
+    write_wait: Duration,
     readers: r2d2::Pool<SqliteConnectionManager>,
     versions: versions::Versions,
     reads: Arc<AtomicU64>,
@@ -91,10 +105,30 @@ impl Store {
             .map_err(|e| format!("cannot open read connections: {e}"))?;
         Ok(Store {
             writer: Arc::new(Mutex::new(writer)),
+            gate: Arc::new(tokio::sync::Semaphore::new(1)),
+            write_wait: write_wait_from_env(),
             readers,
             versions: versions::Versions::default(),
             reads: Arc::new(AtomicU64::new(0)),
         })
+    }
+
+    /// The same store with another bound on the wait for the writer.
+    pub fn with_write_wait(mut self, wait: Duration) -> Store {
+        self.write_wait = wait;
+        self
+    }
+
+    /// Waits for the writer's turn, at most `write_wait`: a 503 rather than an endless queue.
+    async fn writer_turn(&self) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
+        match tokio::time::timeout(self.write_wait, self.gate.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            Ok(Err(_)) => Err(ApiError::Internal("the writer queue is closed".into())),
+            Err(_) => Err(ApiError::Unavailable(format!(
+                "the server is busy with other changes (waited {} s for its turn); retry in a moment",
+                self.write_wait.as_secs_f32()
+            ))),
+        }
     }
 
     /// How many read transactions have run (tests show a 304 needs none; metrics).
@@ -143,7 +177,9 @@ impl Store {
     {
         let writer = self.writer.clone();
         let known = self.versions.clone();
+        let turn = self.writer_turn().await?;
         actix_web::web::block(move || {
+            let _turn = turn;
             let mut conn = writer
                 .lock()
                 .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
@@ -166,7 +202,9 @@ impl Store {
         F: FnOnce(&Transaction) -> ApiResult<T> + Send + 'static,
     {
         let writer = self.writer.clone();
+        let turn = self.writer_turn().await?;
         actix_web::web::block(move || {
+            let _turn = turn;
             let mut conn = writer
                 .lock()
                 .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
@@ -211,5 +249,33 @@ mod tests {
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
         assert_eq!(version, 8);
+    }
+
+    #[test]
+    fn a_change_waits_for_the_writer_only_so_long() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("w.db"))
+            .unwrap()
+            .with_write_wait(Duration::from_millis(100));
+        actix_web::rt::System::new().block_on(async move {
+            let busy = store.clone();
+            let long = actix_web::rt::spawn(async move {
+                busy.write(|_| {
+                    std::thread::sleep(Duration::from_millis(600));
+                    Ok(())
+                })
+                .await
+            });
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+            let waited = std::time::Instant::now();
+            match store.write(|_| Ok(())).await {
+                Err(ApiError::Unavailable(m)) => assert!(m.contains("retry"), "{m}"),
+                other => panic!("{other:?}"),
+            }
+            assert!(waited.elapsed() < Duration::from_millis(400));
+            long.await.unwrap().unwrap();
+            // Once the writer is free, changes go through again.
+            store.write(|_| Ok(())).await.unwrap();
+        });
     }
 }

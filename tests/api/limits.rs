@@ -42,3 +42,45 @@ fn bodies_over_the_bound_are_413_problems() {
         assert!(answer.contains("4194304 bytes"), "{answer}");
     }
 }
+
+#[test]
+fn a_token_in_the_query_string_is_refused() {
+    let s = spawn();
+    let (event, admin) = s.create_event("round_robin");
+    for path in [
+        format!("/api/v1/events/{event}/participants?token={admin}"),
+        format!("/api/v1/events/{event}?access_token={admin}"),
+    ] {
+        let r = s.get(&path);
+        let p = r.problem(400);
+        assert!(
+            p["detail"].as_str().unwrap().contains("Authorization"),
+            "{p}"
+        );
+    }
+}
+
+#[test]
+fn bad_credentials_from_one_address_are_slowed_with_429() {
+    let s = spawn();
+    let (event, admin) = s.create_event("round_robin");
+    let path = format!("/api/v1/events/{event}/participants");
+    let body = serde_json::json!({"name": "Guess"});
+    for i in 0..tourney::server::guard::MAX_FAILURES {
+        let r = s.send("POST", &path, Some(&format!("guess-{i}")), &body);
+        assert_eq!(r.status, 401, "guess {i}: {}", r.text());
+    }
+    let r = s.send("POST", &path, Some("guess-again"), &body);
+    let p = r.problem(429);
+    assert!(
+        p["detail"].as_str().unwrap().contains("bad credentials"),
+        "{p}"
+    );
+    let retry: u64 = r.header("retry-after").unwrap().parse().unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
+    // Public reads from the address go on.
+    assert_eq!(s.get(&format!("/api/v1/events/{event}")).status, 200);
+    // Even the right token waits (the address is guessing); nothing was stored meanwhile.
+    assert_eq!(s.send("POST", &path, Some(&admin), &body).status, 429);
+    assert_eq!(s.get(&path).json()["total"], 0);
+}
