@@ -3,6 +3,7 @@
 //! connections. Every request runs in exactly one transaction: writes are `BEGIN IMMEDIATE`
 //! and commit only when the whole closure succeeds; reads see one consistent snapshot.
 
+pub mod backup;
 pub mod board_results;
 pub mod events;
 pub mod games;
