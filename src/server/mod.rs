@@ -60,6 +60,7 @@ pub fn build_with_live(
     let cors = web::Data::new(cors);
     let live = web::Data::new(live);
     let failures = web::Data::new(guard::Failures::default());
+    let metrics = web::Data::new(crate::metrics::Metrics::default());
     let cache = web::Data::new(read_cache::ReadCache::new(read_cache::bound_from_env()));
     let server = HttpServer::new(move || {
         App::new()
@@ -67,12 +68,14 @@ pub fn build_with_live(
             .app_data(cors.clone())
             .app_data(cache.clone())
             .app_data(failures.clone())
+            .app_data(metrics.clone())
             .wrap(from_fn(crate::api::idempotency::idempotency))
             .wrap(from_fn(read_cache::read_cache))
             .wrap(from_fn(guard::guard))
             .wrap(from_fn(methods::head_and_options))
             .wrap(from_fn(cors::cors))
             .wrap(Compress::default())
+            .wrap(from_fn(crate::metrics::measure))
             .wrap(
                 Logger::new("%a \"%{request}xi\" %s %b %Dms")
                     .custom_request_replace("request", logged_request),

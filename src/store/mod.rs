@@ -67,6 +67,9 @@ pub struct Store {
     /// The queue to the writer: fair (first come, first served) and bounded in time.
     gate: Arc<tokio::sync::Semaphore>,
     write_wait: Duration,
+    /// Changes that got the writer, and the microseconds they waited for it in all.
+    writes: Arc<AtomicU64>,
+    waited_micros: Arc<AtomicU64>,
     readers: r2d2::Pool<SqliteConnectionManager>,
     versions: versions::Versions,
     reads: Arc<AtomicU64>,
@@ -108,6 +111,8 @@ impl Store {
             writer: Arc::new(Mutex::new(writer)),
             gate: Arc::new(tokio::sync::Semaphore::new(1)),
             write_wait: write_wait_from_env(),
+            writes: Arc::new(AtomicU64::new(0)),
+            waited_micros: Arc::new(AtomicU64::new(0)),
             readers,
             versions: versions::Versions::default(),
             reads: Arc::new(AtomicU64::new(0)),
@@ -122,14 +127,28 @@ impl Store {
 
     /// Waits for the writer's turn, at most `write_wait`: a 503 rather than an endless queue.
     async fn writer_turn(&self) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
+        let asked = std::time::Instant::now();
         match tokio::time::timeout(self.write_wait, self.gate.clone().acquire_owned()).await {
-            Ok(Ok(permit)) => Ok(permit),
+            Ok(Ok(permit)) => {
+                self.writes.fetch_add(1, Ordering::Relaxed);
+                let waited = asked.elapsed().as_micros().min(u64::MAX as u128) as u64;
+                self.waited_micros.fetch_add(waited, Ordering::Relaxed);
+                Ok(permit)
+            }
             Ok(Err(_)) => Err(ApiError::Internal("the writer queue is closed".into())),
             Err(_) => Err(ApiError::Unavailable(format!(
                 "the server is busy with other changes (waited {} s for its turn); retry in a moment",
                 self.write_wait.as_secs_f32()
             ))),
         }
+    }
+
+    /// Changes that got the writer, and the seconds they waited for it in all (metrics).
+    pub fn writer_waits(&self) -> (u64, f64) {
+        (
+            self.writes.load(Ordering::Relaxed),
+            self.waited_micros.load(Ordering::Relaxed) as f64 / 1e6,
+        )
     }
 
     /// How many read transactions have run (tests show a 304 needs none; metrics).

@@ -107,3 +107,33 @@ fn credentials_bypass_the_public_cache() {
         .unwrap_or("")
         .contains("public"));
 }
+
+#[test]
+fn metrics_count_routes_statuses_and_cache_hits() {
+    let s = spawn();
+    let (event, _) = s.create_event("round_robin");
+    let path = format!("/api/v1/events/{event}");
+    let etag = s.get(&path).header("etag").unwrap().to_string();
+    assert_eq!(
+        s.request("GET", &path, &[("If-None-Match", &etag)], None)
+            .status,
+        304
+    );
+    let m = s.get("/metrics");
+    assert_eq!(m.status, 200);
+    assert!(m
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/plain; version=0.0.4"));
+    let text = m.text();
+    for line in [
+        "tourney_requests_total{route=\"/api/v1/events/{event_id}\",method=\"GET\",status=\"200\"} 1",
+        "tourney_requests_total{route=\"/api/v1/events/{event_id}\",method=\"GET\",status=\"304\"} 1",
+        "tourney_requests_total{route=\"/api/v1/events\",method=\"POST\",status=\"201\"} 1",
+        "tourney_request_seconds_count{route=\"/api/v1/events/{event_id}\"} 2",
+        "tourney_cache_hits_total 1",
+        "tourney_cache_misses_total 1",
+    ] {
+        assert!(text.contains(line), "{line} in\n{text}");
+    }
+}
