@@ -54,7 +54,22 @@ pub fn backup(db: &Path, out: &Path) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     conn.execute("VACUUM INTO ?1", [out_text])
         .map_err(|e| format!("cannot copy {} to {}: {e}", db.display(), out.display()))?;
-    check(out)
+    check(out)?;
+    copy_secret(db, out)
+}
+
+/// The token secret goes with its database (`OUT.secret` beside `OUT`): without it the keyed
+/// token hashes cannot be verified.
+fn copy_secret(from_db: &Path, to_db: &Path) -> Result<(), String> {
+    let (from, to) = (
+        super::secret::path_for(from_db),
+        super::secret::path_for(to_db),
+    );
+    if from.exists() {
+        std::fs::copy(&from, &to)
+            .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))?;
+    }
+    Ok(())
 }
 
 /// Replaces the database at `db` with the backup `from`, after checking it. The server must be
@@ -81,7 +96,8 @@ pub fn restore(from: &Path, db: &Path) -> Result<(), String> {
         }
     }
     std::fs::rename(&staged, db)
-        .map_err(|e| format!("cannot move {} to {}: {e}", staged.display(), db.display()))
+        .map_err(|e| format!("cannot move {} to {}: {e}", staged.display(), db.display()))?;
+    copy_secret(from, db)
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
@@ -122,6 +138,11 @@ mod tests {
         backup(&db, &copy).unwrap();
         writing.join().unwrap();
         check(&copy).unwrap();
+        assert_eq!(
+            std::fs::read(crate::store::secret::path_for(&copy)).unwrap(),
+            std::fs::read(crate::store::secret::path_for(&db)).unwrap(),
+            "the token secret goes with the copy"
+        );
         let count = |p: &Path| -> i64 {
             Connection::open(p)
                 .unwrap()

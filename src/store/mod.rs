@@ -11,6 +11,7 @@ pub mod idempotency;
 pub mod movements;
 pub mod participants;
 pub mod rounds;
+pub mod secret;
 pub mod swiss;
 pub mod teams;
 pub mod tokens;
@@ -96,12 +97,17 @@ impl Store {
         migrations()
             .to_latest(&mut writer)
             .map_err(|e| format!("cannot migrate database {}: {e}", path.display()))?;
+        let key = secret::load_or_create(path)?;
+        secret::register(&writer, key).map_err(|e| format!("cannot configure database: {e}"))?;
         versions::watch_changes(&writer)
             .map_err(|e| format!("cannot watch changes of {}: {e}", path.display()))?;
 
         let manager = SqliteConnectionManager::file(path)
             .with_flags(OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-            .with_init(|c: &mut Connection| configure(c));
+            .with_init(move |c: &mut Connection| {
+                configure(c)?;
+                secret::register(c, key)
+            });
         let readers = r2d2::Pool::builder()
             .max_size(8)
             .min_idle(Some(1))
