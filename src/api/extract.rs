@@ -79,6 +79,24 @@ pub fn body_error(e: actix_web::Error) -> ApiError {
     }
 }
 
+/// Reads a request body whole, within [`crate::limits::BODY_TIMEOUT`] (a stalled body is a
+/// 408) and the size bound (413).
+pub fn read_body(
+    req: &HttpRequest,
+    payload: &mut Payload,
+) -> impl std::future::Future<Output = Result<web::Bytes, ApiError>> {
+    let bytes = web::Bytes::from_request(req, payload);
+    async move {
+        match tokio::time::timeout(crate::limits::BODY_TIMEOUT, bytes).await {
+            Ok(read) => read.map_err(body_error),
+            Err(_) => Err(ApiError::RequestTimeout(format!(
+                "the request body did not arrive within {} s",
+                crate::limits::BODY_TIMEOUT.as_secs()
+            ))),
+        }
+    }
+}
+
 /// A request body as bytes (TRF, CSV or JSON read by the handler), its errors as problems.
 pub struct RawBody(pub web::Bytes);
 
@@ -87,8 +105,8 @@ impl FromRequest for RawBody {
     type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let bytes = web::Bytes::from_request(req, payload);
-        Box::pin(async move { bytes.await.map(RawBody).map_err(body_error) })
+        let body = read_body(req, payload);
+        Box::pin(async move { body.await.map(RawBody) })
     }
 }
 
@@ -100,9 +118,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let bytes = web::Bytes::from_request(req, payload);
+        let body = read_body(req, payload);
         Box::pin(async move {
-            let body = bytes.await.map_err(body_error)?;
+            let body = body.await?;
             parse_json(&body).map(JsonBody)
         })
     }

@@ -56,6 +56,7 @@ const STOPPED: Answer = Answer::new(
     503,
     "The pairing was stopped: it ran over its time budget (`TOURNEY_PAIRING_SECONDS`) or its client left",
 );
+const STALLED: Answer = Answer::new(408, "The body did not arrive whole within 10 s");
 const TOO_LARGE: Answer = Answer::new(
     413,
     "The body is over the server's bound (4 MiB); `errors[].field` is `body`",
@@ -123,7 +124,7 @@ answer_set!(
 answer_set!(
     /// A request with a body that needs no token: creating an event, importing a TRF file,
     /// stateless pairing and validation.
-    PublicSubmit: MALFORMED, TOO_LARGE, INVALID
+    PublicSubmit: MALFORMED, STALLED, TOO_LARGE, INVALID
 );
 answer_set!(
     /// A read only the event's admin may make (its credentials).
@@ -131,7 +132,7 @@ answer_set!(
 );
 answer_set!(
     /// A change with a body that needs the event's admin token.
-    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, TOO_LARGE, INVALID, SLOWED
+    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, STALLED, TOO_LARGE, INVALID, SLOWED
 );
 answer_set!(
     /// A change without a body that needs the event's admin token (publish, withdraw, delete).
@@ -139,12 +140,12 @@ answer_set!(
 );
 answer_set!(
     /// A change with a body that the admin token or one of the event's scorer tokens may make.
-    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, TOO_LARGE, INVALID, SLOWED
+    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, STALLED, TOO_LARGE, INVALID, SLOWED
 );
 
 answer_set!(
     /// A stateless Swiss pairing: a body, no token, and a time budget.
-    PublicPairing: MALFORMED, TOO_LARGE, INVALID, STOPPED
+    PublicPairing: MALFORMED, STALLED, TOO_LARGE, INVALID, STOPPED
 );
 answer_set!(
     /// Pairing an event's next round: the admin token, and a time budget.
@@ -161,7 +162,7 @@ mod tests {
         let statuses: Vec<&str> = map.keys().map(String::as_str).collect();
         assert_eq!(
             statuses,
-            ["400", "401", "403", "404", "409", "413", "422", "429"]
+            ["400", "401", "403", "404", "408", "409", "413", "422", "429"]
         );
         for response in map.values() {
             let RefOr::T(r) = response else {

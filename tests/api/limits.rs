@@ -84,3 +84,26 @@ fn bad_credentials_from_one_address_are_slowed_with_429() {
     assert_eq!(s.send("POST", &path, Some(&admin), &body).status, 429);
     assert_eq!(s.get(&path).json()["total"], 0);
 }
+
+#[test]
+fn a_stalled_body_is_cut_with_408() {
+    let s = spawn();
+    let mut stream = TcpStream::connect(&s.addr).unwrap();
+    let head = format!(
+        "POST /api/v1/events HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{{\"name\": ",
+        s.addr
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream
+        .set_read_timeout(Some(tourney::limits::BODY_TIMEOUT * 3))
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let answer = String::from_utf8_lossy(&raw);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("application/problem+json"), "{answer}");
+    assert!(started.elapsed() >= tourney::limits::BODY_TIMEOUT - std::time::Duration::from_secs(1));
+    // Nothing was created.
+    assert_eq!(s.get("/api/v1/events").json()["total"], 0);
+}
