@@ -66,6 +66,12 @@ pub enum ApiError {
     /// 409: the request conflicts with the current state.
     #[error("{0}")]
     Conflict(String),
+    /// 408: the request body stalled (`limits::BODY_TIMEOUT`).
+    #[error("{0}")]
+    RequestTimeout(String),
+    /// 413: a request body over the server's bound (`limits::MAX_BODY_BYTES`).
+    #[error("{0}")]
+    PayloadTooLarge(String),
     /// 429: a limit on concurrent use is reached (e.g. live-stream subscribers of an event).
     #[error("{0}")]
     TooManyRequests(String),
@@ -119,6 +125,8 @@ impl ApiError {
             ApiError::Forbidden(_) => ("forbidden", "Not allowed"),
             ApiError::NotFound(_) => ("not-found", "Not found"),
             ApiError::Conflict(_) => ("conflict", "Conflict with the current state"),
+            ApiError::RequestTimeout(_) => ("request-timeout", "Request body too slow"),
+            ApiError::PayloadTooLarge(_) => ("payload-too-large", "Request body too large"),
             ApiError::TooManyRequests(_) => ("too-many-requests", "Too many requests"),
             ApiError::Unavailable(_) => ("unavailable", "Service unavailable"),
             ApiError::Internal(_) => ("internal", "Internal error"),
@@ -135,6 +143,10 @@ impl ApiError {
                 detail,
             } => vec![FieldError {
                 field: field.clone(),
+                message: detail.clone(),
+            }],
+            ApiError::PayloadTooLarge(detail) => vec![FieldError {
+                field: "body".into(),
                 message: detail.clone(),
             }],
             _ => Vec::new(),
@@ -162,6 +174,8 @@ impl ResponseError for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -174,6 +188,10 @@ impl ResponseError for ApiError {
         }
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header((header::CONTENT_TYPE, "application/problem+json"));
+        if matches!(self, ApiError::Unavailable(_)) {
+            // busy (the writer's queue) or stopped (a pairing's budget): worth a retry soon
+            response.insert_header((header::RETRY_AFTER, "2"));
+        }
         if matches!(self, ApiError::Unauthorized(_)) {
             response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
         }

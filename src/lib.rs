@@ -10,6 +10,7 @@ pub mod engine;
 pub mod error;
 pub mod limits;
 pub mod live;
+pub mod metrics;
 pub mod name_search;
 pub mod scratch;
 pub mod section;

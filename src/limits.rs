@@ -66,6 +66,9 @@ pub const MAX_PAGE_LIMIT: u32 = 500;
 /// Items to skip in a list: SQLite counts in signed 64-bit integers.
 pub const MAX_OFFSET: u64 = i64::MAX as u64;
 
+/// How long a request body may take to arrive whole before the request is cut with 408.
+pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Largest request body accepted (bulk participant lists, TRF files of 9 999 players).
 pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
 

@@ -29,6 +29,11 @@ USAGE:
                  [--high-limit N] [--low-limit N] [--fide-style] [--json]
         Play whole Swiss events with rating-based random results and print quality figures
         per round (rematches, byes, score groups, colours, pairing time) and totals.
+    tourney backup [--db PATH] OUT
+        Copy the database (default ./tourney.db, or TOURNEY_DB) to OUT, consistently, while
+        the server runs; the copy is integrity-checked. OUT must not exist.
+    tourney restore [--db PATH] BACKUP
+        Replace the database with BACKUP after checking its integrity. Stop the server first.
     tourney --help | --version
 ";
 
@@ -78,6 +83,43 @@ fn serve(args: &[String]) -> Result<(), String> {
     })
 }
 
+/// `backup` and `restore`: `[--db PATH] FILE`.
+fn backup_or_restore(restore: bool, args: &[String]) -> Result<(), String> {
+    let mut db = std::env::var("TOURNEY_DB")
+        .ok()
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "tourney.db".into());
+    let mut file = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--db" => db = rest.next().ok_or("--db needs a path")?.clone(),
+            a if a.starts_with("--db=") => db = a["--db=".len()..].to_string(),
+            a if a.starts_with('-') => return Err(format!("unknown option {a:?}\n\n{USAGE}")),
+            a if file.is_none() => file = Some(a.to_string()),
+            a => return Err(format!("one file only; {a:?} is extra")),
+        }
+    }
+    let file = file.ok_or_else(|| format!("name the file\n\n{USAGE}"))?;
+    let (db, file) = (std::path::Path::new(&db), std::path::Path::new(&file));
+    if restore {
+        tourney::store::backup::restore(file, db)?;
+        eprintln!(
+            "restored {} from {} (integrity ok)",
+            db.display(),
+            file.display()
+        );
+    } else {
+        tourney::store::backup::backup(db, file)?;
+        eprintln!(
+            "backed up {} to {} (integrity ok)",
+            db.display(),
+            file.display()
+        );
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(
         env_logger::Env::default().default_filter_or("info,actix_server=warn"),
@@ -111,6 +153,8 @@ fn main() -> ExitCode {
                 }
             };
         }
+        Some("backup") => backup_or_restore(false, &args[1..]),
+        Some("restore") => backup_or_restore(true, &args[1..]),
         Some("bench-http") => bench_http::run(&args[1..]).map(|report| print!("{report}")),
         Some("help") | Some("--help") | Some("-h") => {
             print!("{USAGE}");

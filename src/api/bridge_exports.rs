@@ -49,7 +49,7 @@ pub async fn put_deals(
     store: web::Data<Store>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
-    body: web::Bytes,
+    crate::api::extract::RawBody(body): crate::api::extract::RawBody,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let text = std::str::from_utf8(&body)

@@ -229,7 +229,7 @@ pub async fn submit_board_results(
     store: web::Data<Store>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
-    body: web::Bytes,
+    crate::api::extract::RawBody(body): crate::api::extract::RawBody,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let csv = req

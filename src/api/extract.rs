@@ -66,6 +66,50 @@ pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     })
 }
 
+/// What a body that could not be read gets: 413 naming the bound when it is too large, else
+/// 400.
+pub fn body_error(e: actix_web::Error) -> ApiError {
+    if e.as_response_error().status_code() == actix_web::http::StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::PayloadTooLarge(format!(
+            "a request body may hold at most {MAX_BODY} bytes ({} MiB); send fewer items per request",
+            MAX_BODY >> 20
+        ))
+    } else {
+        ApiError::bad_request(None, format!("cannot read the request body: {e}"))
+    }
+}
+
+/// Reads a request body whole, within [`crate::limits::BODY_TIMEOUT`] (a stalled body is a
+/// 408) and the size bound (413).
+pub fn read_body(
+    req: &HttpRequest,
+    payload: &mut Payload,
+) -> impl std::future::Future<Output = Result<web::Bytes, ApiError>> {
+    let bytes = web::Bytes::from_request(req, payload);
+    async move {
+        match tokio::time::timeout(crate::limits::BODY_TIMEOUT, bytes).await {
+            Ok(read) => read.map_err(body_error),
+            Err(_) => Err(ApiError::RequestTimeout(format!(
+                "the request body did not arrive within {} s",
+                crate::limits::BODY_TIMEOUT.as_secs()
+            ))),
+        }
+    }
+}
+
+/// A request body as bytes (TRF, CSV or JSON read by the handler), its errors as problems.
+pub struct RawBody(pub web::Bytes);
+
+impl FromRequest for RawBody {
+    type Error = ApiError;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = read_body(req, payload);
+        Box::pin(async move { body.await.map(RawBody) })
+    }
+}
+
 /// A JSON request body (any content type is accepted; scripts often omit it).
 pub struct JsonBody<T>(pub T);
 
@@ -74,11 +118,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let bytes = web::Bytes::from_request(req, payload);
+        let body = read_body(req, payload);
         Box::pin(async move {
-            let body = bytes.await.map_err(|e| {
-                ApiError::bad_request(None, format!("cannot read the request body: {e}"))
-            })?;
+            let body = body.await?;
             parse_json(&body).map(JsonBody)
         })
     }

@@ -15,7 +15,6 @@ use actix_web::body::{to_bytes, BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::middleware::Next;
-use actix_web::web::Bytes;
 use actix_web::{web, HttpResponse, ResponseError};
 use sha2::{Digest, Sha256};
 
@@ -68,10 +67,9 @@ pub async fn idempotency(
     let Some(store) = req.app_data::<web::Data<Store>>().cloned() else {
         return next.call(req).await.map(|r| r.map_into_boxed_body());
     };
-    let body = match req.extract::<Bytes>().await {
-        Ok(body) => body,
+    let body = match req.extract::<crate::api::extract::RawBody>().await {
+        Ok(crate::api::extract::RawBody(body)) => body,
         Err(e) => {
-            let e = ApiError::bad_request(None, format!("cannot read the request body: {e}"));
             return Ok(answer(req, e.error_response()));
         }
     };

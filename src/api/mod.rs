@@ -70,6 +70,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
             web::PathConfig::default().error_handler(|_, req| path_parameter_error(req).into()),
         )
         .service(system::healthz)
+        .service(system::metrics)
         .service(events::create_event)
         .service(events::list_events)
         .service(events::get_event)

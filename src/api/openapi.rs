@@ -73,6 +73,7 @@ macro_rules! documented_routes {
 
 documented_routes!(
     api::system::healthz,
+    api::system::metrics,
     api::events::create_event,
     api::events::list_events,
     api::events::get_event,

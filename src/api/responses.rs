@@ -56,9 +56,19 @@ const STOPPED: Answer = Answer::new(
     503,
     "The pairing was stopped: it ran over its time budget (`TOURNEY_PAIRING_SECONDS`) or its client left",
 );
+const STALLED: Answer = Answer::new(408, "The body did not arrive whole within 10 s");
+const TOO_LARGE: Answer = Answer::new(
+    413,
+    "The body is over the server's bound (4 MiB); `errors[].field` is `body`",
+);
 const TOO_MANY: Answer = Answer::new(
     429,
     "The event has as many live subscribers as it takes; retry later",
+);
+
+const SLOWED: Answer = Answer::new(
+    429,
+    "Too many bad credentials from this address (20 a minute); wait `Retry-After` seconds",
 );
 
 /// The responses map of `answers`: each error an `application/problem+json` `Problem`.
@@ -114,32 +124,32 @@ answer_set!(
 answer_set!(
     /// A request with a body that needs no token: creating an event, importing a TRF file,
     /// stateless pairing and validation.
-    PublicSubmit: MALFORMED, INVALID
+    PublicSubmit: MALFORMED, STALLED, TOO_LARGE, INVALID
 );
 answer_set!(
     /// A read only the event's admin may make (its credentials).
-    AdminRead: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, INVALID
+    AdminRead: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, INVALID, SLOWED
 );
 answer_set!(
     /// A change with a body that needs the event's admin token.
-    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID
+    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, STALLED, TOO_LARGE, INVALID, SLOWED
 );
 answer_set!(
     /// A change without a body that needs the event's admin token (publish, withdraw, delete).
-    AdminAction: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID
+    AdminAction: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID, SLOWED
 );
 answer_set!(
     /// A change with a body that the admin token or one of the event's scorer tokens may make.
-    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, INVALID
+    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, STALLED, TOO_LARGE, INVALID, SLOWED
 );
 
 answer_set!(
     /// A stateless Swiss pairing: a body, no token, and a time budget.
-    PublicPairing: MALFORMED, INVALID, STOPPED
+    PublicPairing: MALFORMED, STALLED, TOO_LARGE, INVALID, STOPPED
 );
 answer_set!(
     /// Pairing an event's next round: the admin token, and a time budget.
-    AdminPairing: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID, STOPPED
+    AdminPairing: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID, SLOWED, STOPPED
 );
 
 #[cfg(test)]
@@ -150,7 +160,10 @@ mod tests {
     fn every_error_is_a_problem_and_304_has_no_body() {
         let map = AdminWrite::responses();
         let statuses: Vec<&str> = map.keys().map(String::as_str).collect();
-        assert_eq!(statuses, ["400", "401", "403", "404", "409", "422"]);
+        assert_eq!(
+            statuses,
+            ["400", "401", "403", "404", "408", "409", "413", "422", "429"]
+        );
         for response in map.values() {
             let RefOr::T(r) = response else {
                 panic!("inline")

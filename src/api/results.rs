@@ -12,13 +12,12 @@ use crate::api::auth;
 use crate::api::extract::{parse_json, Bearer};
 use crate::api::responses::ScorerWrite;
 use crate::api::{results_csv, stream};
-use crate::domain::RoundStatus;
 use crate::engine::chess::scoring::GameResult;
 use crate::error::{ApiError, ApiResult, FieldError};
 use crate::live::Live;
-use crate::store::games::{self, GameRow};
+use crate::store::games;
 use crate::store::tokens::Role;
-use crate::store::{events, now, rounds, Store};
+use crate::store::{events, now, Store};
 
 /// One result: name the game by `game_id`, or by `round` and `board`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -153,28 +152,72 @@ fn from_csv(body: &[u8]) -> Result<(Vec<Wanted>, Vec<FieldError>), ApiError> {
     Ok((wanted, errors))
 }
 
-fn find_game(
-    conn: &Connection,
-    event_id: i64,
-    game: GameRef,
-) -> ApiResult<Result<GameRow, String>> {
-    Ok(match game {
-        GameRef::Id(id) => games::find_by_id(conn, event_id, id)?
-            .ok_or_else(|| format!("event {event_id} has no game {id}")),
-        GameRef::Board { round, board } => games::find_by_board(conn, event_id, round, board)?
-            .ok_or_else(|| format!("round {round} of event {event_id} has no board {board}")),
-        GameRef::Numbers {
-            round,
-            white,
-            black,
-        } => games::find_by_numbers(conn, event_id, round, white, black)?.ok_or_else(|| {
-            format!("round {round} of event {event_id} has no game of {white} (white) v {black} (black)")
-        }),
-    })
+/// The games a batch names, read once and looked up by each of the three ways to name one.
+struct Named {
+    games: Vec<games::ResultTarget>,
+    by_id: HashMap<i64, usize>,
+    by_board: HashMap<(u32, u32), usize>,
+    by_numbers: HashMap<(u32, u32, u32), usize>,
 }
 
-/// Stores the results, all or none. A CSV file gets every line's problem at once (422, each
-/// naming its line); a JSON body stops at the first game that does not exist (409).
+impl Named {
+    fn read(conn: &Connection, event_id: i64, wanted: &[Wanted]) -> ApiResult<Named> {
+        let mut rounds = Vec::new();
+        let mut ids = Vec::new();
+        for w in wanted {
+            match w.game {
+                GameRef::Id(id) => ids.push(id),
+                GameRef::Board { round, .. } | GameRef::Numbers { round, .. } => rounds.push(round),
+            }
+        }
+        rounds.sort_unstable();
+        rounds.dedup();
+        ids.sort_unstable();
+        ids.dedup();
+        let games = games::named_in_results(conn, event_id, &rounds, &ids)?;
+        let mut named = Named {
+            by_id: HashMap::with_capacity(games.len()),
+            by_board: HashMap::with_capacity(games.len()),
+            by_numbers: HashMap::with_capacity(games.len()),
+            games: Vec::new(),
+        };
+        for (i, t) in games.iter().enumerate() {
+            named.by_id.insert(t.game.id, i);
+            named.by_board.insert((t.game.round, t.game.board), i);
+            if let (Some(white), Some(black)) = (t.white_number, t.black_number) {
+                named.by_numbers.insert((t.game.round, white, black), i);
+            }
+        }
+        named.games = games;
+        Ok(named)
+    }
+
+    fn find(&self, event_id: i64, game: GameRef) -> Result<&games::ResultTarget, String> {
+        let found = match game {
+            GameRef::Id(id) => self.by_id.get(&id),
+            GameRef::Board { round, board } => self.by_board.get(&(round, board)),
+            GameRef::Numbers {
+                round,
+                white,
+                black,
+            } => self.by_numbers.get(&(round, white, black)),
+        };
+        found.map(|&i| &self.games[i]).ok_or_else(|| match game {
+            GameRef::Id(id) => format!("event {event_id} has no game {id}"),
+            GameRef::Board { round, board } => {
+                format!("round {round} of event {event_id} has no board {board}")
+            }
+            GameRef::Numbers {
+                round,
+                white,
+                black,
+            } => format!(
+                "round {round} of event {event_id} has no game of {white} (white) v {black} (black)"
+            ),
+        })
+    }
+}
+
 fn enter(
     tx: &Connection,
     event_id: i64,
@@ -203,16 +246,17 @@ fn enter(
             Err(ApiError::conflict(format!("{place}: {message}")))
         }
     };
+    let named = Named::read(tx, event_id, &wanted)?;
     for w in &wanted {
         let (place, result) = (w.place.as_str(), w.result);
-        let game = match find_game(tx, event_id, w.game)? {
-            Ok(game) => game,
+        let (game, draft) = match named.find(event_id, w.game) {
+            Ok(target) => (&target.game, target.draft),
             Err(message) => {
                 bad(place, message)?;
                 continue;
             }
         };
-        if rounds::find(tx, event_id, game.round)?.is_some_and(|r| r.status == RoundStatus::Draft) {
+        if draft {
             bad(
                 place,
                 format!(
@@ -235,9 +279,10 @@ fn enter(
                 ));
             }
         }
-        seen.insert(game.id, (place, result));
+        // The same result named twice is entered once (the games were read before either).
+        let repeated = seen.insert(game.id, (place, result)).is_some();
         let stored = game.result.as_deref().and_then(GameResult::parse);
-        let changed = stored != Some(result);
+        let changed = !repeated && stored != Some(result);
         if changed {
             if stored.is_some() && credential.role != Role::Admin {
                 return Err(ApiError::Forbidden(format!(
@@ -301,7 +346,7 @@ pub async fn submit_results(
     live: web::Data<Live>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
-    body: web::Bytes,
+    crate::api::extract::RawBody(body): crate::api::extract::RawBody,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let csv = req

@@ -123,7 +123,7 @@ fn example_trf() -> &'static str {
 #[post("/api/v1/pairings/swiss")]
 pub async fn pair_swiss(
     req: HttpRequest,
-    body: web::Bytes,
+    crate::api::extract::RawBody(body): crate::api::extract::RawBody,
     QueryParams(query): QueryParams<SettingsOverrides>,
 ) -> ApiResult<HttpResponse> {
     let mut state: SwissState = if is_json(&req, &body) {
@@ -254,7 +254,7 @@ fn import_rounds(
 #[post("/api/v1/events/trf")]
 pub async fn import_trf(
     store: web::Data<Store>,
-    body: web::Bytes,
+    crate::api::extract::RawBody(body): crate::api::extract::RawBody,
     QueryParams(query): QueryParams<ImportQuery>,
 ) -> ApiResult<HttpResponse> {
     let text = decode_trf(&body);

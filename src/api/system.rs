@@ -5,6 +5,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::error::{ApiResult, Problem};
+use crate::metrics::Metrics;
+use crate::server::read_cache::ReadCache;
 use crate::store::Store;
 
 /// The server's health.
@@ -30,4 +32,61 @@ pub async fn healthz(store: web::Data<Store>) -> ApiResult<HttpResponse> {
         status: "ok".into(),
         version: env!("CARGO_PKG_VERSION").into(),
     }))
+}
+
+/// The server's figures in the Prometheus text format: requests by route and status, latency
+/// histograms by route, the read cache (hits, misses, bytes held), the store's read
+/// transactions and its changes' wait for the writer. No credentials; no event data.
+#[utoipa::path(
+    get, path = "/metrics", tag = "system",
+    responses((status = 200, description = "Prometheus text format 0.0.4", body = String, content_type = "text/plain; version=0.0.4"))
+)]
+#[get("/metrics")]
+pub async fn metrics(
+    store: web::Data<Store>,
+    metrics: Option<web::Data<Metrics>>,
+    cache: Option<web::Data<ReadCache>>,
+) -> HttpResponse {
+    use std::sync::atomic::Ordering::Relaxed;
+    let (writes, waited) = store.writer_waits();
+    let mut gauges = vec![
+        (
+            "tourney_store_reads_total",
+            "Read transactions run.",
+            store.reads() as f64,
+        ),
+        (
+            "tourney_store_writes_total",
+            "Changes that got the writer.",
+            writes as f64,
+        ),
+        (
+            "tourney_store_writer_wait_seconds_total",
+            "Seconds changes waited for the writer, in all.",
+            waited,
+        ),
+    ];
+    if let Some(cache) = &cache {
+        gauges.extend([
+            (
+                "tourney_cache_hits_total",
+                "Answers served from the read cache (304s included).",
+                cache.hits.load(Relaxed) as f64,
+            ),
+            (
+                "tourney_cache_misses_total",
+                "Answers built and then kept by the read cache.",
+                cache.misses.load(Relaxed) as f64,
+            ),
+            (
+                "tourney_cache_bytes",
+                "Bytes the read cache holds.",
+                cache.bytes() as f64,
+            ),
+        ]);
+    }
+    let text = metrics.map_or_else(String::new, |m| m.render(&gauges));
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .body(text)
 }

@@ -1,6 +1,6 @@
 //! Games and byes: the schedule's rows and their results.
 
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection};
 
 use crate::error::ApiResult;
 
@@ -121,34 +121,6 @@ pub fn all_byes(conn: &Connection, event_id: i64) -> ApiResult<Vec<ByeRow>> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-pub fn find_by_id(conn: &Connection, event_id: i64, game_id: i64) -> ApiResult<Option<GameRow>> {
-    Ok(conn
-        .query_row(
-            &format!("SELECT {COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id WHERE g.id = ?1 AND r.event_id = ?2"),
-            params![game_id, event_id],
-            from_row,
-        )
-        .optional()?)
-}
-
-pub fn find_by_board(
-    conn: &Connection,
-    event_id: i64,
-    round: u32,
-    board: u32,
-) -> ApiResult<Option<GameRow>> {
-    Ok(conn
-        .query_row(
-            &format!(
-                "SELECT {COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id
-                      WHERE r.event_id = ?1 AND r.number = ?2 AND g.board = ?3"
-            ),
-            params![event_id, round, board],
-            from_row,
-        )
-        .optional()?)
-}
-
 pub fn count_results(conn: &Connection, event_id: i64) -> ApiResult<u64> {
     Ok(conn.query_row(
         "SELECT COUNT(*) FROM games g JOIN rounds r ON r.id = g.round_id
@@ -165,11 +137,52 @@ pub fn set_result(
     by: &str,
     now: &str,
 ) -> ApiResult<()> {
-    conn.execute(
+    conn.prepare_cached(
         "UPDATE games SET result = ?2, result_by = ?3, result_at = ?4 WHERE id = ?1",
-        params![game_id, result, by, now],
-    )?;
+    )?
+    .execute(params![game_id, result, by, now])?;
     Ok(())
+}
+
+/// A game a batch of results may name, with what entering a result needs to know.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultTarget {
+    pub game: GameRow,
+    /// Its round is a draft (results wait for publication).
+    pub draft: bool,
+    /// The players' pairing numbers (CSV lines name games by them).
+    pub white_number: Option<u32>,
+    pub black_number: Option<u32>,
+}
+
+/// In one query, the event's games in the `rounds` (numbers) and with the `ids` a batch of
+/// results names: a request of thousands of results reads the database once.
+pub fn named_in_results(
+    conn: &Connection,
+    event_id: i64,
+    rounds: &[u32],
+    ids: &[i64],
+) -> ApiResult<Vec<ResultTarget>> {
+    let rounds = serde_json::json!(rounds).to_string();
+    let ids = serde_json::json!(ids).to_string();
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS}, r.status = 'draft', w.pairing_number, b.pairing_number
+         FROM games g JOIN rounds r ON r.id = g.round_id
+              JOIN participants w ON w.id = g.white_id
+              JOIN participants b ON b.id = g.black_id
+         WHERE r.event_id = ?1
+           AND (r.number IN (SELECT value FROM json_each(?2))
+                OR g.id IN (SELECT value FROM json_each(?3)))"
+    ))?;
+    let rows = stmt.query_map(params![event_id, rounds, ids], |r| {
+        Ok(ResultTarget {
+            game: from_row(r)?,
+            draft: r.get(6)?,
+            white_number: r.get(7)?,
+            black_number: r.get(8)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// One participant's games in the event's published rounds, by round.
@@ -202,28 +215,4 @@ pub fn byes_of_participant(
         Ok((r.get(0)?, r.get(1)?, r.get(2)?))
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
-}
-
-/// The game of a round between the players with pairing numbers `white` and `black` (white
-/// first).
-pub fn find_by_numbers(
-    conn: &Connection,
-    event_id: i64,
-    round: u32,
-    white: u32,
-    black: u32,
-) -> ApiResult<Option<GameRow>> {
-    Ok(conn
-        .query_row(
-            &format!(
-                "SELECT {COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id
-                      JOIN participants w ON w.id = g.white_id
-                      JOIN participants b ON b.id = g.black_id
-                      WHERE r.event_id = ?1 AND r.number = ?2
-                        AND w.pairing_number = ?3 AND b.pairing_number = ?4"
-            ),
-            params![event_id, round, white, black],
-            from_row,
-        )
-        .optional()?)
 }

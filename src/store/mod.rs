@@ -3,6 +3,7 @@
 //! connections. Every request runs in exactly one transaction: writes are `BEGIN IMMEDIATE`
 //! and commit only when the whole closure succeeds; reads see one consistent snapshot.
 
+pub mod backup;
 pub mod board_results;
 pub mod events;
 pub mod games;
@@ -10,11 +11,14 @@ pub mod idempotency;
 pub mod movements;
 pub mod participants;
 pub mod rounds;
+pub mod secret;
 pub mod swiss;
 pub mod teams;
 pub mod tokens;
+pub mod versions;
 
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -34,10 +38,22 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0005_team_games.sql")),
         M::up(include_str!("../../sql/0006_board_results.sql")),
         M::up(include_str!("../../sql/0007_idempotency.sql")),
+        M::up(include_str!("../../sql/0008_event_versions.sql")),
     ])
 }
 
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long a change waits for the writer before it gives up with 503 (`TOURNEY_WRITE_WAIT_SECONDS`).
+pub const DEFAULT_WRITE_WAIT: Duration = Duration::from_secs(10);
+
+fn write_wait_from_env() -> Duration {
+    std::env::var("TOURNEY_WRITE_WAIT_SECONDS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|s| *s > 0)
+        .map_or(DEFAULT_WRITE_WAIT, Duration::from_secs)
+}
 
 fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
@@ -49,7 +65,15 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
 #[derive(Clone)]
 pub struct Store {
     writer: Arc<Mutex<Connection>>,
+    /// The queue to the writer: fair (first come, first served) and bounded in time.
+    gate: Arc<tokio::sync::Semaphore>,
+    write_wait: Duration,
+    /// Changes that got the writer, and the microseconds they waited for it in all.
+    writes: Arc<AtomicU64>,
+    waited_micros: Arc<AtomicU64>,
     readers: r2d2::Pool<SqliteConnectionManager>,
+    versions: versions::Versions,
+    reads: Arc<AtomicU64>,
 }
 
 impl Store {
@@ -73,10 +97,17 @@ impl Store {
         migrations()
             .to_latest(&mut writer)
             .map_err(|e| format!("cannot migrate database {}: {e}", path.display()))?;
+        let key = secret::load_or_create(path)?;
+        secret::register(&writer, key).map_err(|e| format!("cannot configure database: {e}"))?;
+        versions::watch_changes(&writer)
+            .map_err(|e| format!("cannot watch changes of {}: {e}", path.display()))?;
 
         let manager = SqliteConnectionManager::file(path)
             .with_flags(OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-            .with_init(|c: &mut Connection| configure(c));
+            .with_init(move |c: &mut Connection| {
+                configure(c)?;
+                secret::register(c, key)
+            });
         let readers = r2d2::Pool::builder()
             .max_size(8)
             .min_idle(Some(1))
@@ -84,8 +115,64 @@ impl Store {
             .map_err(|e| format!("cannot open read connections: {e}"))?;
         Ok(Store {
             writer: Arc::new(Mutex::new(writer)),
+            gate: Arc::new(tokio::sync::Semaphore::new(1)),
+            write_wait: write_wait_from_env(),
+            writes: Arc::new(AtomicU64::new(0)),
+            waited_micros: Arc::new(AtomicU64::new(0)),
             readers,
+            versions: versions::Versions::default(),
+            reads: Arc::new(AtomicU64::new(0)),
         })
+    }
+
+    /// The same store with another bound on the wait for the writer.
+    pub fn with_write_wait(mut self, wait: Duration) -> Store {
+        self.write_wait = wait;
+        self
+    }
+
+    /// Waits for the writer's turn, at most `write_wait`: a 503 rather than an endless queue.
+    async fn writer_turn(&self) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
+        let asked = std::time::Instant::now();
+        match tokio::time::timeout(self.write_wait, self.gate.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => {
+                self.writes.fetch_add(1, Ordering::Relaxed);
+                let waited = asked.elapsed().as_micros().min(u64::MAX as u128) as u64;
+                self.waited_micros.fetch_add(waited, Ordering::Relaxed);
+                Ok(permit)
+            }
+            Ok(Err(_)) => Err(ApiError::Internal("the writer queue is closed".into())),
+            Err(_) => Err(ApiError::Unavailable(format!(
+                "the server is busy with other changes (waited {} s for its turn); retry in a moment",
+                self.write_wait.as_secs_f32()
+            ))),
+        }
+    }
+
+    /// Changes that got the writer, and the seconds they waited for it in all (metrics).
+    pub fn writer_waits(&self) -> (u64, f64) {
+        (
+            self.writes.load(Ordering::Relaxed),
+            self.waited_micros.load(Ordering::Relaxed) as f64 / 1e6,
+        )
+    }
+
+    /// How many read transactions have run (tests show a 304 needs none; metrics).
+    pub fn reads(&self) -> u64 {
+        self.reads.load(Ordering::Relaxed)
+    }
+
+    /// The current version of an event (`None`: no such event), from memory once known: a
+    /// database read only the first time an event is asked about.
+    pub async fn event_version(&self, event: i64) -> ApiResult<Option<i64>> {
+        if let Some(known) = self.versions.get(event) {
+            return Ok(known);
+        }
+        let version = self
+            .read(move |conn| Ok(versions::read(conn, event)?))
+            .await?;
+        self.versions.learn(event, version);
+        Ok(self.versions.get(event).unwrap_or(version))
     }
 
     /// Runs `f` in one read-only transaction on a pooled connection, off the async workers.
@@ -95,6 +182,7 @@ impl Store {
         F: FnOnce(&Connection) -> ApiResult<T> + Send + 'static,
     {
         let pool = self.readers.clone();
+        self.reads.fetch_add(1, Ordering::Relaxed);
         actix_web::web::block(move || {
             let mut conn = pool.get()?;
             let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
@@ -114,13 +202,18 @@ impl Store {
         F: FnOnce(&Transaction) -> ApiResult<T> + Send + 'static,
     {
         let writer = self.writer.clone();
+        let known = self.versions.clone();
+        let turn = self.writer_turn().await?;
         actix_web::web::block(move || {
+            let _turn = turn;
             let mut conn = writer
                 .lock()
                 .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let value = f(&tx)?;
+            let bumped = versions::bump(&tx)?;
             tx.commit()?;
+            known.apply(&bumped);
             Ok(value)
         })
         .await?
@@ -135,7 +228,9 @@ impl Store {
         F: FnOnce(&Transaction) -> ApiResult<T> + Send + 'static,
     {
         let writer = self.writer.clone();
+        let turn = self.writer_turn().await?;
         actix_web::web::block(move || {
+            let _turn = turn;
             let mut conn = writer
                 .lock()
                 .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
@@ -179,6 +274,34 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 7);
+        assert_eq!(version, 8);
+    }
+
+    #[test]
+    fn a_change_waits_for_the_writer_only_so_long() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("w.db"))
+            .unwrap()
+            .with_write_wait(Duration::from_millis(100));
+        actix_web::rt::System::new().block_on(async move {
+            let busy = store.clone();
+            let long = actix_web::rt::spawn(async move {
+                busy.write(|_| {
+                    std::thread::sleep(Duration::from_millis(600));
+                    Ok(())
+                })
+                .await
+            });
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+            let waited = std::time::Instant::now();
+            match store.write(|_| Ok(())).await {
+                Err(ApiError::Unavailable(m)) => assert!(m.contains("retry"), "{m}"),
+                other => panic!("{other:?}"),
+            }
+            assert!(waited.elapsed() < Duration::from_millis(400));
+            long.await.unwrap().unwrap();
+            // Once the writer is free, changes go through again.
+            store.write(|_| Ok(())).await.unwrap();
+        });
     }
 }

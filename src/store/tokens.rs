@@ -1,4 +1,5 @@
-//! Bearer credentials: only a SHA-256 hash of each token is stored.
+//! Bearer credentials: only a keyed hash of each token is stored (HMAC-SHA-256 under the
+//! server secret, see [`super::secret`]; tokens issued before it as a bare SHA-256).
 
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
@@ -45,7 +46,8 @@ pub struct Credential {
     pub role: Role,
 }
 
-fn hash(token: &str) -> String {
+/// The bare SHA-256 of tokens issued before the server secret (still verified).
+fn legacy_hash(token: &str) -> String {
     let digest = Sha256::digest(token.as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -71,8 +73,9 @@ pub fn issue(
 ) -> ApiResult<(i64, String)> {
     let token = generate()?;
     conn.execute(
-        "INSERT INTO tokens (event_id, role, token_hash, label, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![event_id, role.as_str(), hash(&token), label, now],
+        "INSERT INTO tokens (event_id, role, token_hash, label, created_at)
+         VALUES (?1, ?2, token_hmac(?3), ?4, ?5)",
+        params![event_id, role.as_str(), token, label, now],
     )?;
     Ok((conn.last_insert_rowid(), token))
 }
@@ -81,8 +84,9 @@ pub fn issue(
 pub fn lookup(conn: &Connection, token: &str) -> ApiResult<Option<Credential>> {
     Ok(conn
         .query_row(
-            "SELECT id, event_id, role FROM tokens WHERE token_hash = ?1 AND revoked_at IS NULL",
-            [hash(token)],
+            "SELECT id, event_id, role FROM tokens
+             WHERE token_hash IN (token_hmac(?1), ?2) AND revoked_at IS NULL",
+            params![token, legacy_hash(token)],
             |r| {
                 let role: String = r.get(2)?;
                 Ok(Credential {
@@ -140,7 +144,7 @@ mod tests {
         let b = generate().unwrap();
         assert_ne!(a, b);
         assert_eq!(a.len(), 4 + 64);
-        assert_eq!(hash(&a).len(), 64);
-        assert_ne!(hash(&a), hash(&b));
+        assert_eq!(legacy_hash(&a).len(), 64);
+        assert_ne!(legacy_hash(&a), legacy_hash(&b));
     }
 }

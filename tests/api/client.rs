@@ -8,6 +8,8 @@ use serde_json::Value;
 
 pub struct TestServer {
     pub addr: String,
+    /// The server's store (tests count its reads).
+    pub store: tourney::store::Store,
     pub db: PathBuf,
     _dir: Option<tourney::scratch::ScratchDir>,
 }
@@ -45,11 +47,12 @@ pub fn spawn_on(db: &Path) -> TestServer {
 
 fn start(db: &Path, cors: tourney::server::CorsPolicy, live: tourney::live::Live) -> TestServer {
     let store = tourney::store::Store::open(db).expect("open store");
+    let served = store.clone();
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
     let addr = listener.local_addr().unwrap().to_string();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
-            tourney::server::build_with_live(listener, store, cors, live)
+            tourney::server::build_with_live(listener, served, cors, live)
                 .unwrap()
                 .await
                 .unwrap();
@@ -57,6 +60,7 @@ fn start(db: &Path, cors: tourney::server::CorsPolicy, live: tourney::live::Live
     });
     TestServer {
         addr,
+        store,
         db: db.to_path_buf(),
         _dir: None,
     }

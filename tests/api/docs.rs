@@ -156,7 +156,8 @@ fn the_document_has_one_schema_per_name_and_every_reference_resolves() {
 }
 
 /// The operations whose success answer is not JSON.
-const NOT_JSON: [(&str, &str); 4] = [
+const NOT_JSON: [(&str, &str); 5] = [
+    ("get", "/metrics"),
     ("get", "/api/v1/events/{event_id}/trf"),
     ("get", "/api/v1/events/{event_id}/stream"),
     ("get", "/api/v1/events/{event_id}/pbn"),

@@ -442,3 +442,74 @@ fn unchanged_resources_answer_304() {
     assert_eq!(changed.status, 200);
     assert_ne!(changed.header("etag").unwrap(), etag);
 }
+
+#[test]
+fn a_whole_event_of_results_in_one_request() {
+    let s = spawn();
+    let (event, admin) = s.create_event("round_robin");
+    s.add_players(event, &admin, 20);
+    let lots = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/lots"),
+        Some(&admin),
+        &json!({"method": "rating"}),
+    );
+    assert_eq!(lots.status, 200, "{}", lots.text());
+    // 19 rounds of 10 games: name them by id, by round and board, alternately.
+    let mut entries = Vec::new();
+    let mut expected = Vec::new();
+    for n in 1..=19u64 {
+        for (i, g) in round(&s, event, n)["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            let result = ["1-0", "0-1", "1/2-1/2"][(n as usize + i) % 3];
+            expected.push((g["id"].as_i64().unwrap(), result));
+            entries.push(if i % 2 == 0 {
+                json!({"game_id": g["id"], "result": result})
+            } else {
+                json!({"round": n, "board": g["board"], "result": result})
+            });
+        }
+    }
+    assert_eq!(entries.len(), 190);
+    let path = format!("/api/v1/events/{event}/results");
+    let r = s.send("POST", &path, Some(&admin), &json!({ "results": entries }));
+    assert_eq!(r.status, 200, "{}", r.text());
+    let answered = r.json()["results"].as_array().unwrap().clone();
+    assert_eq!(answered.len(), 190);
+    assert!(answered.iter().all(|a| a["changed"] == true));
+    let stored: Vec<(i64, String)> = (1..=19u64)
+        .flat_map(|n| round(&s, event, n)["games"].as_array().unwrap().clone())
+        .map(|g| {
+            (
+                g["id"].as_i64().unwrap(),
+                g["result"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    for (id, result) in &expected {
+        assert!(stored.contains(&(*id, result.to_string())), "game {id}");
+    }
+    // The same batch again changes nothing; one unknown board refuses the whole batch.
+    let r = s.send("POST", &path, Some(&admin), &json!({ "results": entries }));
+    assert!(r.json()["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| a["changed"] == false));
+    let mut bad = entries.clone();
+    bad[0] = json!({"game_id": expected[0].0, "result": "0-1"});
+    bad.push(json!({"round": 1, "board": 11, "result": "1-0"}));
+    let r = s.send("POST", &path, Some(&admin), &json!({ "results": bad }));
+    let p = r.problem(409);
+    assert!(
+        p["detail"].as_str().unwrap().contains("has no board 11"),
+        "{p}"
+    );
+    let first = round(&s, event, 1)["games"][0].clone();
+    assert_eq!(first["id"].as_i64().unwrap(), expected[0].0);
+    assert_eq!(first["result"], expected[0].1, "all or nothing");
+}

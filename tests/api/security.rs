@@ -69,3 +69,42 @@ fn the_admin_token_is_shown_once_and_only_its_hash_is_stored() {
         .iter()
         .all(|h| h.len() == 64 && !h.contains(&admin[4..])));
 }
+
+#[test]
+fn tokens_are_stored_keyed_and_old_bare_hashes_still_verify() {
+    use sha2::{Digest, Sha256};
+    let hex = |t: &str| -> String {
+        Sha256::digest(t.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    let s = spawn();
+    let (event, admin) = s.create_event("round_robin");
+    let conn = rusqlite::Connection::open(&s.db).unwrap();
+    let stored: String = conn
+        .query_row(
+            "SELECT token_hash FROM tokens WHERE event_id = ?1",
+            [event],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(stored.len(), 64);
+    assert_ne!(stored, hex(&admin), "keyed, not a bare SHA-256");
+    let secret = std::fs::read_to_string(tourney::store::secret::path_for(&s.db)).unwrap();
+    assert_eq!(secret.trim().len(), 64);
+
+    // A scorer token stored before the secret existed (bare SHA-256) still works.
+    let legacy = "tny_issued_before_the_secret";
+    conn.execute(
+        "INSERT INTO tokens (event_id, role, token_hash, label, created_at)
+         VALUES (?1, 'scorer', ?2, 'old', 'x')",
+        rusqlite::params![event, hex(legacy)],
+    )
+    .unwrap();
+    let path = format!("/api/v1/events/{event}/results");
+    let body = json!({"results": [{"round": 1, "board": 1, "result": "1-0"}]});
+    s.send("POST", &path, Some(legacy), &body).problem(409);
+    s.send("POST", &path, Some("tny_never_issued"), &body)
+        .problem(401);
+}

@@ -1,0 +1,243 @@
+//! Event versions: which events a write transaction changed, and the version each now has.
+//!
+//! The writer connection carries TEMP triggers on every table that holds an event's data; they
+//! note the event of each inserted, updated or deleted row in `temp.changed_events`. Before a
+//! write commits, [`bump`] gives every noted event the next value of the store-wide counter (in
+//! the same transaction), and after the commit [`Versions`] learns them. Handlers do nothing:
+//! a change cannot forget to move the version.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use rusqlite::{params, Connection};
+
+/// The tables of an event's data, and how a row names its event.
+const EVENT_TABLES: &[(&str, &str)] = &[
+    ("events", "{row}.id"),
+    ("participants", "{row}.event_id"),
+    ("rounds", "{row}.event_id"),
+    (
+        "games",
+        "(SELECT event_id FROM main.rounds WHERE id = {row}.round_id)",
+    ),
+    (
+        "byes",
+        "(SELECT event_id FROM main.rounds WHERE id = {row}.round_id)",
+    ),
+    ("movements", "{row}.event_id"),
+    ("teams", "{row}.event_id"),
+    ("requested_byes", "{row}.event_id"),
+    ("board_results", "{row}.event_id"),
+    ("deals", "{row}.event_id"),
+];
+
+/// Creates the change log and its triggers on the writer connection (TEMP objects live as long
+/// as the connection and are never written to the database file).
+pub fn watch_changes(conn: &Connection) -> rusqlite::Result<()> {
+    let mut sql = String::from(
+        "CREATE TEMP TABLE IF NOT EXISTS changed_events (event_id INTEGER PRIMARY KEY);\n",
+    );
+    for (table, event) in EVENT_TABLES {
+        for (when, rows) in [
+            ("INSERT", &["NEW"][..]),
+            ("UPDATE", &["OLD", "NEW"][..]),
+            ("DELETE", &["OLD"][..]),
+        ] {
+            let notes: String = rows
+                .iter()
+                .map(|row| {
+                    let id = event.replace("{row}", row);
+                    // Not `INSERT OR IGNORE`: the conflict policy of the statement that fired
+                    // the trigger (an upsert's) would override it.
+                    format!(
+                        "INSERT INTO temp.changed_events (event_id) SELECT e FROM (SELECT {id} AS e) \
+                         WHERE e IS NOT NULL \
+                         AND NOT EXISTS (SELECT 1 FROM temp.changed_events WHERE event_id = e);"
+                    )
+                })
+                .collect();
+            sql.push_str(&format!(
+                "CREATE TEMP TRIGGER IF NOT EXISTS note_{table}_{w} AFTER {when} ON main.{table} \
+                 BEGIN {notes} END;\n",
+                w = when.to_lowercase(),
+            ));
+        }
+    }
+    conn.execute_batch(&sql)
+}
+
+/// What a transaction did to event versions: the new version of each changed event, and the
+/// events it deleted.
+#[derive(Debug, Default)]
+pub struct Bumped {
+    changed: Vec<(i64, i64)>,
+    deleted: Vec<i64>,
+}
+
+/// Moves every event the transaction changed to the next store-wide version, and empties the
+/// change log. Called by `Store::write` just before it commits.
+pub fn bump(conn: &Connection) -> rusqlite::Result<Bumped> {
+    let noted: Vec<i64> = conn
+        .prepare_cached("SELECT event_id FROM temp.changed_events")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    if noted.is_empty() {
+        return Ok(Bumped::default());
+    }
+    let latest: i64 = conn.query_row(
+        "UPDATE change_counter SET latest = latest + 1 WHERE only_row = 1 RETURNING latest",
+        [],
+        |r| r.get(0),
+    )?;
+    let mut set = conn.prepare_cached("UPDATE events SET version = ?1 WHERE id = ?2")?;
+    let mut bumped = Bumped::default();
+    for id in noted {
+        if set.execute(params![latest, id])? == 1 {
+            bumped.changed.push((id, latest));
+        } else {
+            bumped.deleted.push(id);
+        }
+    }
+    conn.execute("DELETE FROM temp.changed_events", [])?;
+    Ok(bumped)
+}
+
+/// The current version of each event the server has seen, kept in memory so a conditional GET
+/// is answered without the database. `None` for an event that does not exist (any more).
+#[derive(Clone, Default)]
+pub struct Versions {
+    known: Arc<RwLock<HashMap<i64, Option<i64>>>>,
+}
+
+impl Versions {
+    /// The version last learnt for `event`, if any (outer `None`: not known yet).
+    pub fn get(&self, event: i64) -> Option<Option<i64>> {
+        self.known.read().ok()?.get(&event).copied()
+    }
+
+    /// Records a version read from the database, unless a write has set one meanwhile (the write
+    /// is newer than the snapshot that was read).
+    pub fn learn(&self, event: i64, version: Option<i64>) {
+        if let Ok(mut known) = self.known.write() {
+            known.entry(event).or_insert(version);
+        }
+    }
+
+    /// Records what a committed write did (called under the writer lock, so in commit order).
+    pub fn apply(&self, bumped: &Bumped) {
+        if bumped.changed.is_empty() && bumped.deleted.is_empty() {
+            return;
+        }
+        if let Ok(mut known) = self.known.write() {
+            for &(id, version) in &bumped.changed {
+                known.insert(id, Some(version));
+            }
+            for &id in &bumped.deleted {
+                known.insert(id, None);
+            }
+        }
+    }
+}
+
+/// Reads an event's version (None when there is no such event).
+pub fn read(conn: &Connection, event: i64) -> rusqlite::Result<Option<i64>> {
+    use rusqlite::OptionalExtension;
+    conn.query_row("SELECT version FROM events WHERE id = ?1", [event], |r| {
+        r.get(0)
+    })
+    .optional()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::error::ApiResult;
+    use crate::store::Store;
+
+    fn run<T>(f: impl std::future::Future<Output = T>) -> T {
+        actix_web::rt::System::new().block_on(f)
+    }
+
+    async fn sql(store: &Store, sql: &'static str) -> ApiResult<()> {
+        store.write(move |tx| Ok(tx.execute_batch(sql)?)).await
+    }
+
+    #[test]
+    fn every_change_moves_its_event_and_only_its_event() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("v.db")).unwrap();
+        run(async {
+            sql(
+                &store,
+                "INSERT INTO events (id, name, game, format, created_at, updated_at) VALUES
+                (1, 'A', 'chess', 'swiss', 'x', 'x'), (2, 'B', 'chess', 'swiss', 'x', 'x')",
+            )
+            .await
+            .unwrap();
+            let v1 = store.event_version(1).await.unwrap().unwrap();
+            let v2 = store.event_version(2).await.unwrap().unwrap();
+            assert!(v1 > 0 && v2 > 0);
+
+            // A write that changes nothing moves nothing.
+            sql(&store, "SELECT 1").await.unwrap();
+            assert_eq!(store.event_version(1).await.unwrap(), Some(v1));
+
+            // An upsert that updates moves the version too.
+            sql(
+                &store,
+                "INSERT INTO events (id, name, game, format, created_at, updated_at)
+                VALUES (1, 'A2', 'chess', 'swiss', 'x', 'x')
+                ON CONFLICT (id) DO UPDATE SET name = 'A2'",
+            )
+            .await
+            .unwrap();
+            let v1 = store.event_version(1).await.unwrap().unwrap();
+            assert_eq!(store.event_version(2).await.unwrap(), Some(v2));
+
+            // A game (which names its event through its round) moves event 1 only.
+            sql(&store, "INSERT INTO participants (id, event_id, name, created_at) VALUES (1, 1, 'x', 'x'), (2, 1, 'y', 'x');
+                         INSERT INTO rounds (id, event_id, number, created_at) VALUES (1, 1, 1, 'x')")
+                .await
+                .unwrap();
+            let after_round = store.event_version(1).await.unwrap().unwrap();
+            assert!(after_round > v1);
+            sql(
+                &store,
+                "INSERT INTO games (round_id, board, white_id, black_id) VALUES (1, 1, 1, 2)",
+            )
+            .await
+            .unwrap();
+            let after_game = store.event_version(1).await.unwrap().unwrap();
+            assert!(after_game > after_round);
+            assert_eq!(store.event_version(2).await.unwrap(), Some(v2));
+
+            // A failed write leaves the version where it was.
+            let failed = store
+                .write(|tx| {
+                    tx.execute("UPDATE events SET name = 'C' WHERE id = 1", [])?;
+                    Err::<(), _>(crate::error::ApiError::invalid("name", "refused"))
+                })
+                .await;
+            assert!(failed.is_err());
+            assert_eq!(store.event_version(1).await.unwrap(), Some(after_game));
+
+            // The database agrees with memory (a restarted server starts from it).
+            let stored = store.read(|c| Ok(super::read(c, 1)?)).await.unwrap();
+            assert_eq!(stored, Some(after_game));
+
+            // A deleted event has no version; an event that reuses its id never gets an old one.
+            sql(&store, "DELETE FROM events WHERE id = 2")
+                .await
+                .unwrap();
+            assert_eq!(store.event_version(2).await.unwrap(), None);
+            sql(
+                &store,
+                "INSERT INTO events (id, name, game, format, created_at, updated_at) VALUES
+                (2, 'B again', 'chess', 'swiss', 'x', 'x')",
+            )
+            .await
+            .unwrap();
+            let reborn = store.event_version(2).await.unwrap().unwrap();
+            assert!(reborn > after_game && reborn > v2);
+        });
+    }
+}
