@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     fn a_backup_taken_while_writing_is_sound_and_restores() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::scratch::ScratchDir::new("store").unwrap();
         let db = dir.path().join("live.db");
         let store = Store::open(&db).unwrap();
         let writing = std::thread::spawn(move || {

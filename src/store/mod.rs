@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn a_change_waits_for_the_writer_only_so_long() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::scratch::ScratchDir::new("store").unwrap();
         let store = Store::open(&dir.path().join("w.db"))
             .unwrap()
             .with_write_wait(Duration::from_millis(100));

@@ -102,7 +102,7 @@ mod tests {
             hex(&hmac_sha256(&key, b"what do ya want for nothing?")),
             "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
         );
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::scratch::ScratchDir::new("store").unwrap();
         let db = dir.path().join("t.db");
         let first = load_or_create(&db).unwrap();
         assert_eq!(load_or_create(&db).unwrap(), first);

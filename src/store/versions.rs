@@ -163,7 +163,7 @@ mod tests {
 
     #[test]
     fn every_change_moves_its_event_and_only_its_event() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::scratch::ScratchDir::new("store").unwrap();
         let store = Store::open(&dir.path().join("v.db")).unwrap();
         run(async {
             sql(
