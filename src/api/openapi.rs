@@ -10,6 +10,28 @@ use crate::error::{FieldError, Problem};
 use crate::api;
 use crate::api::flatten::FlattenTaggedVariants;
 
+/// Unsigned integers under the format names of the OpenAPI format registry (`uint8` ...
+/// `uint64`). utoipa's `non_strict_integers` gives unsigned fields their own formats (so a u32
+/// is not promised as an `int32`, whose range it exceeds) but spells them `u-int32`.
+struct UnsignedFormats;
+
+impl Modify for UnsignedFormats {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let Ok(json) = serde_json::to_string(&*openapi) else {
+            return;
+        };
+        let renamed = ["8", "16", "32", "64"].iter().fold(json, |json, bits| {
+            json.replace(
+                &format!("\"format\":\"u-int{bits}\""),
+                &format!("\"format\":\"uint{bits}\""),
+            )
+        });
+        if let Ok(doc) = serde_json::from_str(&renamed) {
+            *openapi = doc;
+        }
+    }
+}
+
 struct BearerAuth;
 
 impl Modify for BearerAuth {
@@ -41,7 +63,7 @@ macro_rules! documented_routes {
             ),
             paths($($($segment)::+),*),
             components(schemas(Problem, FieldError)),
-            modifiers(&BearerAuth, &FlattenTaggedVariants),
+            modifiers(&BearerAuth, &FlattenTaggedVariants, &UnsignedFormats),
             tags(
                 (name = "events", description = "Events and their credentials"),
                 (name = "participants", description = "Players or pairs, and the drawing of lots"),

@@ -257,3 +257,13 @@ fn closed_sets_are_enums_not_plain_strings() {
         plain.join("\n")
     );
 }
+
+/// Unsigned fields carry the registry's unsigned formats: a u32 documented as `int32` promised
+/// a range it exceeds (the fuzzer sent 2^31 and the server took it), and utoipa's own spelling
+/// `u-int32` is no registered format.
+#[test]
+fn unsigned_integers_are_documented_as_unsigned() {
+    let doc = committed().to_string();
+    assert!(!doc.contains("u-int"), "utoipa's u-intN spelling left");
+    assert!(doc.contains("\"format\":\"uint32\""));
+}

@@ -87,19 +87,14 @@ fn is_false(b: &bool) -> bool {
 #[schema(as = MovementTable)]
 pub struct TableRound {
     /// Table number (1-based, one series across the whole room).
-    #[schema(value_type = u64, maximum = 4294967295_u64)]
     pub table: u32,
     /// The pair sitting North-South, or null at a half table with the NS seats empty.
-    #[schema(value_type = Option<u64>, maximum = 4294967295_u64)]
     pub ns: Option<u32>,
     /// The pair sitting East-West, or null at a half table with the EW seats empty.
-    #[schema(value_type = Option<u64>, maximum = 4294967295_u64)]
     pub ew: Option<u32>,
     /// The board set played at this table this round.
-    #[schema(value_type = u64, maximum = 4294967295_u64)]
     pub set: u32,
     /// The board numbers of that set, in play order.
-    #[schema(value_type = Vec<u64>)]
     pub boards: Vec<u32>,
     /// True in an arrow-switched round: the EW pair plays the NS cards (and is scored so).
     #[serde(default, skip_serializing_if = "is_false")]
@@ -114,7 +109,6 @@ pub struct TableRound {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(as = MovementRound)]
 pub struct Round {
-    #[schema(value_type = u64, maximum = 4294967295_u64)]
     pub round: u32,
     pub tables: Vec<TableRound>,
     /// Pairs that do not play this round.
@@ -122,7 +116,6 @@ pub struct Round {
     pub sit_out: Vec<SitOut>,
     /// Sets not in play this round (on a relay or bye stand).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[schema(value_type = Vec<u64>)]
     pub relay_sets: Vec<u32>,
 }
 
@@ -136,7 +129,6 @@ pub struct Movement {
     #[schema(maximum = 1000)]
     pub tables: u32,
     pub pair_numbering: PairNumbering,
-    #[schema(value_type = u64, maximum = 4294967295_u64)]
     pub boards_per_round: u32,
     #[schema(max_items = 500)]
     pub rounds: Vec<Round>,

@@ -88,7 +88,6 @@ pub struct TeamMovement {
     #[schema(maximum = 100)]
     pub teams: u32,
     /// Tables in the room (each a team's home table).
-    #[schema(value_type = u64, maximum = 4294967295_u64)]
     pub tables: u32,
     /// Boards in a set (one half of a match).
     pub boards_per_round: u32,
