@@ -100,33 +100,56 @@ fn choice_error(e: SwissError) -> ApiError {
     ApiError::invalid(e.field, e.message)
 }
 
-/// Re-scores a director's pairing and stores it.
-fn store_choice(
+/// What a draft change works on: the section as the engine sees it and the draft as stored.
+fn read_draft(
     conn: &Connection,
     event_id: i64,
     number: u32,
-    choose: impl FnOnce(&Section, &Round) -> ApiResult<RoundPairing>,
-) -> ApiResult<Round> {
-    let (event, row) = draft(conn, event_id, number)?;
+    token: Option<&str>,
+) -> ApiResult<(Section, Round)> {
+    auth::require(conn, event_id, token, Role::Admin)?;
+    let (event, _) = draft(conn, event_id, number)?;
     let current = rounds::get(conn, event_id, number)?;
-    let section = load_section(conn, &event, number)?;
-    let pairing = choose(&section, &current)?;
-    write_pairing(conn, event_id, row.id, &section, &pairing)?;
-    rounds::get(conn, event_id, number)
+    Ok((load_section(conn, &event, number)?, current))
 }
 
 /// One draft change: the admin's token checked, `choose` run on the section and the current
-/// draft, the result stored and answered, all in one transaction.
+/// draft, the result stored and answered. The engine runs outside the single writer (a large
+/// section takes seconds, and every write of every event would wait): a dry run reads the
+/// draft, the engine chooses, and the write reads it again and stores the choice only if
+/// nothing changed meanwhile (else 409), all of it in one transaction.
 async fn edit_draft(
     store: web::Data<Store>,
     (event_id, number): (i64, u32),
     token: Option<String>,
     choose: impl FnOnce(&Section, &Round) -> ApiResult<RoundPairing> + Send + 'static,
 ) -> ApiResult<HttpResponse> {
+    let write_token = token.clone();
+    let (section, current) = store
+        .dry_run(move |tx| read_draft(tx, event_id, number, token.as_deref()))
+        .await?;
+    let (section, current, pairing) = web::block(move || {
+        let pairing = choose(&section, &current);
+        (section, current, pairing)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?;
+    let pairing = pairing?;
     let round = store
         .write(move |tx| {
-            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
-            store_choice(tx, event_id, number, choose)
+            let (now_section, now_current) =
+                read_draft(tx, event_id, number, write_token.as_deref())?;
+            let unchanged = now_section.state == section.state
+                && now_section.participant_of == section.participant_of
+                && serde_json::to_value(&now_current).ok() == serde_json::to_value(&current).ok();
+            if !unchanged {
+                return Err(ApiError::conflict(
+                    "the event changed while the draft was being re-paired; try again",
+                ));
+            }
+            let (_, row) = draft(tx, event_id, number)?;
+            write_pairing(tx, event_id, row.id, &now_section, &pairing)?;
+            rounds::get(tx, event_id, number)
         })
         .await?;
     Ok(HttpResponse::Ok().json(round))
