@@ -54,7 +54,11 @@ const CONFLICT: Answer = Answer::new(
 const INVALID: Answer = Answer::new(422, "A value the server refuses (path id, query parameter or body field); `errors[].field` names each one");
 const STOPPED: Answer = Answer::new(
     503,
-    "The pairing was stopped: it ran over its time budget (`TOURNEY_PAIRING_SECONDS`) or its client left",
+    "The pairing was stopped (it ran over its time budget, `TOURNEY_PAIRING_SECONDS`, or its client left), or the server was busy with other changes for longer than `TOURNEY_WRITE_WAIT_SECONDS`; `Retry-After` says when to try again",
+);
+const BUSY: Answer = Answer::new(
+    503,
+    "The server was busy with other changes for longer than `TOURNEY_WRITE_WAIT_SECONDS`; `Retry-After` says when to try again",
 );
 const STALLED: Answer = Answer::new(408, "The body did not arrive whole within 10 s");
 const TOO_LARGE: Answer = Answer::new(
@@ -124,7 +128,7 @@ answer_set!(
 answer_set!(
     /// A request with a body that needs no token: creating an event, importing a TRF file,
     /// stateless pairing and validation.
-    PublicSubmit: MALFORMED, STALLED, TOO_LARGE, INVALID
+    PublicSubmit: MALFORMED, STALLED, TOO_LARGE, INVALID, BUSY
 );
 answer_set!(
     /// A read only the event's admin may make (its credentials).
@@ -132,15 +136,15 @@ answer_set!(
 );
 answer_set!(
     /// A change with a body that needs the event's admin token.
-    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, STALLED, TOO_LARGE, INVALID, SLOWED
+    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, STALLED, TOO_LARGE, INVALID, SLOWED, BUSY
 );
 answer_set!(
     /// A change without a body that needs the event's admin token (publish, withdraw, delete).
-    AdminAction: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID, SLOWED
+    AdminAction: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID, SLOWED, BUSY
 );
 answer_set!(
     /// A change with a body that the admin token or one of the event's scorer tokens may make.
-    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, STALLED, TOO_LARGE, INVALID, SLOWED
+    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, STALLED, TOO_LARGE, INVALID, SLOWED, BUSY
 );
 
 answer_set!(
@@ -162,7 +166,7 @@ mod tests {
         let statuses: Vec<&str> = map.keys().map(String::as_str).collect();
         assert_eq!(
             statuses,
-            ["400", "401", "403", "404", "408", "409", "413", "422", "429"]
+            ["400", "401", "403", "404", "408", "409", "413", "422", "429", "503"]
         );
         for response in map.values() {
             let RefOr::T(r) = response else {
