@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use crate::api::auth;
 use crate::api::bridge::ensure_pairs_event;
-use crate::api::bridge_results::load_session;
+use crate::api::bridge_results::{load_session, Session};
 use crate::api::extract::{cached, Bearer};
 use crate::api::responses::{AdminWrite, FormatRead};
 use crate::engine::bridge::pbn_export::{write_pbn, PbnEvent};
@@ -98,21 +98,20 @@ pub async fn get_pbn(
     store: web::Data<Store>,
     path: web::Path<i64>,
 ) -> ApiResult<HttpResponse> {
-    let event_id = path.into_inner();
-    let session = store.read(move |c| load_session(c, event_id)).await?;
-    let event = PbnEvent {
-        name: &session.event.name,
-        date: session
-            .event
-            .start_date
-            .map(|d| d.format("%Y.%m.%d").to_string()),
-    };
-    let text = write_pbn(&event, &session.travellers(), &session.standings());
-    Ok(cached(
+    export(
         &req,
+        &store,
+        path.into_inner(),
         "application/x-pbn; charset=utf-8",
-        text.into_bytes(),
-    ))
+        |s| {
+            let event = PbnEvent {
+                name: &s.event.name,
+                date: export_date(s, "%Y.%m.%d"),
+            };
+            write_pbn(&event, &s.travellers(), &s.standings())
+        },
+    )
+    .await
 }
 
 /// The session as USEBIO 1.2 XML (the EBU's results exchange format): the event, the pairs
@@ -132,19 +131,38 @@ pub async fn get_usebio(
     store: web::Data<Store>,
     path: web::Path<i64>,
 ) -> ApiResult<HttpResponse> {
-    let event_id = path.into_inner();
-    let session = store.read(move |c| load_session(c, event_id)).await?;
-    let event = UsebioEvent {
-        name: &session.event.name,
-        date: session
-            .event
-            .start_date
-            .map(|d| d.format("%d/%m/%Y").to_string()),
-    };
-    let xml = write_usebio(&event, &session.travellers(), &session.standings());
-    Ok(cached(
+    export(
         &req,
+        &store,
+        path.into_inner(),
         "application/xml; charset=utf-8",
-        xml.into_bytes(),
-    ))
+        |s| {
+            let event = UsebioEvent {
+                name: &s.event.name,
+                date: export_date(s, "%d/%m/%Y"),
+            };
+            write_usebio(&event, &s.travellers(), &s.standings())
+        },
+    )
+    .await
+}
+
+/// The event's start date in an export format's own notation.
+fn export_date(session: &Session, format: &str) -> Option<String> {
+    session
+        .event
+        .start_date
+        .map(|d| d.format(format).to_string())
+}
+
+/// One export of the session: read it, write it in the format, answer it with an ETag.
+async fn export(
+    req: &HttpRequest,
+    store: &Store,
+    event_id: i64,
+    content_type: &str,
+    write: impl FnOnce(&Session) -> String,
+) -> ApiResult<HttpResponse> {
+    let session = store.read(move |c| load_session(c, event_id)).await?;
+    Ok(cached(req, content_type, write(&session).into_bytes()))
 }
