@@ -150,3 +150,75 @@ fn fide_preset_on_the_published_exercise() {
         "Rank,No,Name,Rating,Points,Buchholz cut-1,Buchholz,Direct encounter,ARO cut-1,Wins,Games with black"
     );
 }
+
+#[test]
+fn direct_encounter_and_wins_as_fide_defines_them_on_the_exercise() {
+    let s = spawn();
+    let created = s.request(
+        "POST",
+        "/api/v1/events/trf",
+        &[("Content-Type", "text/plain")],
+        Some(exercise_trf().as_bytes()),
+    );
+    assert_eq!(created.status, 201, "{}", created.text());
+    let created = created.json();
+    let event = created["id"].as_i64().unwrap();
+    let admin = created["admin_token"].as_str().unwrap().to_string();
+    let r = s.send(
+        "PATCH",
+        &format!("/api/v1/events/{event}"),
+        Some(&admin),
+        &json!({"settings": {"rounds": 5, "tiebreaks": ["direct_encounter", "wins", "games_won"]}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let standings = s.get(&format!("/api/v1/events/{event}/standings")).json();
+    let rows = standings["standings"].as_array().unwrap();
+    let row = |n: u64| {
+        rows.iter()
+            .find(|r| r["participant"]["pairing_number"] == n)
+            .unwrap()
+    };
+    let rank = |n: u64| row(n)["rank"].as_u64().unwrap();
+
+    // 1, 3, 4 and 16 tie on 3½. Among them only 1-4 and 3-4 were played (both drawn): 4 has
+    // 1, 1 and 3 have ½, 16 has 0. Not all of them met, and 4's 1 does not beat what 1, 3 or
+    // 16 could still have had (16: 0 + three wins = 3): direct encounter separates no one
+    // (the old count would have put 4 first).
+    for (n, de) in [(1, 0.5), (3, 0.5), (4, 1.0), (16, 0.0)] {
+        assert_eq!(row(n)["direct_encounter"], de, "direct encounter of {n}");
+    }
+    // Wins then decide: 16 won three games, 1, 3 and 4 two each.
+    for (n, wins) in [(16, 3), (1, 2), (3, 2), (4, 2)] {
+        assert_eq!(row(n)["wins"], wins, "wins of {n}");
+    }
+    assert_eq!(rank(2), 1);
+    assert_eq!(rank(16), 2);
+    assert_eq!((rank(1), rank(3), rank(4)), (3, 3, 3));
+    assert!(row(4)["shared"].as_bool().unwrap());
+
+    // Wins count the rounds won without playing: 12 has the pairing-allocated bye and a
+    // forfeit win, 2 wins but no game won; 6 won two games and had the bye: 3 wins.
+    assert_eq!(
+        (&row(12)["wins"], &row(12)["games_won"]),
+        (&json!(2), &json!(0))
+    );
+    assert_eq!(
+        (&row(6)["wins"], &row(6)["games_won"]),
+        (&json!(3), &json!(2))
+    );
+    // 12, 14 and 15 tie on 2 points and never met over the board (12-14 was a forfeit), each
+    // with 2 wins; games won order them: 14 and 15 (2) above 12 (0).
+    assert_eq!((rank(14), rank(15), rank(12)), (10, 10, 12));
+    // 5, 8 and 11 on 2½: 5 beat 11, 8 met neither: 5's 1 is not above 8's possible 2. Two
+    // wins each (11's forfeit win counts); games won: 5 and 8 two, 11 one.
+    assert_eq!(row(5)["direct_encounter"], 1.0);
+    assert_eq!((rank(5), rank(8), rank(11)), (7, 7, 9));
+    // The CSV names the columns.
+    let csv = s
+        .get(&format!("/api/v1/events/{event}/standings?format=csv"))
+        .text();
+    assert_eq!(
+        csv.lines().next().unwrap(),
+        "Rank,No,Name,Rating,Points,Direct encounter,Wins,Games won"
+    );
+}
