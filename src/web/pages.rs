@@ -120,11 +120,11 @@ pub fn round(conn: &Connection, id: i64, number: u32) -> Result<Markup, ApiError
         return bridge_round(conn, &event, number);
     }
     let not_found = || ApiError::not_found(format!("{} has no round {number}", event.name));
-    let row = rounds::find(conn, id, number)?.ok_or_else(not_found)?;
-    if row.status != RoundStatus::Published {
-        return Err(not_found());
-    }
-    let round = rounds::get(conn, id, number)?;
+    let round = match rounds::get(conn, id, number) {
+        Ok(r) if r.status == RoundStatus::Published => r,
+        Ok(_) | Err(ApiError::NotFound(_)) => return Err(not_found()),
+        Err(e) => return Err(e),
+    };
     let title = format!("{}: round {number}", event.name);
     let content = html! {
         div.sheet {
