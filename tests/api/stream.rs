@@ -385,3 +385,48 @@ fn a_bridge_board_result_is_announced_with_the_bridge_standings() {
         "{line}"
     );
 }
+
+#[test]
+fn a_team_events_schedule_is_announced_like_a_round_robins() {
+    let s = spawn_with(tourney::live::Live::new(3, Duration::from_secs(15)));
+    let r = s.send(
+        "POST",
+        "/api/v1/events",
+        None,
+        &json!({"name": "Match", "game": "chess", "format": "scheveningen"}),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let event = r.json()["id"].as_i64().unwrap();
+    let admin = r.json()["admin_token"].as_str().unwrap().to_string();
+    for (team, top) in [("Hastings", 2300), ("Oxford", 2400)] {
+        let members: Vec<Value> = (0..4)
+            .map(|i| json!({"name": format!("{team} {i}"), "rating": top - 10 * i}))
+            .collect();
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{event}/teams"),
+            Some(&admin),
+            &json!({"name": team, "members": members}),
+        );
+        assert_eq!(r.status, 201, "{}", r.text());
+    }
+    let (_, client) = SseClient::connect(&s, &format!("/api/v1/events/{event}/stream"), None);
+    let mut client = client.unwrap();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/lots"),
+        Some(&admin),
+        &json!({"method": "rating"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    // A 4-board Scheveningen match: four rounds, all announced in order.
+    let rounds = s.get(&format!("/api/v1/events/{event}/rounds")).json()["total"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(rounds, 4);
+    let got = kinds_and_rounds(&mut client, 4);
+    let want: Vec<(String, Value)> = (1..=4)
+        .map(|n| ("round_published".to_string(), json!(n)))
+        .collect();
+    assert_eq!(got, want);
+}
