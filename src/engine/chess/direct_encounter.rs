@@ -65,15 +65,25 @@ impl DirectEncounter {
     /// Half-points each player of `tie` (in its order) scored in the meetings with the others
     /// of the tie (every game counted whole: what a standings line shows).
     pub fn points(&self, tie: &[usize]) -> Vec<u32> {
+        let within = self.members(tie);
         tie.iter()
             .map(|&p| {
                 self.meetings[p]
                     .iter()
-                    .filter(|(q, _)| tie.contains(q))
+                    .filter(|(q, _)| within[*q])
                     .map(|(_, half)| half)
                     .sum()
             })
             .collect()
+    }
+
+    /// Whether each player is one of `tie` (so a pass costs the tie's games, not its square).
+    fn members(&self, tie: &[usize]) -> Vec<bool> {
+        let mut within = vec![false; self.meetings.len()];
+        for &p in tie {
+            within[p] = true;
+        }
+        within
     }
 
     /// Ranks `tie` (players, in any order): one key per player in `tie` order, higher ranks
@@ -81,15 +91,13 @@ impl DirectEncounter {
     pub fn rank(&self, tie: &[usize]) -> Vec<u32> {
         let classes = self.classes(tie.to_vec());
         let count = classes.len() as u32;
-        let mut key = vec![0; tie.len()];
+        let mut key_of = vec![0; self.meetings.len()];
         for (i, class) in classes.iter().enumerate() {
-            for p in class {
-                if let Some(at) = tie.iter().position(|x| x == p) {
-                    key[at] = count - i as u32;
-                }
+            for &p in class {
+                key_of[p] = count - i as u32;
             }
         }
-        key
+        tie.iter().map(|&p| key_of[p]).collect()
     }
 
     /// The tie split into ranked groups, best first (steps 1-4).
@@ -113,13 +121,14 @@ impl DirectEncounter {
     /// Steps 1-3 on one tie: its groups, best first.
     fn split_once(&self, tie: &[usize]) -> Vec<Vec<usize>> {
         let others = tie.len() as u64 - 1;
-        // (player, score, maximum, everyone met)
+        let within = self.members(tie);
+        // (player, score, maximum)
         let mut rows: Vec<(usize, u64, u64)> = Vec::with_capacity(tie.len());
         let mut everyone_met = true;
         for &p in tie {
             let mut against: BTreeMap<usize, (u64, u64)> = BTreeMap::new();
             for &(q, half) in &self.meetings[p] {
-                if q != p && tie.contains(&q) {
+                if q != p && within[q] {
                     let e = against.entry(q).or_default();
                     e.0 += half as u64;
                     e.1 += 1;
