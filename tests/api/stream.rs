@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::client::{spawn_with, TestServer};
 use crate::swiss::{pair, publish, swiss_event};
+use crate::teams::{add_team, event_with, lots};
 
 /// One server-sent event.
 #[derive(Debug, Default)]
@@ -256,17 +257,12 @@ fn a_round_robins_schedule_made_and_made_again_is_announced_with_its_results() {
     s.add_players(event, &admin, 4);
     let (_, client) = SseClient::connect(&s, &format!("/api/v1/events/{event}/stream"), None);
     let mut client = client.unwrap();
-    let lots = |seed: u64| {
-        let r = s.send(
-            "POST",
-            &format!("/api/v1/events/{event}/lots"),
-            Some(&admin),
-            &json!({"method": "random", "seed": seed}),
-        );
+    let draw = |seed: u64| {
+        let r = lots(&s, event, &admin, json!({"method": "random", "seed": seed}));
         assert_eq!(r.status, 200, "{}", r.text());
     };
     // Drawing lots makes the three rounds of 4 players, published at once.
-    lots(5);
+    draw(5);
     let published = |n: u64| ("round_published".to_string(), json!(n));
     let deleted = |n: u64| ("round_deleted".to_string(), json!(n));
     assert_eq!(
@@ -274,7 +270,7 @@ fn a_round_robins_schedule_made_and_made_again_is_announced_with_its_results() {
         [published(1), published(2), published(3)]
     );
     // Drawing again replaces the schedule: the old rounds go, the new ones come.
-    lots(6);
+    draw(6);
     assert_eq!(
         kinds_and_rounds(&mut client, 6),
         [
@@ -307,13 +303,8 @@ fn a_round_robins_schedule_made_and_made_again_is_announced_with_its_results() {
         m.data.unwrap()["href"],
         format!("/api/v1/events/{event}/standings")
     );
-    // A draw refused (results are in) announces nothing: the next message is a new event's.
-    let r = s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "random", "seed": 7}),
-    );
+    // A draw refused (results are in) announces nothing: the next message is a new result's.
+    let r = lots(&s, event, &admin, json!({"method": "random", "seed": 7}));
     assert_eq!(r.status, 409, "{}", r.text());
     s.send(
         "POST",
@@ -389,35 +380,12 @@ fn a_bridge_board_result_is_announced_with_the_bridge_standings() {
 #[test]
 fn a_team_events_schedule_is_announced_like_a_round_robins() {
     let s = spawn_with(tourney::live::Live::new(3, Duration::from_secs(15)));
-    let r = s.send(
-        "POST",
-        "/api/v1/events",
-        None,
-        &json!({"name": "Match", "game": "chess", "format": "scheveningen"}),
-    );
-    assert_eq!(r.status, 201, "{}", r.text());
-    let event = r.json()["id"].as_i64().unwrap();
-    let admin = r.json()["admin_token"].as_str().unwrap().to_string();
-    for (team, top) in [("Hastings", 2300), ("Oxford", 2400)] {
-        let members: Vec<Value> = (0..4)
-            .map(|i| json!({"name": format!("{team} {i}"), "rating": top - 10 * i}))
-            .collect();
-        let r = s.send(
-            "POST",
-            &format!("/api/v1/events/{event}/teams"),
-            Some(&admin),
-            &json!({"name": team, "members": members}),
-        );
-        assert_eq!(r.status, 201, "{}", r.text());
-    }
+    let (event, admin) = event_with(&s, "scheveningen", json!({}));
+    add_team(&s, event, &admin, "Hastings", 4, 2300);
+    add_team(&s, event, &admin, "Oxford", 4, 2400);
     let (_, client) = SseClient::connect(&s, &format!("/api/v1/events/{event}/stream"), None);
     let mut client = client.unwrap();
-    let r = s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "rating"}),
-    );
+    let r = lots(&s, event, &admin, json!({"method": "rating"}));
     assert_eq!(r.status, 200, "{}", r.text());
     // A 4-board Scheveningen match: four rounds, all announced in order.
     let rounds = s.get(&format!("/api/v1/events/{event}/rounds")).json()["total"]

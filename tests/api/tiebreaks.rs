@@ -1,9 +1,9 @@
 //! FIDE tie-breaks through the API: FIDE's 2024 tie-break exercise imported as a TRF file,
 //! the `fide` preset set on the event, the published Buchholz values read back.
 
-use serde_json::json;
+use serde_json::{json, Value};
 
-use crate::client::spawn;
+use crate::client::{spawn, Response, TestServer};
 
 /// FIDE's tie-break exercise for the 2023 regulations (TEC, 18 March 2024), one row per
 /// player: `+W9` won with white against 9, `=B13` drawn with black, `-F11` forfeit lost,
@@ -74,9 +74,8 @@ fn exercise_trf() -> String {
     out
 }
 
-#[test]
-fn fide_preset_on_the_published_exercise() {
-    let s = spawn();
+/// The exercise imported as a new event: (event, admin token).
+fn exercise_event(s: &TestServer) -> (i64, String) {
     let created = s.request(
         "POST",
         "/api/v1/events/trf",
@@ -85,23 +84,38 @@ fn fide_preset_on_the_published_exercise() {
     );
     assert_eq!(created.status, 201, "{}", created.text());
     let created = created.json();
-    let event = created["id"].as_i64().unwrap();
-    let admin = created["admin_token"].as_str().unwrap().to_string();
+    (
+        created["id"].as_i64().unwrap(),
+        created["admin_token"].as_str().unwrap().to_string(),
+    )
+}
+
+/// Sets the event's tie-breaks (the answer to the change).
+fn set_tiebreaks(s: &TestServer, event: i64, admin: &str, tiebreaks: Value) -> Response {
+    s.send(
+        "PATCH",
+        &format!("/api/v1/events/{event}"),
+        Some(admin),
+        &json!({"settings": {"rounds": 5, "tiebreaks": tiebreaks}}),
+    )
+}
+
+/// A standings row by pairing number.
+fn by_number(rows: &[Value], n: u64) -> &Value {
+    rows.iter()
+        .find(|r| r["participant"]["pairing_number"] == n)
+        .unwrap()
+}
+
+#[test]
+fn fide_preset_on_the_published_exercise() {
+    let s = spawn();
+    let (event, admin) = exercise_event(&s);
 
     // A preset name that does not exist is refused, naming the setting.
-    let r = s.send(
-        "PATCH",
-        &format!("/api/v1/events/{event}"),
-        Some(&admin),
-        &json!({"settings": {"rounds": 5, "tiebreaks": "fidee"}}),
-    );
+    let r = set_tiebreaks(&s, event, &admin, json!("fidee"));
     assert_eq!(r.problem(422)["errors"][0]["field"], "settings.tiebreaks");
-    let r = s.send(
-        "PATCH",
-        &format!("/api/v1/events/{event}"),
-        Some(&admin),
-        &json!({"settings": {"rounds": 5, "tiebreaks": "fide"}}),
-    );
+    let r = set_tiebreaks(&s, event, &admin, json!("fide"));
     assert_eq!(r.status, 200, "{}", r.text());
 
     let standings = s.get(&format!("/api/v1/events/{event}/standings")).json();
@@ -118,11 +132,7 @@ fn fide_preset_on_the_published_exercise() {
     );
     let rows = standings["standings"].as_array().unwrap();
     assert_eq!(rows.len(), 16);
-    let row = |n: u64| {
-        rows.iter()
-            .find(|r| r["participant"]["pairing_number"] == n)
-            .unwrap()
-    };
+    let row = |n: u64| by_number(rows, n);
     // FIDE's published answers: Buchholz and Buchholz cut-1.
     for (n, bh) in [(2, 13.0), (3, 15.5), (4, 15.0), (11, 13.5), (16, 12.5)] {
         assert_eq!(row(n)["buchholz"], bh, "Buchholz of {n}");
@@ -154,30 +164,13 @@ fn fide_preset_on_the_published_exercise() {
 #[test]
 fn direct_encounter_and_wins_as_fide_defines_them_on_the_exercise() {
     let s = spawn();
-    let created = s.request(
-        "POST",
-        "/api/v1/events/trf",
-        &[("Content-Type", "text/plain")],
-        Some(exercise_trf().as_bytes()),
-    );
-    assert_eq!(created.status, 201, "{}", created.text());
-    let created = created.json();
-    let event = created["id"].as_i64().unwrap();
-    let admin = created["admin_token"].as_str().unwrap().to_string();
-    let r = s.send(
-        "PATCH",
-        &format!("/api/v1/events/{event}"),
-        Some(&admin),
-        &json!({"settings": {"rounds": 5, "tiebreaks": ["direct_encounter", "wins", "games_won"]}}),
-    );
+    let (event, admin) = exercise_event(&s);
+    let tiebreaks = json!(["direct_encounter", "wins", "games_won"]);
+    let r = set_tiebreaks(&s, event, &admin, tiebreaks);
     assert_eq!(r.status, 200, "{}", r.text());
     let standings = s.get(&format!("/api/v1/events/{event}/standings")).json();
     let rows = standings["standings"].as_array().unwrap();
-    let row = |n: u64| {
-        rows.iter()
-            .find(|r| r["participant"]["pairing_number"] == n)
-            .unwrap()
-    };
+    let row = |n: u64| by_number(rows, n);
     let rank = |n: u64| row(n)["rank"].as_u64().unwrap();
 
     // 1, 3, 4 and 16 tie on 3½. Among them only 1-4 and 3-4 were played (both drawn): 4 has

@@ -369,16 +369,20 @@ mod tests {
 
     /// A hand-made event, 4 players, 3 rounds; ratings 2000, 1800, 1600, unrated.
     /// R1: 0-1 1-0, 2-3 ½;  R2: 1-2 0-1, 3-0 0-1;  R3: 0-2 ½, 1-3 forfeit won by 3 (-/+).
-    fn hand_made() -> Vec<FideValues> {
-        let games = [
+    fn hand_made_games() -> [ScoredGame; 6] {
+        [
             g(1, 0, 1, WhiteWin),
             g(1, 2, 3, Draw),
             g(2, 1, 2, BlackWin),
             g(2, 3, 0, BlackWin),
             g(3, 0, 2, Draw),
             g(3, 1, 3, BlackForfeitWin),
-        ];
-        fide_tiebreaks(4, &games, &[], &[Some(2000), Some(1800), Some(1600), None])
+        ]
+    }
+
+    fn hand_made() -> Vec<FideValues> {
+        let ratings = [Some(2000), Some(1800), Some(1600), None];
+        fide_tiebreaks(4, &hand_made_games(), &[], &ratings)
     }
 
     #[test]
@@ -412,14 +416,7 @@ mod tests {
     fn wins_with_or_without_playing_and_games_won_by_hand() {
         // The hand-made event and a 5th player with a full-point (pairing) bye in R1, a
         // half-point bye in R2 and nothing in R3.
-        let games = [
-            g(1, 0, 1, WhiteWin),
-            g(1, 2, 3, Draw),
-            g(2, 1, 2, BlackWin),
-            g(2, 3, 0, BlackWin),
-            g(3, 0, 2, Draw),
-            g(3, 1, 3, BlackForfeitWin),
-        ];
+        let games = hand_made_games();
         let bye = |round, half_points| ScoredBye {
             round,
             player: 4,
