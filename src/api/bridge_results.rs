@@ -10,13 +10,13 @@ use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::api::auth;
 use crate::api::bridge::{ensure_pairs_event, seated};
 use crate::api::bridge_entries::{check_rows, read_csv, read_json, CheckedRow, SubmitBoardResults};
 use crate::api::extract::{
     cached, csv_field, json_cached, parse_json, wants_csv, Bearer, FormatQuery, QueryParams,
 };
 use crate::api::responses::{FormatRead, ScorerWrite};
+use crate::api::{auth, stream};
 use crate::domain::Event;
 use crate::engine::bridge::movement::cards::pairs;
 use crate::engine::bridge::movement::model::{Movement, PairId, PairNumbering};
@@ -27,6 +27,7 @@ use crate::engine::bridge::traveller::{
     scorecard, standings, travellers, BridgeStandings, Holder, Scorecard, TableResult, Traveller,
 };
 use crate::error::{ApiError, ApiResult};
+use crate::live::Live;
 use crate::store::board_results::{self, BoardResult};
 use crate::store::tokens::Role;
 use crate::store::{events, movements, now, Store};
@@ -227,6 +228,7 @@ fn describe(r: &BoardResult) -> String {
 pub async fn submit_board_results(
     req: HttpRequest,
     store: web::Data<Store>,
+    live: web::Data<Live>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
     crate::api::extract::RawBody(body): crate::api::extract::RawBody,
@@ -312,6 +314,22 @@ pub async fn submit_board_results(
             })
         })
         .await?;
+    let changed = answer
+        .results
+        .iter()
+        .filter(|r| r.changed)
+        .filter_map(|r| {
+            let mut data = serde_json::to_value(r).ok()?;
+            data.as_object_mut()?.remove("changed");
+            Some(data)
+        })
+        .collect();
+    stream::results_changed(
+        &live,
+        event_id,
+        changed,
+        &format!("/api/v1/events/{event_id}/bridge-standings"),
+    );
     Ok(HttpResponse::Ok().json(answer))
 }
 

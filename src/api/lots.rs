@@ -1,6 +1,7 @@
 //! `POST /api/v1/events/{id}/lots`: draw pairing numbers; for round robins this also makes the
 //! whole schedule from the Berger table, in the same transaction (team events: team numbers
-//! and the Scheveningen or Hilton schedule, see `api::teams`).
+//! and the Scheveningen or Hilton schedule, see `api::teams`). The live stream hears of the
+//! rounds made (and of those they replace).
 
 use actix_web::{post, web, HttpResponse};
 use rusqlite::Connection;
@@ -9,6 +10,7 @@ use utoipa::ToSchema;
 
 use crate::api::extract::{Bearer, JsonBody};
 use crate::api::responses::AdminWrite;
+use crate::api::stream::RoundWatch;
 use crate::api::{auth, teams};
 use crate::domain::{
     is_round_robin, is_team_format, Event, LotsMethod, Participant, ParticipantStatus, RoundStatus,
@@ -17,6 +19,7 @@ use crate::domain::{
 use crate::engine::chess::round_robin::berger;
 use crate::engine::lots::{draw_by_rating, draw_random, Entrant};
 use crate::error::{ApiError, ApiResult};
+use crate::live::Live;
 use crate::store::tokens::Role;
 use crate::store::{events, games, now, participants, rounds, Store};
 
@@ -91,6 +94,7 @@ fn make_round_robin(conn: &Connection, event: &Event, by_number: &[i64]) -> ApiR
 #[post("/api/v1/events/{event_id}/lots")]
 pub async fn draw_lots(
     store: web::Data<Store>,
+    live: web::Data<Live>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
     JsonBody(body): JsonBody<DrawLots>,
@@ -106,9 +110,10 @@ pub async fn draw_lots(
         }),
         LotsMethod::Rating => None,
     };
-    let drawn = store
+    let (drawn, news) = store
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            let watch = RoundWatch::start(tx, event_id)?;
             let event = events::get(tx, event_id)?;
             if event.format == FORMAT_SWISS && rounds::count(tx, event_id)? > 0 {
                 return Err(ApiError::conflict(
@@ -157,11 +162,14 @@ pub async fn draw_lots(
                 .filter(|p| p.pairing_number.is_some())
                 .collect();
             numbered.sort_by_key(|p| p.pairing_number);
-            Ok(DrawnLots {
+            let drawn = DrawnLots {
                 event: events::get(tx, event_id)?,
                 participants: numbered,
-            })
+            };
+            Ok((drawn, watch.news(tx)?))
         })
         .await?;
+    // a round robin's or team event's schedule, made or made again
+    news.announce(&live);
     Ok(HttpResponse::Ok().json(drawn))
 }

@@ -9,10 +9,11 @@ use std::collections::HashMap;
 use actix_web::{delete, post, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 
+use crate::api::auth;
 use crate::api::extract::Bearer;
 use crate::api::responses::{AdminAction, AdminPairing};
+use crate::api::stream::RoundWatch;
 use crate::api::swiss::RequestBudget;
-use crate::api::{auth, stream};
 use crate::domain::{Event, LotsMethod, ParticipantStatus, Round, RoundStatus, FORMAT_SWISS};
 use crate::engine::chess::swiss::{self, RoundPairing, SwissError, SwissSettings};
 use crate::engine::lots::{draw_by_rating, Entrant};
@@ -280,23 +281,21 @@ pub async fn publish_round(
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
-    let (round, newly) = store
+    let (round, news) = store
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            let watch = RoundWatch::start(tx, event_id)?;
             let row = rounds::find(tx, event_id, number)?.ok_or_else(|| {
                 ApiError::not_found(format!("event {event_id} has no round {number}"))
             })?;
-            let newly = row.status == RoundStatus::Draft;
-            if newly {
+            if row.status == RoundStatus::Draft {
                 rounds::set_status(tx, row.id, RoundStatus::Published)?;
                 events::touch(tx, event_id, &now())?;
             }
-            Ok((rounds::get(tx, event_id, number)?, newly))
+            Ok((rounds::get(tx, event_id, number)?, watch.news(tx)?))
         })
         .await?;
-    if newly {
-        stream::round_published(&live, event_id, number);
-    }
+    news.announce(&live);
     Ok(HttpResponse::Ok().json(round))
 }
 
@@ -321,10 +320,11 @@ pub async fn delete_round(
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
-    let was_public = store
+    let news = store
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
             swiss_event(tx, event_id)?;
+            let watch = RoundWatch::start(tx, event_id)?;
             let row = rounds::find(tx, event_id, number)?.ok_or_else(|| {
                 ApiError::not_found(format!("event {event_id} has no round {number}"))
             })?;
@@ -346,12 +346,10 @@ pub async fn delete_round(
             }
             rounds::delete(tx, row.id)?;
             events::touch(tx, event_id, &now())?;
-            Ok(row.status == RoundStatus::Published)
+            // a draft was never public: nobody is told about it
+            watch.news(tx)
         })
         .await?;
-    // a draft was never public: nobody is told about it
-    if was_public {
-        stream::round_deleted(&live, event_id, number);
-    }
+    news.announce(&live);
     Ok(HttpResponse::NoContent().finish())
 }

@@ -6,6 +6,7 @@ use actix_web::http::header;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use utoipa::ToSchema;
 
 use crate::api::auth;
@@ -366,12 +367,17 @@ pub async fn submit_results(
     let entered = store
         .write(move |tx| enter(tx, event_id, token.as_deref(), wanted, line_errors))
         .await?;
-    let changed: Vec<(i64, u32, u32, String)> = entered
+    let changed = entered
         .results
         .iter()
         .filter(|r| r.changed)
-        .map(|r| (r.game_id, r.round, r.board, r.result.clone()))
+        .map(|r| json!({"game_id": r.game_id, "round": r.round, "board": r.board, "result": r.result}))
         .collect();
-    stream::results_changed(&live, event_id, &changed);
+    stream::results_changed(
+        &live,
+        event_id,
+        changed,
+        &format!("/api/v1/events/{event_id}/standings"),
+    );
     Ok(HttpResponse::Ok().json(entered))
 }

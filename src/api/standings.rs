@@ -20,7 +20,7 @@ use crate::store::{events, games, participants, rounds, Store};
 
 /// One line of the standings.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0, "buchholz": 13.0, "buchholz_cut1": 11.5, "buchholz_cut2": 10.0, "median_buchholz": 9.0, "progressive": 14.5, "games_with_black": 2, "aro_cut1": 1950, "koya": 2.5}))]
+#[schema(example = json!({"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "games_won": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0, "buchholz": 13.0, "buchholz_cut1": 11.5, "buchholz_cut2": 10.0, "median_buchholz": 9.0, "progressive": 14.5, "games_with_black": 2, "aro_cut1": 1950, "koya": 2.5}))]
 pub struct StandingRow {
     /// 1-based; players equal on every criterion share it.
     pub rank: u32,
@@ -29,12 +29,18 @@ pub struct StandingRow {
     pub points: f64,
     /// Games played over the board (forfeits excluded).
     pub games_played: u32,
-    /// Wins, forfeit wins included.
+    /// FIDE "WIN": rounds won with or without playing (games won, forfeit wins, full-point
+    /// byes).
     pub wins: u32,
+    /// FIDE "WON": games won over the board.
+    pub games_won: u32,
     /// Games over the board: the opponent's score for a win, half for a draw. Swiss events:
     /// FIDE 2023, unplayed rounds counted against a dummy with the player's own score.
     pub sonneborn_berger: f64,
-    /// Points scored against the players tied on points with this one.
+    /// Points scored against the players still tied with this one when direct encounter is
+    /// reached in the tie-break order (0 when not tied then). It ranks the tie as FIDE C.07
+    /// says: by these points only when all of them met (round robins: always), again within
+    /// each smaller tie.
     pub direct_encounter: f64,
     /// Swiss: the opponents' adjusted scores summed (unplayed games count as draws for them).
     pub solkoff: f64,
@@ -62,7 +68,7 @@ pub struct StandingRow {
 
 /// The standings of an event.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"event_id": 1, "tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"], "standings": [{"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0, "buchholz": 13.0, "buchholz_cut1": 11.5, "buchholz_cut2": 10.0, "median_buchholz": 9.0, "progressive": 14.5, "games_with_black": 2, "aro_cut1": 1950, "koya": 2.5}]}))]
+#[schema(example = json!({"event_id": 1, "tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"], "standings": [{"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "games_won": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0, "buchholz": 13.0, "buchholz_cut1": 11.5, "buchholz_cut2": 10.0, "median_buchholz": 9.0, "progressive": 14.5, "games_with_black": 2, "aro_cut1": 1950, "koya": 2.5}]}))]
 pub struct Standings {
     pub event_id: i64,
     /// The tie-breaks applied, in order.
@@ -228,6 +234,7 @@ pub(crate) fn standing_rows(sheet: &Scoresheet) -> (Vec<StandingRow>, Vec<String
             points: s.half_points as f64 / 2.0,
             games_played: s.games_played,
             wins: s.wins,
+            games_won: s.games_won,
             sonneborn_berger: s.sb_quarters as f64 / 4.0,
             direct_encounter: s.direct_half_points as f64 / 2.0,
             solkoff: s.solkoff_half as f64 / 2.0,
@@ -250,6 +257,7 @@ pub(crate) fn tiebreak_title(t: Tiebreak) -> &'static str {
     match t {
         Tiebreak::DirectEncounter => "Direct encounter",
         Tiebreak::Wins => "Wins",
+        Tiebreak::GamesWon => "Games won",
         Tiebreak::SonnebornBerger => "Sonneborn-Berger",
         Tiebreak::GamesPlayed => "Games played",
         Tiebreak::Solkoff => "Solkoff",
@@ -270,6 +278,7 @@ pub(crate) fn tiebreak_value(t: Tiebreak, r: &StandingRow) -> f64 {
     match t {
         Tiebreak::DirectEncounter => r.direct_encounter,
         Tiebreak::Wins => r.wins as f64,
+        Tiebreak::GamesWon => r.games_won as f64,
         Tiebreak::SonnebornBerger => r.sonneborn_berger,
         Tiebreak::GamesPlayed => r.games_played as f64,
         Tiebreak::Solkoff => r.solkoff,

@@ -1,6 +1,6 @@
 //! Rounds, with their games and byes as served.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::Value;
@@ -142,6 +142,25 @@ pub fn find(conn: &Connection, event_id: i64, number: u32) -> ApiResult<Option<R
         status: status_of(&status),
         details: serde_json::from_str(&details).unwrap_or(Value::Null),
     }))
+}
+
+/// The event's published rounds, each with its pairings as one text (games by board, then
+/// byes): a round made again gets equal text only when its pairings are the same. (Not the
+/// round's id: SQLite gives a deleted last row's id to the next row.)
+pub fn published(conn: &Connection, event_id: i64) -> ApiResult<BTreeMap<u32, String>> {
+    let mut stmt = conn.prepare(
+        "SELECT r.number,
+                COALESCE((SELECT group_concat(board || ':' || white_id || '-' || black_id, ',')
+                          FROM (SELECT board, white_id, black_id FROM games
+                                WHERE round_id = r.id ORDER BY board)), '')
+                || ' bye ' ||
+                COALESCE((SELECT group_concat(participant_id, ',')
+                          FROM (SELECT participant_id FROM byes
+                                WHERE round_id = r.id ORDER BY participant_id)), '')
+         FROM rounds r WHERE r.event_id = ?1 AND r.status = 'published'",
+    )?;
+    let rows = stmt.query_map([event_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// The highest round number of the event, if any.

@@ -120,11 +120,11 @@ pub fn round(conn: &Connection, id: i64, number: u32) -> Result<Markup, ApiError
         return bridge_round(conn, &event, number);
     }
     let not_found = || ApiError::not_found(format!("{} has no round {number}", event.name));
-    let row = rounds::find(conn, id, number)?.ok_or_else(not_found)?;
-    if row.status != RoundStatus::Published {
-        return Err(not_found());
-    }
-    let round = rounds::get(conn, id, number)?;
+    let round = match rounds::get(conn, id, number) {
+        Ok(r) if r.status == RoundStatus::Published => r,
+        Ok(_) | Err(ApiError::NotFound(_)) => return Err(not_found()),
+        Err(e) => return Err(e),
+    };
     let title = format!("{}: round {number}", event.name);
     let content = html! {
         div.sheet {
@@ -206,7 +206,7 @@ fn bridge_round(conn: &Connection, event: &Event, number: u32) -> Result<Markup,
                             td.n { (t.table) @if let Some(sec) = &t.section { " " (sec) } }
                             td { (holder(t, Direction::Ns)) }
                             td { (holder(t, Direction::Ew)) @if t.arrow_switch { " (arrow switch)" } }
-                            td { (t.boards.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")) }
+                            td { (board_list(&t.boards)) }
                         }
                     }
                 }
@@ -437,8 +437,12 @@ fn where_to_sit(r: &PlayerRound) -> Markup {
 }
 
 /// `/e/{id}/players/{pid}`: one player's games round by round, and where they sit next.
+/// Bridge: each round's matchpoints or IMPs (and percent) from the results in.
 pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> {
     let event = events::get(conn, id)?;
+    let bridge = event.format == FORMAT_PAIRS;
+    // chess points are half points; a bridge pair's matchpoints or IMPs are decimals
+    let score = |x: f64| if bridge { decimal(x) } else { points(x) };
     let view = player_games(conn, id, pid)?;
     let name = &view.participant.name;
     let content = html! {
@@ -446,12 +450,16 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
         p.muted {
             @if let Some(n) = view.participant.pairing_number { "No " (n) " · " }
             @if let Some(r) = view.participant.rating { "rating " (r) " · " }
-            @if let Some(p) = view.points { (points(p)) " points" }
+            @if let Some(p) = view.points { (score(p)) @if bridge { " in all" } @else { " points" } }
+            @if let Some(p) = view.percent { " · " (decimal(p)) "%" }
         }
         @if let Some(next) = &view.next {
             div.next {
                 strong { "Now: round " (next.round) ", " (where_to_sit(next)) }
                 @if let Some(o) = &next.opponent { " against " (o.name) }
+                @if let (Some(done), Some(boards)) = (next.boards_scored, &next.boards) {
+                    span.muted { " · boards " (board_list(boards)) ", " (done) " of " (boards.len()) " scored" }
+                }
             }
         }
         @if view.rounds.is_empty() {
@@ -459,7 +467,10 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
         } @else {
             div.scroll { table {
                 thead { tr {
-                    th.n { "Rd" } th { "Where" } th { "Opponent" } th.n { "Rtg" } th { "Result" } th.n { "Pts" }
+                    th.n { "Rd" } th { "Where" } th { "Opponent" } th.n { "Rtg" }
+                    @if bridge { th { "Boards" } } @else { th { "Result" } }
+                    th.n { "Pts" }
+                    @if bridge { th.n { "%" } }
                 } }
                 tbody {
                     @for r in &view.rounds {
@@ -469,12 +480,17 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
                             td {
                                 @if let Some(o) = &r.opponent {
                                     a href={ "/e/" (id) "/players/" (o.id) } { (o.name) }
-                                    @if let Some(s) = o.score { span.muted { " (" (points(s)) ")" } }
+                                    @if let Some(s) = o.score { span.muted { " (" (score(s)) ")" } }
                                 }
                             }
                             td.n { @if let Some(o) = &r.opponent { (rating(o.rating)) } }
-                            td { (r.result.as_deref().unwrap_or("")) }
-                            td.n { @if let Some(p) = r.points { (points(p)) } }
+                            @if bridge {
+                                td { @if let Some(b) = &r.boards { (board_list(b)) } }
+                            } @else {
+                                td { (r.result.as_deref().unwrap_or("")) }
+                            }
+                            td.n { @if let Some(p) = r.points { (score(p)) } }
+                            @if bridge { td.n { @if let Some(p) = r.percent { (decimal(p)) } } }
                         }
                     }
                 }
@@ -486,6 +502,15 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
         nav(&event),
         content,
     ))
+}
+
+/// A table's boards: `1, 2, 3`.
+fn board_list(boards: &[u32]) -> String {
+    boards
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `/e/{id}/guide-cards`: a bridge pairs event's guide cards, one per pair and per printed
@@ -526,7 +551,7 @@ pub fn guide_cards(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
                                         (label_text(o))
                                         @if let Some(p) = holder(o) { " " span.muted { (p.name) } }
                                 } }
-                                td { (line.boards.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")) }
+                                td { (board_list(&line.boards)) }
                                 td { (then.as_deref().unwrap_or("")) }
                             }
                         }

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use crate::client::{spawn, Response, TestServer};
 
 /// A 7-table Mitchell, 3 boards a round, 14 pairs with lots drawn: (event, admin token).
-fn mitchell_event(s: &TestServer, settings: Value) -> (i64, String) {
+pub(crate) fn mitchell_event(s: &TestServer, settings: Value) -> (i64, String) {
     let r = s.send(
         "POST",
         "/api/v1/events",
@@ -57,7 +57,7 @@ fn post_csv(s: &TestServer, event: i64, token: &str, csv: &str) -> Response {
 }
 
 /// (round, table, ns, ew, boards) of every table of the movement.
-fn schedule(s: &TestServer, event: i64) -> Vec<(u32, u32, u32, u32, Vec<u32>)> {
+pub(crate) fn schedule(s: &TestServer, event: i64) -> Vec<(u32, u32, u32, u32, Vec<u32>)> {
     let m = s.get(&format!("/api/v1/events/{event}/movement")).json();
     let mut out = Vec::new();
     for r in m["movement"]["rounds"].as_array().unwrap() {

@@ -210,6 +210,180 @@ fn a_bridge_pair_sees_its_table_direction_and_opponents() {
             assert!(round["opponent"]["name"].is_string(), "{round}");
             assert_eq!(round["board"], Value::Null);
         }
-        assert_eq!(view["next"], Value::Null);
+        // no result in yet: the pair sits at its round 1 table
+        assert_eq!(view["next"], rounds[0]);
+    }
+}
+
+/// Board results of the tables `(round, table, boards)` as JSON rows: a few different
+/// contracts so that the scores differ.
+fn board_rows(tables: &[(u32, u32, Vec<u32>)]) -> Value {
+    const PLAYS: [(&str, &str, &str); 4] = [
+        ("3NT", "N", "="),
+        ("4S", "S", "+1"),
+        ("2H", "E", "-1"),
+        ("1NT", "W", "="),
+    ];
+    let mut rows = Vec::new();
+    for (round, table, boards) in tables {
+        for &b in boards {
+            let (contract, declarer, result) = PLAYS[((b * 7 + table * 3 + round) % 4) as usize];
+            rows.push(json!({"round": round, "table": table, "board": b, "contract": contract, "declarer": declarer, "result": result}));
+        }
+    }
+    json!({ "results": rows })
+}
+
+#[test]
+fn a_bridge_pairs_rounds_are_scored_as_the_standings_and_next_follows_the_results() {
+    use crate::bridge_results::{mitchell_event, schedule};
+    let s = spawn();
+    let (event, admin) = mitchell_event(&s, json!({}));
+    let sched = schedule(&s, event);
+    let post = |tables: Vec<(u32, u32, Vec<u32>)>| {
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{event}/board-results"),
+            Some(&admin),
+            &board_rows(&tables),
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+    };
+    let cards = s.get(&format!("/api/v1/events/{event}/guide-cards")).json();
+    let pids: Vec<i64> = cards
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["participant"]["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(pids.len(), 14);
+    let view = |pid: i64| {
+        s.get(&format!("/api/v1/events/{event}/participants/{pid}/games"))
+            .json()
+    };
+    // Nothing in: every pair's next is its round 1 table, nothing scored.
+    for &pid in &pids {
+        let v = view(pid);
+        assert_eq!(v["next"], v["rounds"][0], "{v}");
+        assert_eq!(v["next"]["round"], 1);
+        assert_eq!(v["next"]["boards_scored"], 0);
+        assert_eq!(v["rounds"][0]["points"], Value::Null);
+        assert_eq!(v["points"], 0.0);
+        assert_eq!(v["percent"], Value::Null);
+    }
+    // Round 1 and 2 in, round 3 in for all but the last board of table 1.
+    let of_rounds = |rounds: &[u32]| -> Vec<(u32, u32, Vec<u32>)> {
+        sched
+            .iter()
+            .filter(|t| rounds.contains(&t.0))
+            .map(|(r, t, _, _, b)| (*r, *t, b.clone()))
+            .collect()
+    };
+    post(of_rounds(&[1]));
+    for &pid in &pids {
+        assert_eq!(view(pid)["next"]["round"], 2, "round 1 is in");
+    }
+    let mut third = of_rounds(&[2, 3]);
+    let short = third.iter_mut().find(|t| t.0 == 3 && t.1 == 1).unwrap();
+    short.2.pop();
+    post(third);
+
+    let standings = s
+        .get(&format!("/api/v1/events/{event}/bridge-standings"))
+        .json();
+    let mut by_participant = std::collections::HashMap::new();
+    for ranking in standings["rankings"].as_array().unwrap() {
+        for e in ranking["entries"].as_array().unwrap() {
+            by_participant.insert(e["participant_id"].as_i64().unwrap(), e.clone());
+        }
+    }
+    for &pid in &pids {
+        let v = view(pid);
+        let entry = &by_participant[&pid];
+        // The pair's figures are the standings'.
+        assert_eq!(v["points"], entry["total"], "{v}");
+        assert_eq!(v["percent"], entry["percent"], "{v}");
+        let rounds = v["rounds"].as_array().unwrap();
+        // Each round is the sum of the score card's boards of that round.
+        let direction = entry["line"]
+            .as_str()
+            .or(standings["rankings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["entries"].as_array().unwrap().contains(entry))
+                .and_then(|r| r["direction"].as_str()))
+            .unwrap()
+            .to_ascii_lowercase();
+        let card = s
+            .get(&format!(
+                "/api/v1/events/{event}/pairs/{}/scorecard?direction={direction}",
+                entry["pair"]
+            ))
+            .json();
+        let lines = card["lines"].as_array().unwrap();
+        let mut sum = 0.0;
+        let mut boards = 0;
+        for r in rounds {
+            let of_round: Vec<&Value> = lines.iter().filter(|l| l["round"] == r["round"]).collect();
+            assert_eq!(r["boards_scored"], of_round.len(), "{r}");
+            if of_round.is_empty() {
+                assert_eq!(r["points"], Value::Null, "{r}");
+                continue;
+            }
+            let card_sum: f64 = of_round.iter().map(|l| l["points"].as_f64().unwrap()).sum();
+            let points = r["points"].as_f64().unwrap();
+            // the card shows each board to 2 decimals, the round adds them unrounded
+            assert!(
+                (points - card_sum).abs() <= 0.005 * of_round.len() as f64 + 1e-9,
+                "{r} {card_sum}"
+            );
+            assert!(r["percent"].as_f64().unwrap() >= 0.0);
+            assert_eq!(r["table"], of_round[0]["table"]);
+            assert_eq!(r["direction"], direction);
+            sum += points;
+            boards += of_round.len();
+        }
+        assert_eq!(boards as u64, entry["boards"].as_u64().unwrap());
+        let total = entry["total"].as_f64().unwrap();
+        assert!((sum - total).abs() <= 0.005 * 3.0 + 1e-9, "{sum} {total}");
+        // The opponents' score is their total in the standings.
+        for r in rounds {
+            let o = &r["opponent"];
+            assert_eq!(
+                o["score"],
+                by_participant[&o["id"].as_i64().unwrap()]["total"]
+            );
+        }
+        // next: the two pairs of table 1 are still in round 3, everyone else in round 4.
+        let at_short_table = rounds[2]["table"] == 1;
+        if at_short_table {
+            assert_eq!(v["next"]["round"], 3, "{v}");
+            assert_eq!(v["next"]["boards_scored"], 2);
+            assert_eq!(v["next"]["table"], 1);
+        } else {
+            assert_eq!(v["next"]["round"], 4, "{v}");
+            assert_eq!(v["next"]["boards_scored"], 0);
+            assert_eq!(v["next"]["table"], rounds[3]["table"]);
+            assert_eq!(v["next"]["direction"], rounds[3]["direction"]);
+        }
+    }
+    // The page shows the round's score and where the pair sits now.
+    let pid = pids[0];
+    let v = view(pid);
+    let page = s.get(&format!("/e/{event}/players/{pid}")).text();
+    assert!(
+        page.contains(&format!("Now: round {}", v["next"]["round"])),
+        "{page}"
+    );
+    let first = v["rounds"][0]["points"].as_f64().unwrap();
+    assert!(
+        page.contains(&format!("<td class=\"n\">{first}</td>")),
+        "{page}"
+    );
+    // Every board in: no next.
+    post(of_rounds(&[3, 4, 5, 6, 7]));
+    for &pid in &pids {
+        assert_eq!(view(pid)["next"], Value::Null);
     }
 }

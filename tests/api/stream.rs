@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::client::{spawn_with, TestServer};
 use crate::swiss::{pair, publish, swiss_event};
+use crate::teams::{add_team, event_with, lots};
 
 /// One server-sent event.
 #[derive(Debug, Default)]
@@ -237,4 +238,163 @@ fn deleting_a_published_round_is_announced() {
     let m = client.next_event();
     assert_eq!(m.event.as_deref(), Some("round_deleted"));
     assert_eq!(m.data.unwrap()["round"], 1);
+}
+
+/// The next `n` messages' kinds and rounds.
+fn kinds_and_rounds(client: &mut SseClient, n: usize) -> Vec<(String, Value)> {
+    (0..n)
+        .map(|_| {
+            let m = client.next_event();
+            (m.event.unwrap(), m.data.unwrap()["round"].clone())
+        })
+        .collect()
+}
+
+#[test]
+fn a_round_robins_schedule_made_and_made_again_is_announced_with_its_results() {
+    let s = spawn_with(tourney::live::Live::new(3, Duration::from_secs(15)));
+    let (event, admin) = s.create_event("round_robin");
+    s.add_players(event, &admin, 4);
+    let (_, client) = SseClient::connect(&s, &format!("/api/v1/events/{event}/stream"), None);
+    let mut client = client.unwrap();
+    let draw = |seed: u64| {
+        let r = lots(&s, event, &admin, json!({"method": "random", "seed": seed}));
+        assert_eq!(r.status, 200, "{}", r.text());
+    };
+    // Drawing lots makes the three rounds of 4 players, published at once.
+    draw(5);
+    let published = |n: u64| ("round_published".to_string(), json!(n));
+    let deleted = |n: u64| ("round_deleted".to_string(), json!(n));
+    assert_eq!(
+        kinds_and_rounds(&mut client, 3),
+        [published(1), published(2), published(3)]
+    );
+    // Drawing again replaces the schedule: the old rounds go, the new ones come.
+    draw(6);
+    assert_eq!(
+        kinds_and_rounds(&mut client, 6),
+        [
+            deleted(1),
+            deleted(2),
+            deleted(3),
+            published(1),
+            published(2),
+            published(3)
+        ]
+    );
+    // A result of a round robin: `result`, then `standings`, as in a Swiss.
+    let game = s.get(&format!("/api/v1/events/{event}/rounds/2")).json()["games"][0].clone();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/results"),
+        Some(&admin),
+        &json!({"results": [{"game_id": game["id"], "result": "0-1"}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some("result"));
+    assert_eq!(
+        m.data.unwrap(),
+        json!({"event_id": event, "game_id": game["id"], "round": 2, "board": game["board"], "result": "0-1"})
+    );
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some("standings"));
+    assert_eq!(
+        m.data.unwrap()["href"],
+        format!("/api/v1/events/{event}/standings")
+    );
+    // A draw refused (results are in) announces nothing: the next message is a new result's.
+    let r = lots(&s, event, &admin, json!({"method": "random", "seed": 7}));
+    assert_eq!(r.status, 409, "{}", r.text());
+    s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/results"),
+        Some(&admin),
+        &json!({"results": [{"game_id": game["id"], "result": "1-0"}]}),
+    );
+    assert_eq!(client.next_event().data.unwrap()["result"], "1-0");
+}
+
+#[test]
+fn a_bridge_board_result_is_announced_with_the_bridge_standings() {
+    let s = spawn_with(tourney::live::Live::new(3, Duration::from_secs(15)));
+    let (event, admin) = crate::bridge_results::mitchell_event(&s, json!({}));
+    let (_, client) = SseClient::connect(&s, &format!("/api/v1/events/{event}/stream"), None);
+    let mut client = client.unwrap();
+    let row = json!({"round": 1, "table": 1, "board": 1, "contract": "3NT", "declarer": "N", "result": "="});
+    let send = || {
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{event}/board-results"),
+            Some(&admin),
+            &json!({ "results": [row] }),
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+    };
+    send();
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some("result"));
+    let data = m.data.unwrap();
+    assert_eq!(
+        (
+            &data["event_id"],
+            &data["round"],
+            &data["table"],
+            &data["board"]
+        ),
+        (&json!(event), &json!(1), &json!(1), &json!(1))
+    );
+    // board 1 is not vulnerable: 3NT making is NS +400
+    assert_eq!(
+        (&data["contract"], &data["ns_score"]),
+        (&json!("3NT"), &json!(400))
+    );
+    assert!(data.get("changed").is_none(), "{data}");
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some("standings"));
+    assert_eq!(
+        m.data.unwrap()["href"],
+        format!("/api/v1/events/{event}/bridge-standings")
+    );
+    // The same row again changes nothing and says nothing (a heartbeat is 15 s away; the
+    // replay after the standings message is empty).
+    send();
+    let (_, again) = SseClient::connect(
+        &s,
+        &format!("/api/v1/events/{event}/stream"),
+        Some(&m.id.unwrap()),
+    );
+    let mut again = again.unwrap();
+    again
+        .reader
+        .get_ref()
+        .set_read_timeout(Some(Duration::from_millis(500)))
+        .unwrap();
+    let mut line = String::new();
+    assert!(
+        std::io::BufRead::read_line(&mut again.reader, &mut line).is_err(),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_team_events_schedule_is_announced_like_a_round_robins() {
+    let s = spawn_with(tourney::live::Live::new(3, Duration::from_secs(15)));
+    let (event, admin) = event_with(&s, "scheveningen", json!({}));
+    add_team(&s, event, &admin, "Hastings", 4, 2300);
+    add_team(&s, event, &admin, "Oxford", 4, 2400);
+    let (_, client) = SseClient::connect(&s, &format!("/api/v1/events/{event}/stream"), None);
+    let mut client = client.unwrap();
+    let r = lots(&s, event, &admin, json!({"method": "rating"}));
+    assert_eq!(r.status, 200, "{}", r.text());
+    // A 4-board Scheveningen match: four rounds, all announced in order.
+    let rounds = s.get(&format!("/api/v1/events/{event}/rounds")).json()["total"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(rounds, 4);
+    let got = kinds_and_rounds(&mut client, 4);
+    let want: Vec<(String, Value)> = (1..=4)
+        .map(|n| ("round_published".to_string(), json!(n)))
+        .collect();
+    assert_eq!(got, want);
 }

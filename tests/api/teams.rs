@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::client::{spawn, TestServer};
 
-fn event_with(s: &TestServer, format: &str, settings: Value) -> (i64, String) {
+pub(crate) fn event_with(s: &TestServer, format: &str, settings: Value) -> (i64, String) {
     let r = s.send(
         "POST",
         "/api/v1/events",
@@ -29,7 +29,14 @@ fn team_body(name: &str, size: usize, top_rating: i64) -> Value {
     json!({"name": name, "members": members})
 }
 
-fn add_team(s: &TestServer, event: i64, token: &str, name: &str, size: usize, top: i64) -> Value {
+pub(crate) fn add_team(
+    s: &TestServer,
+    event: i64,
+    token: &str,
+    name: &str,
+    size: usize,
+    top: i64,
+) -> Value {
     let r = s.send(
         "POST",
         &format!("/api/v1/events/{event}/teams"),
@@ -41,7 +48,12 @@ fn add_team(s: &TestServer, event: i64, token: &str, name: &str, size: usize, to
     r.json()
 }
 
-fn lots(s: &TestServer, event: i64, token: &str, body: Value) -> crate::client::Response {
+pub(crate) fn lots(
+    s: &TestServer,
+    event: i64,
+    token: &str,
+    body: Value,
+) -> crate::client::Response {
     s.send(
         "POST",
         &format!("/api/v1/events/{event}/lots"),

@@ -1,9 +1,9 @@
 //! FIDE tie-breaks through the API: FIDE's 2024 tie-break exercise imported as a TRF file,
 //! the `fide` preset set on the event, the published Buchholz values read back.
 
-use serde_json::json;
+use serde_json::{json, Value};
 
-use crate::client::spawn;
+use crate::client::{spawn, Response, TestServer};
 
 /// FIDE's tie-break exercise for the 2023 regulations (TEC, 18 March 2024), one row per
 /// player: `+W9` won with white against 9, `=B13` drawn with black, `-F11` forfeit lost,
@@ -74,9 +74,8 @@ fn exercise_trf() -> String {
     out
 }
 
-#[test]
-fn fide_preset_on_the_published_exercise() {
-    let s = spawn();
+/// The exercise imported as a new event: (event, admin token).
+fn exercise_event(s: &TestServer) -> (i64, String) {
     let created = s.request(
         "POST",
         "/api/v1/events/trf",
@@ -85,23 +84,38 @@ fn fide_preset_on_the_published_exercise() {
     );
     assert_eq!(created.status, 201, "{}", created.text());
     let created = created.json();
-    let event = created["id"].as_i64().unwrap();
-    let admin = created["admin_token"].as_str().unwrap().to_string();
+    (
+        created["id"].as_i64().unwrap(),
+        created["admin_token"].as_str().unwrap().to_string(),
+    )
+}
+
+/// Sets the event's tie-breaks (the answer to the change).
+fn set_tiebreaks(s: &TestServer, event: i64, admin: &str, tiebreaks: Value) -> Response {
+    s.send(
+        "PATCH",
+        &format!("/api/v1/events/{event}"),
+        Some(admin),
+        &json!({"settings": {"rounds": 5, "tiebreaks": tiebreaks}}),
+    )
+}
+
+/// A standings row by pairing number.
+fn by_number(rows: &[Value], n: u64) -> &Value {
+    rows.iter()
+        .find(|r| r["participant"]["pairing_number"] == n)
+        .unwrap()
+}
+
+#[test]
+fn fide_preset_on_the_published_exercise() {
+    let s = spawn();
+    let (event, admin) = exercise_event(&s);
 
     // A preset name that does not exist is refused, naming the setting.
-    let r = s.send(
-        "PATCH",
-        &format!("/api/v1/events/{event}"),
-        Some(&admin),
-        &json!({"settings": {"rounds": 5, "tiebreaks": "fidee"}}),
-    );
+    let r = set_tiebreaks(&s, event, &admin, json!("fidee"));
     assert_eq!(r.problem(422)["errors"][0]["field"], "settings.tiebreaks");
-    let r = s.send(
-        "PATCH",
-        &format!("/api/v1/events/{event}"),
-        Some(&admin),
-        &json!({"settings": {"rounds": 5, "tiebreaks": "fide"}}),
-    );
+    let r = set_tiebreaks(&s, event, &admin, json!("fide"));
     assert_eq!(r.status, 200, "{}", r.text());
 
     let standings = s.get(&format!("/api/v1/events/{event}/standings")).json();
@@ -118,11 +132,7 @@ fn fide_preset_on_the_published_exercise() {
     );
     let rows = standings["standings"].as_array().unwrap();
     assert_eq!(rows.len(), 16);
-    let row = |n: u64| {
-        rows.iter()
-            .find(|r| r["participant"]["pairing_number"] == n)
-            .unwrap()
-    };
+    let row = |n: u64| by_number(rows, n);
     // FIDE's published answers: Buchholz and Buchholz cut-1.
     for (n, bh) in [(2, 13.0), (3, 15.5), (4, 15.0), (11, 13.5), (16, 12.5)] {
         assert_eq!(row(n)["buchholz"], bh, "Buchholz of {n}");
@@ -148,5 +158,60 @@ fn fide_preset_on_the_published_exercise() {
     assert_eq!(
         csv.lines().next().unwrap(),
         "Rank,No,Name,Rating,Points,Buchholz cut-1,Buchholz,Direct encounter,ARO cut-1,Wins,Games with black"
+    );
+}
+
+#[test]
+fn direct_encounter_and_wins_as_fide_defines_them_on_the_exercise() {
+    let s = spawn();
+    let (event, admin) = exercise_event(&s);
+    let tiebreaks = json!(["direct_encounter", "wins", "games_won"]);
+    let r = set_tiebreaks(&s, event, &admin, tiebreaks);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let standings = s.get(&format!("/api/v1/events/{event}/standings")).json();
+    let rows = standings["standings"].as_array().unwrap();
+    let row = |n: u64| by_number(rows, n);
+    let rank = |n: u64| row(n)["rank"].as_u64().unwrap();
+
+    // 1, 3, 4 and 16 tie on 3½. Among them only 1-4 and 3-4 were played (both drawn): 4 has
+    // 1, 1 and 3 have ½, 16 has 0. Not all of them met, and 4's 1 does not beat what 1, 3 or
+    // 16 could still have had (16: 0 + three wins = 3): direct encounter separates no one
+    // (the old count would have put 4 first).
+    for (n, de) in [(1, 0.5), (3, 0.5), (4, 1.0), (16, 0.0)] {
+        assert_eq!(row(n)["direct_encounter"], de, "direct encounter of {n}");
+    }
+    // Wins then decide: 16 won three games, 1, 3 and 4 two each.
+    for (n, wins) in [(16, 3), (1, 2), (3, 2), (4, 2)] {
+        assert_eq!(row(n)["wins"], wins, "wins of {n}");
+    }
+    assert_eq!(rank(2), 1);
+    assert_eq!(rank(16), 2);
+    assert_eq!((rank(1), rank(3), rank(4)), (3, 3, 3));
+    assert!(row(4)["shared"].as_bool().unwrap());
+
+    // Wins count the rounds won without playing: 12 has the pairing-allocated bye and a
+    // forfeit win, 2 wins but no game won; 6 won two games and had the bye: 3 wins.
+    assert_eq!(
+        (&row(12)["wins"], &row(12)["games_won"]),
+        (&json!(2), &json!(0))
+    );
+    assert_eq!(
+        (&row(6)["wins"], &row(6)["games_won"]),
+        (&json!(3), &json!(2))
+    );
+    // 12, 14 and 15 tie on 2 points and never met over the board (12-14 was a forfeit), each
+    // with 2 wins; games won order them: 14 and 15 (2) above 12 (0).
+    assert_eq!((rank(14), rank(15), rank(12)), (10, 10, 12));
+    // 5, 8 and 11 on 2½: 5 beat 11, 8 met neither: 5's 1 is not above 8's possible 2. Two
+    // wins each (11's forfeit win counts); games won: 5 and 8 two, 11 one.
+    assert_eq!(row(5)["direct_encounter"], 1.0);
+    assert_eq!((rank(5), rank(8), rank(11)), (7, 7, 9));
+    // The CSV names the columns.
+    let csv = s
+        .get(&format!("/api/v1/events/{event}/standings?format=csv"))
+        .text();
+    assert_eq!(
+        csv.lines().next().unwrap(),
+        "Rank,No,Name,Rating,Points,Direct encounter,Wins,Games won"
     );
 }

@@ -325,6 +325,20 @@ fn rank_labels<T: PartialEq>(keys: &[T]) -> Vec<String> {
     out
 }
 
+/// A pair's percent over some of its boards (the session, or one round): its matchpoints
+/// over the tops of those boards × 100, to 2 decimals. Boards played only once have a top of
+/// 0: every score on them is average, so 50 while all its boards are such. Null under IMP
+/// scoring and before the pair's first board.
+pub fn percent_of_tops(method: Method, total: f64, top: f64, boards: u32) -> Option<f64> {
+    (method == Method::Matchpoints && boards > 0).then(|| {
+        if top > 0.0 {
+            round2(100.0 * total / top)
+        } else {
+            50.0
+        }
+    })
+}
+
 fn rank(pairs: &[PairId], tally: &BTreeMap<PairId, Tally>, method: Method) -> Vec<RankedPair> {
     let mut entries: Vec<RankedPair> = pairs
         .iter()
@@ -334,14 +348,7 @@ fn rank(pairs: &[PairId], tally: &BTreeMap<PairId, Tally>, method: Method) -> Ve
                 rank: String::new(),
                 pair,
                 total: round2(t.total),
-                // Boards played only once have a top of 0: every score on them is average.
-                percent: (method == Method::Matchpoints && t.boards > 0).then(|| {
-                    if t.top > 0.0 {
-                        round2(100.0 * t.total / t.top)
-                    } else {
-                        50.0
-                    }
-                }),
+                percent: percent_of_tops(method, t.total, t.top, t.boards),
                 boards: t.boards,
             }
         })

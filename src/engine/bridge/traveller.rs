@@ -12,7 +12,7 @@ use super::scoring::{
     dealer, parse_adjusted, result_notation, vulnerability, BoardScore, Contract, Deal, Scale,
     Seat, Vulnerability,
 };
-use super::session::{round2, Method, Played, ScoringSettings, SessionScore};
+use super::session::{percent_of_tops, round2, Method, Played, ScoringSettings, SessionScore};
 
 /// What was recorded for one board at one table: a played contract, an assigned score, a split
 /// score or an artificial adjusted score.
@@ -418,5 +418,155 @@ pub fn scorecard(
         percent: entry.and_then(|e| e.percent),
         boards: entry.map_or(0, |e| e.boards),
         lines: card,
+    }
+}
+
+/// What a pair scored in one round of the session.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RoundScore {
+    pub round: u32,
+    /// Boards of the round with a result.
+    pub boards: u32,
+    /// Matchpoints or IMPs on those boards, to 2 decimals.
+    pub total: f64,
+    /// Matchpoint scoring: over the tops of those boards × 100, as the standings' percent.
+    pub percent: Option<f64>,
+}
+
+/// The rounds in which `pair` has results, in round order: its lines of the score card summed
+/// by round, unrounded before the sum (so the rounds add up to the standings' total, up to
+/// the rounding to 2 decimals).
+pub fn round_scores(
+    pair: PairId,
+    results: &[TableResult],
+    score: &SessionScore,
+    method: Method,
+) -> Vec<RoundScore> {
+    // round -> (matchpoints or IMPs, tops, boards)
+    let mut by_round: BTreeMap<u32, (f64, f64, u32)> = BTreeMap::new();
+    for b in &score.boards {
+        let top = b.top.unwrap_or(0.0);
+        for l in &b.lines {
+            let Some(r) = results.get(l.index) else {
+                continue;
+            };
+            let points = if r.ns == pair {
+                l.ns
+            } else if r.ew == pair {
+                l.ew
+            } else {
+                continue;
+            };
+            let t = by_round.entry(r.round).or_default();
+            t.0 += points;
+            t.1 += top;
+            t.2 += 1;
+        }
+    }
+    by_round
+        .into_iter()
+        .map(|(round, (total, top, boards))| RoundScore {
+            round,
+            boards,
+            total: round2(total),
+            percent: percent_of_tops(method, total, top, boards),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bridge::session::score_session;
+
+    fn played(round: u32, table: u32, board: u32, ns: u32, ew: u32, score: i32) -> TableResult {
+        TableResult {
+            round,
+            table,
+            board,
+            ns: PairId::Ns(ns),
+            ew: PairId::Ew(ew),
+            outcome: Outcome {
+                contract: None,
+                declarer: None,
+                tricks: None,
+                lead: None,
+                ns_score: Some(score),
+                ew_score: None,
+                adjusted: None,
+            },
+        }
+    }
+
+    #[test]
+    fn a_pairs_rounds_add_its_boards_of_each_round() {
+        // Round 1: NS 1 v EW 1 plays boards 1-2 at table 1, NS 2 v EW 2 boards 3-4 at table 2.
+        // Round 2: NS 1 v EW 3 plays boards 3-4, NS 2 v EW 4 boards 1-2.
+        let results = vec![
+            played(1, 1, 1, 1, 1, 420),
+            played(1, 1, 2, 1, 1, -100),
+            played(1, 2, 3, 2, 2, 140),
+            played(1, 2, 4, 2, 2, 50),
+            played(2, 1, 3, 1, 3, 140),
+            played(2, 1, 4, 1, 3, -110),
+            played(2, 2, 1, 2, 4, 400),
+            played(2, 2, 2, 2, 4, -100),
+        ];
+        let all: Vec<Played> = results.iter().map(|r| r.played().unwrap()).collect();
+        let pairs = [1, 2].map(PairId::Ns);
+        let settings = ScoringSettings::default();
+        let score = score_session(&all, &pairs, settings, true);
+        // Two scores per board, EBU: top 2. NS 1: round 1 board 1 beats 400 (2), board 2
+        // ties -100 (1); round 2 board 3 ties 140 (1), board 4 loses to 50 (0).
+        let ns1 = round_scores(PairId::Ns(1), &results, &score, settings.scoring);
+        assert_eq!(
+            ns1,
+            vec![
+                RoundScore {
+                    round: 1,
+                    boards: 2,
+                    total: 3.0,
+                    percent: Some(75.0)
+                },
+                RoundScore {
+                    round: 2,
+                    boards: 2,
+                    total: 1.0,
+                    percent: Some(25.0)
+                },
+            ]
+        );
+        // EW 3 played round 2 only: board 3 ties (1), board 4 beats NS 50 (2).
+        let ew3 = round_scores(PairId::Ew(3), &results, &score, settings.scoring);
+        assert_eq!(
+            ew3,
+            vec![RoundScore {
+                round: 2,
+                boards: 2,
+                total: 3.0,
+                percent: Some(75.0)
+            }]
+        );
+        // The rounds add up to the standings' total of the pair.
+        for ranking in &score.rankings {
+            for e in &ranking.entries {
+                let rounds = round_scores(e.pair, &results, &score, settings.scoring);
+                let sum: f64 = rounds.iter().map(|r| r.total).sum();
+                assert_eq!(round2(sum), e.total, "{:?}", e.pair);
+                assert_eq!(rounds.iter().map(|r| r.boards).sum::<u32>(), e.boards);
+            }
+        }
+        // Under IMPs there is no percent.
+        let imps = ScoringSettings {
+            scoring: Method::CrossImps,
+            scale: None,
+        };
+        let score = score_session(&all, &pairs, imps, true);
+        let ns1 = round_scores(PairId::Ns(1), &results, &score, imps.scoring);
+        // Cross-IMPs, one other score per board: 420 v 400 = 1, -100 v -100 = 0;
+        // 140 v 140 = 0, -110 v 50 = -160: -4.
+        assert_eq!(ns1[0].total, 1.0);
+        assert_eq!(ns1[1].total, -4.0);
+        assert_eq!(ns1[0].percent, None);
     }
 }

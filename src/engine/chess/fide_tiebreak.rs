@@ -48,8 +48,11 @@
 //!   regulations leave unplayed games out, which is the Sonneborn-Berger of
 //!   [`crate::engine::chess::scoring`] (games over the board, the opponents' scores).
 //!
-//! Direct encounter and wins are shared with the other tie-break sets: wins count forfeit wins
-//! (not byes).
+//! * **Number of wins** (`wins`, FIDE "WIN"): the rounds in which the player scored a win's
+//!   points, with or without playing: games won, forfeit wins, full-point byes.
+//! * **Games won** (`games_won`, FIDE "WON"): the games won over the board.
+//!
+//! Direct encounter has its own page: [`crate::engine::chess::direct_encounter`].
 //!
 //! ### Worked example (the tests hold more)
 //! Player 12 of FIDE's 2024 tie-break exercise (5 rounds): lost to 4 (3½), a full-point bye,
@@ -97,6 +100,10 @@ pub struct FideValues {
     pub median_buchholz: u32,
     pub progressive: u32,
     pub games_with_black: u32,
+    /// Rounds scored as a win, played or not (WIN).
+    pub wins: u32,
+    /// Games won over the board (WON).
+    pub games_won: u32,
     /// Rating points.
     pub aro_cut1: u32,
     pub koya: u32,
@@ -304,6 +311,11 @@ pub fn fide_tiebreaks(
                     .iter()
                     .filter(|x| matches!(x, Round::Played { black: true, .. }))
                     .count() as u32,
+                wins: row.iter().filter(|x| x.half() == 2).count() as u32,
+                games_won: row
+                    .iter()
+                    .filter(|x| matches!(x, Round::Played { half: 2, .. }))
+                    .count() as u32,
                 aro_cut1: average_cut1(opponents_met.filter_map(rating).collect()),
                 koya: row
                     .iter()
@@ -332,6 +344,8 @@ impl FideValues {
             Tiebreak::MedianBuchholz => self.median_buchholz,
             Tiebreak::Progressive => self.progressive,
             Tiebreak::GamesWithBlack => self.games_with_black,
+            Tiebreak::Wins => self.wins,
+            Tiebreak::GamesWon => self.games_won,
             Tiebreak::AroCut1 => self.aro_cut1,
             Tiebreak::Koya => self.koya,
             _ => 0,
@@ -355,16 +369,20 @@ mod tests {
 
     /// A hand-made event, 4 players, 3 rounds; ratings 2000, 1800, 1600, unrated.
     /// R1: 0-1 1-0, 2-3 ½;  R2: 1-2 0-1, 3-0 0-1;  R3: 0-2 ½, 1-3 forfeit won by 3 (-/+).
-    fn hand_made() -> Vec<FideValues> {
-        let games = [
+    fn hand_made_games() -> [ScoredGame; 6] {
+        [
             g(1, 0, 1, WhiteWin),
             g(1, 2, 3, Draw),
             g(2, 1, 2, BlackWin),
             g(2, 3, 0, BlackWin),
             g(3, 0, 2, Draw),
             g(3, 1, 3, BlackForfeitWin),
-        ];
-        fide_tiebreaks(4, &games, &[], &[Some(2000), Some(1800), Some(1600), None])
+        ]
+    }
+
+    fn hand_made() -> Vec<FideValues> {
+        let ratings = [Some(2000), Some(1800), Some(1600), None];
+        fide_tiebreaks(4, &hand_made_games(), &[], &ratings)
     }
 
     #[test]
@@ -392,6 +410,26 @@ mod tests {
         );
         // Player 2: 3 (3), 1 (0), 0 (5) -> 8.
         assert_eq!(t[2].buchholz, 8);
+    }
+
+    #[test]
+    fn wins_with_or_without_playing_and_games_won_by_hand() {
+        // The hand-made event and a 5th player with a full-point (pairing) bye in R1, a
+        // half-point bye in R2 and nothing in R3.
+        let games = hand_made_games();
+        let bye = |round, half_points| ScoredBye {
+            round,
+            player: 4,
+            half_points,
+        };
+        let t = fide_tiebreaks(5, &games, &[bye(1, 2), bye(2, 1)], &[]);
+        // WIN: 0 won R1 and R2 (2); 1 none; 2 R2 (1); 3 the R3 forfeit (1); 4 the R1 bye
+        // (1; the half-point bye is not a win).
+        let wins: Vec<u32> = t.iter().map(|v| v.wins).collect();
+        assert_eq!(wins, vec![2, 0, 1, 1, 1]);
+        // WON: over the board only: 3's forfeit and 4's bye do not count.
+        let won: Vec<u32> = t.iter().map(|v| v.games_won).collect();
+        assert_eq!(won, vec![2, 0, 1, 0, 0]);
     }
 
     #[test]

@@ -7,14 +7,19 @@
 //!   played and does not count towards Sonneborn-Berger. A double forfeit (`-/-`) scores nothing.
 //! - Sonneborn-Berger: for every game played over the board, the opponent's total score for a
 //!   win and half of it for a draw.
-//! - Direct encounter: among the players still tied, the points each scored in the games
-//!   between them.
+//! - Wins (FIDE C.07 "WIN"): the rounds in which the player scored a win's points, with or
+//!   without playing: games won, forfeit wins, full-point byes. Games won (FIDE "WON"): only
+//!   the games won over the board.
+//! - Direct encounter: FIDE C.07's, among the players still tied (only when they all met,
+//!   else only who cannot be caught; again within each smaller tie), see
+//!   [`crate::engine::chess::direct_encounter`].
 //! - Tie-breaks are applied in the order the event's settings give (default: direct encounter,
 //!   wins, Sonneborn-Berger). Players equal on every criterion share a rank.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::engine::chess::direct_encounter::DirectEncounter;
 use crate::engine::chess::fide_tiebreak::{fide_tiebreaks, FideValues};
 
 /// A game's result.
@@ -94,8 +99,12 @@ impl GameResult {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Tiebreak {
+    /// FIDE direct encounter among the tied players ([`crate::engine::chess::direct_encounter`]).
     DirectEncounter,
+    /// FIDE WIN: rounds won with or without playing (forfeit wins and full-point byes count).
     Wins,
+    /// FIDE WON: games won over the board.
+    GamesWon,
     SonnebornBerger,
     GamesPlayed,
     /// Sum of the opponents' adjusted scores (see [`crate::engine::chess::tiebreak`]).
@@ -175,7 +184,10 @@ pub struct Standing {
     pub shared: bool,
     pub half_points: u32,
     pub games_played: u32,
+    /// FIDE WIN: rounds won with or without playing.
     pub wins: u32,
+    /// FIDE WON: games won over the board.
+    pub games_won: u32,
     /// Sonneborn-Berger in quarter points (exact).
     pub sb_quarters: u32,
     /// Half-points scored against the players tied with this one (0 when not tied).
@@ -188,10 +200,9 @@ pub struct Standing {
     pub fide: FideValues,
 }
 
-fn totals(n: usize, games: &[ScoredGame], byes: &[ScoredBye]) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+fn totals(n: usize, games: &[ScoredGame], byes: &[ScoredBye]) -> (Vec<u32>, Vec<u32>) {
     let mut half = vec![0u32; n];
     let mut played = vec![0u32; n];
-    let mut wins = vec![0u32; n];
     for g in games {
         if let Some(r) = g.result {
             let (w, b) = r.half_points();
@@ -201,18 +212,12 @@ fn totals(n: usize, games: &[ScoredGame], byes: &[ScoredBye]) -> (Vec<u32>, Vec<
                 played[g.white] += 1;
                 played[g.black] += 1;
             }
-            if w == 2 {
-                wins[g.white] += 1;
-            }
-            if b == 2 {
-                wins[g.black] += 1;
-            }
         }
     }
     for b in byes {
         half[b.player] += b.half_points;
     }
-    (half, played, wins)
+    (half, played)
 }
 
 /// Ranks `n` players by points, then by the tie-breaks in order. Players equal on everything
@@ -228,7 +233,8 @@ pub fn standings(
 
 /// [`standings`] with the players' ratings (for the average rating of opponents);
 /// `swiss_event` gives Sonneborn-Berger the FIDE 2023 Swiss treatment of unplayed rounds
-/// ([`crate::engine::chess::fide_tiebreak`]).
+/// ([`crate::engine::chess::fide_tiebreak`]); otherwise direct encounter counts a forfeit as
+/// the game against the scheduled opponent.
 pub fn standings_rated(
     n: usize,
     games: &[ScoredGame],
@@ -237,7 +243,7 @@ pub fn standings_rated(
     tiebreaks: &[Tiebreak],
     swiss_event: bool,
 ) -> Vec<Standing> {
-    let (half, played, wins) = totals(n, games, byes);
+    let (half, played) = totals(n, games, byes);
     let fide = fide_tiebreaks(n, games, byes, ratings);
     let swiss = crate::engine::chess::tiebreak::swiss_tiebreaks(n, games, byes);
     let mut sb = vec![0u32; n];
@@ -254,27 +260,7 @@ pub fn standings_rated(
             sb[p] = v.sonneborn_berger_swiss;
         }
     }
-    let direct_within = |group: &[usize]| -> Vec<u32> {
-        group
-            .iter()
-            .map(|&p| {
-                games
-                    .iter()
-                    .filter(|g| group.contains(&g.white) && group.contains(&g.black))
-                    .filter_map(|g| {
-                        let (w, b) = g.result?.half_points();
-                        if g.white == p {
-                            Some(w)
-                        } else if g.black == p {
-                            Some(b)
-                        } else {
-                            None
-                        }
-                    })
-                    .sum()
-            })
-            .collect()
-    };
+    let encounters = DirectEncounter::new(n, games, !swiss_event);
 
     // Successive refinement of tied groups.
     let mut order: Vec<usize> = (0..n).collect();
@@ -296,13 +282,11 @@ pub fn standings_rated(
             }
             let values: Vec<u32> = match tb {
                 Tiebreak::DirectEncounter => {
-                    let v = direct_within(&group);
-                    for (i, &p) in group.iter().enumerate() {
-                        direct[p] = v[i];
+                    for (&p, v) in group.iter().zip(encounters.points(&group)) {
+                        direct[p] = v;
                     }
-                    v
+                    encounters.rank(&group)
                 }
-                Tiebreak::Wins => group.iter().map(|&p| wins[p]).collect(),
                 Tiebreak::SonnebornBerger => group.iter().map(|&p| sb[p]).collect(),
                 Tiebreak::GamesPlayed => group.iter().map(|&p| played[p]).collect(),
                 Tiebreak::Solkoff => group.iter().map(|&p| swiss.solkoff[p]).collect(),
@@ -340,7 +324,8 @@ pub fn standings_rated(
                 shared,
                 half_points: half[p],
                 games_played: played[p],
-                wins: wins[p],
+                wins: fide[p].wins,
+                games_won: fide[p].games_won,
                 sb_quarters: sb[p],
                 direct_half_points: direct[p],
                 solkoff_half: swiss.solkoff[p],

@@ -11,7 +11,8 @@ use utoipa::ToSchema;
 use crate::engine::chess::scoring::{Tiebreak, DEFAULT_TIEBREAKS, FIDE_TIEBREAKS, SWISS_TIEBREAKS};
 
 /// The names a tie-break setting accepts, for error messages.
-pub const TIEBREAK_NAMES: &str = "direct_encounter, wins, sonneborn_berger, games_played, \
+pub const TIEBREAK_NAMES: &str =
+    "direct_encounter, wins, games_won, sonneborn_berger, games_played, \
 solkoff, modified_median, cumulative, buchholz, buchholz_cut1, buchholz_cut2, median_buchholz, \
 progressive, games_with_black, aro_cut1, koya";
 
