@@ -162,6 +162,11 @@ documented_routes!(
     api::teams::get_team,
     api::teams::delete_team,
     api::teams::get_team_standings,
+    api::bridge_team_events::get_event_team_movement,
+    api::bridge_matches::submit_matches,
+    api::bridge_matches::get_matches,
+    api::bridge_matches::get_vp_standings,
+    api::swiss_draws::get_draw,
 );
 
 /// The OpenAPI document.

@@ -195,13 +195,17 @@ fn ready_for(conn: &Connection, event: &Event) -> ApiResult<u32> {
 /// published. Pairing numbers are given by rating on the first pairing when no lots were
 /// drawn; late entries get the next numbers. Admin only.
 ///
+/// A bridge Swiss event (`swiss_pairs`, `swiss_teams`) has its next round drawn instead by the
+/// bridge Swiss rule (seed 002; settings `round1`, `draw`, `bye_vps`, see
+/// `engine::bridge::swiss_event`), stored and published at once; its warnings come with it.
+///
 /// 409: Not a Swiss event, a draft is pending, results are missing, or all planned rounds are paired.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/rounds", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id")),
     security(("bearer" = [])),
     responses(
-        (status = 201, description = "The draft round", body = Round),
+        (status = 201, description = "The draft round (chess Swiss), or the drawn round (bridge swiss_pairs and swiss_teams: stored and published at once)", body = crate::api::swiss_draws::PairedRound),
         AdminPairing,
     )
 )]
@@ -213,6 +217,9 @@ pub async fn pair_round(
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
+    if crate::api::swiss_draws::is_bridge_swiss_event(&store, event_id).await? {
+        return crate::api::swiss_draws::pair_round(&store, event_id, token).await;
+    }
     let guard = RequestBudget::start(&req);
     let budget = guard.budget();
     // The engine runs outside the single writer, which would otherwise wait for it (seconds

@@ -5,6 +5,7 @@
 
 pub mod backup;
 pub mod board_results;
+pub mod bridge_matches;
 pub mod events;
 pub mod games;
 pub mod idempotency;
@@ -39,6 +40,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0006_board_results.sql")),
         M::up(include_str!("../../sql/0007_idempotency.sql")),
         M::up(include_str!("../../sql/0008_event_versions.sql")),
+        M::up(include_str!("../../sql/0009_bridge_matches.sql")),
     ])
 }
 

@@ -5,6 +5,8 @@ pub mod pbn_export;
 pub mod scoring;
 pub mod session;
 pub mod swiss;
+pub mod swiss_event;
+pub mod team_event;
 pub mod teams;
 pub mod traveller;
 pub mod usebio;

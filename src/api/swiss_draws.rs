@@ -1,0 +1,243 @@
+//! The rounds of a bridge Swiss event (`swiss_pairs`, `swiss_teams`): `POST .../rounds` draws
+//! the next round (the handler of chess rounds hands bridge Swiss events here) and
+//! `GET .../draws/{round}` shows a drawn round. The rule: [`crate::engine::bridge::swiss`];
+//! what a round is drawn from: [`crate::engine::bridge::swiss_event`].
+
+use actix_web::{get, web, HttpRequest, HttpResponse};
+use rusqlite::Connection;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::api::auth;
+use crate::api::bridge_matches::{contestants, load, match_event, MatchEvent};
+use crate::api::extract::json_cached;
+use crate::api::responses::FormatRead;
+use crate::domain::{is_bridge_swiss, LotsMethod, FORMAT_SWISS_TEAMS};
+use crate::engine::bridge::swiss::{draw, Round1};
+use crate::engine::bridge::swiss_event::{
+    next_round_request, DrawnBye, DrawnMatch, NotReady, SwissEventSettings,
+};
+use crate::error::{ApiError, ApiResult};
+use crate::store::bridge_matches;
+use crate::store::tokens::Role;
+use crate::store::{events, now, Store};
+
+/// A match of a drawn round.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SwissMatch {
+    /// The match's table (1 = the highest-placed match).
+    pub table: u32,
+    /// The tables it is played at: Swiss teams 2t−1 (home NS) and 2t (away NS); Swiss pairs t.
+    pub tables: Vec<u32>,
+    /// Team or pair numbers; `home` is the higher-placed.
+    pub home: u32,
+    pub home_name: String,
+    pub away: u32,
+    pub away_name: String,
+    /// The boards of the round.
+    pub boards: Vec<u32>,
+}
+
+/// The contestant with the bye of a round.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SwissBye {
+    pub number: u32,
+    pub name: String,
+    pub vps: f64,
+}
+
+/// The answer to `POST /api/v1/events/{id}/rounds`: a chess Swiss event's draft round, or a
+/// bridge Swiss event's drawn round.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum PairedRound {
+    Chess(crate::domain::Round),
+    Bridge(SwissRound),
+}
+
+/// A drawn round of a bridge Swiss event.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SwissRound {
+    pub round: u32,
+    pub matches: Vec<SwissMatch>,
+    pub bye: Option<SwissBye>,
+    /// The draw's warnings (over-swissed, below the seed's minimum of rounds, a repeat that
+    /// could not be avoided); given when the round is drawn.
+    pub warnings: Vec<String>,
+}
+
+fn round_view(me: &MatchEvent, boards: u32, round: u32, warnings: Vec<String>) -> SwissRound {
+    let teams = me.event.format == FORMAT_SWISS_TEAMS;
+    let set = crate::engine::bridge::movement::model::set_boards(round, boards);
+    SwissRound {
+        round,
+        matches: me
+            .history
+            .matches
+            .iter()
+            .filter(|m| m.round == round)
+            .map(|m| SwissMatch {
+                table: m.table,
+                tables: if teams {
+                    vec![2 * m.table - 1, 2 * m.table]
+                } else {
+                    vec![m.table]
+                },
+                home: m.home,
+                home_name: me.name(m.home),
+                away: m.away,
+                away_name: me.name(m.away),
+                boards: set.clone(),
+            })
+            .collect(),
+        bye: me
+            .history
+            .byes
+            .iter()
+            .find(|b| b.round == round)
+            .map(|b| SwissBye {
+                number: b.contestant,
+                name: me.name(b.contestant),
+                vps: b.vps,
+            }),
+        warnings,
+    }
+}
+
+fn settings_of(me: &MatchEvent) -> ApiResult<SwissEventSettings> {
+    SwissEventSettings::parse(&me.event.settings)
+        .map_err(|e| ApiError::conflict(format!("the event's {}: {}", e.field, e.message)))
+}
+
+/// Draws and stores the next round of a bridge Swiss event (inside the write).
+fn draw_next(conn: &Connection, event_id: i64) -> ApiResult<SwissRound> {
+    let me = load(conn, event_id)?;
+    let settings = settings_of(&me)?;
+    let next = me.history.rounds() + 1;
+    if let Some(planned) = settings.rounds.filter(|&p| next > p) {
+        return Err(ApiError::conflict(format!(
+            "the event is planned for {planned} rounds (settings.rounds); change the setting to draw round {next}"
+        )));
+    }
+    let Some(lots) = &me.event.lots else {
+        return Err(ApiError::conflict(
+            "draw lots first: the numbers from the lots are the seeding of the draw",
+        ));
+    };
+    let active: Vec<u32> = contestants(conn, &me.event, true)?
+        .into_iter()
+        .map(|c| c.0)
+        .collect();
+    if active.len() < 2 {
+        return Err(ApiError::conflict(format!(
+            "a Swiss event needs at least 2 contestants with numbers from the lots; it has {}",
+            active.len()
+        )));
+    }
+    let lots_seed = lots.seed.filter(|_| lots.method == LotsMethod::Random);
+    if settings.round1 == Round1::Random && settings.random_seed.or(lots_seed).is_none() {
+        return Err(ApiError::conflict(
+            "settings.round1 is random: set settings.random_seed, or draw lots at random (the draw then uses that seed)",
+        ));
+    }
+    let request = next_round_request(&settings, &active, &me.history, &me.lines, next, lots_seed)
+        .map_err(|NotReady(m)| ApiError::conflict(m))?;
+    let drawn = draw(&request).map_err(|e| {
+        ApiError::conflict(format!(
+            "the round cannot be drawn: {}: {}",
+            e.field, e.message
+        ))
+    })?;
+    let matches: Vec<DrawnMatch> = drawn
+        .matches
+        .iter()
+        .map(|m| DrawnMatch {
+            round: next,
+            table: m.table,
+            home: m.home as u32,
+            away: m.away as u32,
+        })
+        .collect();
+    let bye = drawn.bye.map(|b| DrawnBye {
+        round: next,
+        contestant: b as u32,
+        vps: settings.bye_vps(),
+    });
+    let now = now();
+    bridge_matches::put_round(conn, event_id, &matches, bye, &now)?;
+    events::touch(conn, event_id, &now)?;
+    let me = load(conn, event_id)?;
+    Ok(round_view(&me, settings.boards(), next, drawn.warnings))
+}
+
+/// `POST /api/v1/events/{id}/rounds` for a bridge Swiss event: the next round drawn and
+/// stored (published at once), 201 with the round. Admin only.
+pub(crate) async fn pair_round(
+    store: &Store,
+    event_id: i64,
+    token: Option<String>,
+) -> ApiResult<HttpResponse> {
+    let round = store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            draw_next(tx, event_id)
+        })
+        .await?;
+    Ok(HttpResponse::Created()
+        .insert_header((
+            "Location",
+            format!("/api/v1/events/{event_id}/draws/{}", round.round),
+        ))
+        .json(round))
+}
+
+/// Whether `POST .../rounds` of the event is a bridge Swiss draw.
+pub(crate) async fn is_bridge_swiss_event(store: &Store, event_id: i64) -> ApiResult<bool> {
+    let format = store
+        .read(move |c| Ok(events::get(c, event_id)?.format))
+        .await?;
+    Ok(is_bridge_swiss(&format))
+}
+
+/// A drawn round of a bridge Swiss event (`swiss_pairs`, `swiss_teams`): each match's table
+/// (teams play at tables 2t−1 and 2t), the two sides (home the higher-placed), the boards,
+/// and the bye with its VPs. `POST /api/v1/events/{id}/rounds` draws the next round.
+///
+/// 409: Not a bridge Swiss event.
+#[utoipa::path(
+    get, path = "/api/v1/events/{event_id}/draws/{round}", tag = "bridge",
+    params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, description = "Round number")),
+    responses(
+        (status = 200, body = SwissRound),
+        FormatRead,
+    )
+)]
+#[get("/api/v1/events/{event_id}/draws/{round}")]
+pub async fn get_draw(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<(i64, u32)>,
+) -> ApiResult<HttpResponse> {
+    let (event_id, round) = path.into_inner();
+    let view = store
+        .read(move |c| {
+            let event = match_event(c, event_id)?;
+            if !is_bridge_swiss(&event.format) {
+                return Err(ApiError::conflict(format!(
+                    "event {event_id} is a {} event; draws belong to swiss_pairs and swiss_teams events",
+                    event.format
+                )));
+            }
+            let me = load(c, event_id)?;
+            if round == 0 || round > me.history.rounds() {
+                return Err(ApiError::not_found(format!(
+                    "round {round} is not drawn (rounds drawn: {})",
+                    me.history.rounds()
+                )));
+            }
+            let boards = settings_of(&me)?.boards();
+            Ok(round_view(&me, boards, round, Vec::new()))
+        })
+        .await?;
+    json_cached(&req, &view)
+}

@@ -1,0 +1,470 @@
+//! A bridge Swiss event (formats `swiss_pairs`, `swiss_teams`; seed 002 "Swiss pairs" and
+//! "Swiss teams"; issue 15): what the next round is drawn from, the tables its matches are
+//! played at, and how its matches are scored. The draw itself is `swiss::draw`.
+//!
+//! # Settings
+//! `{"rounds": 7, "round1": "split", "random_seed": 42, "draw": "live", "bye_vps": 12,
+//!   "keep_home_tables": false, "boards_per_match": 8}`, all optional:
+//! * `rounds`: rounds planned (the draw warns when over-swissed or below the seed's minimum;
+//!   no round is drawn beyond it).
+//! * `round1`: `split` (1 v N/2+1), `fold` (1 v N) or `random` (from `random_seed`, else the
+//!   seed of a random drawing of lots).
+//! * `draw`: `live` (round k drawn on the results through round k−1) or `delayed` (through
+//!   k−2, the seed's manual draw: rounds 1 and 2 by seeding, round 2 avoiding round 1's
+//!   opponents).
+//! * `bye_vps`: the VPs of a bye, 0–20 (default 12). The bye goes to the lowest-placed
+//!   contestant without one, never twice.
+//! * `boards_per_match` (default 8): round r plays boards (r−1)·b+1 ..= r·b.
+//!
+//! Contestants are the teams (Swiss teams) or the pairs (Swiss pairs) by their numbers from
+//! the drawing of lots, which is also the seeding (lots by rating: the strongest first).
+//!
+//! # Tables
+//! The draw's match table t is played, for teams, at tables 2t−1 (home NS against away EW) and
+//! 2t (away NS against home EW), and, for pairs, at table t (home NS, away EW).
+//!
+//! # Scoring a match
+//! Teams: the IMP margin of the two tables (`team_event`), then WBF VPs. Pairs: Butler: each
+//! board of the round has a datum (`scoring::imps::butler_datum` of every NS score of the round
+//! on that board); the home pair's IMPs on a board are its score against the datum (as NS:
+//! NS score − datum; the away pair gets the opposite), the match margin is the home pair's net
+//! IMPs and the VPs follow on the WBF scale for the match's boards. Either may be entered as
+//! IMPs or VPs instead. Standings: VP total (byes their VPs), then the IMP quotient, then the
+//! match between two teams still level (`teams::matches::standings`).
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::engine::bridge::movement::model::{
+    set_boards, Movement, PairNumbering, Round, TableRound,
+};
+use crate::engine::bridge::scoring::imps::{butler_datum, imps};
+use crate::engine::bridge::session::{read_settings, SettingsError};
+use crate::engine::bridge::swiss::{Contestant, DrawRequest, Round1};
+use crate::engine::bridge::team_event::{
+    boards_per_match, match_lines, EnteredMatch, MatchLine, MatchSource, ScheduledMatch, TableScore,
+};
+use crate::engine::bridge::teams::matches::{match_from_imps, ByeAward};
+
+/// Which results a round is drawn on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawTiming {
+    /// Round k on the results through round k−1.
+    #[default]
+    Live,
+    /// Round k on the results through round k−2 (rounds 1 and 2 by seeding).
+    Delayed,
+}
+
+/// The default VPs of a bye.
+pub const DEFAULT_BYE_VPS: f64 = 12.0;
+
+/// The settings of a bridge Swiss event.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SwissEventSettings {
+    pub rounds: Option<u32>,
+    #[serde(default)]
+    pub round1: Round1,
+    pub random_seed: Option<u64>,
+    #[serde(default)]
+    pub draw: DrawTiming,
+    pub bye_vps: Option<f64>,
+    #[serde(default)]
+    pub keep_home_tables: bool,
+    pub boards_per_match: Option<u32>,
+}
+
+fn fault(field: &str, message: impl Into<String>) -> SettingsError {
+    SettingsError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+impl SwissEventSettings {
+    /// Reads the settings, naming the one at fault.
+    pub fn parse(settings: &serde_json::Value) -> Result<SwissEventSettings, SettingsError> {
+        let s: SwissEventSettings = read_settings(settings)?;
+        let max = crate::limits::MAX_ROUNDS;
+        if s.rounds.is_some_and(|r| r == 0 || r > max) {
+            return Err(fault("settings.rounds", format!("plan 1 to {max} rounds")));
+        }
+        if let Some(v) = s.bye_vps {
+            if !(0.0..=20.0).contains(&v) || ((v * 100.0).round() - v * 100.0).abs() > 1e-6 {
+                return Err(fault(
+                    "settings.bye_vps",
+                    format!("{v} VPs: a bye gives 0 to 20 VPs, in hundredths"),
+                ));
+            }
+        }
+        boards_per_match(s.boards_per_match)?;
+        Ok(s)
+    }
+
+    pub fn bye_vps(&self) -> f64 {
+        self.bye_vps.unwrap_or(DEFAULT_BYE_VPS)
+    }
+
+    pub fn boards(&self) -> u32 {
+        boards_per_match(self.boards_per_match).unwrap_or(1)
+    }
+}
+
+/// A match of a drawn round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub struct DrawnMatch {
+    pub round: u32,
+    pub table: u32,
+    pub home: u32,
+    pub away: u32,
+}
+
+/// A bye of a drawn round.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+pub struct DrawnBye {
+    pub round: u32,
+    pub contestant: u32,
+    pub vps: f64,
+}
+
+/// The rounds drawn so far.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct History {
+    pub matches: Vec<DrawnMatch>,
+    pub byes: Vec<DrawnBye>,
+}
+
+impl History {
+    /// The last round drawn (0 before round 1).
+    pub fn rounds(&self) -> u32 {
+        let m = self.matches.iter().map(|m| m.round).max().unwrap_or(0);
+        let b = self.byes.iter().map(|b| b.round).max().unwrap_or(0);
+        m.max(b)
+    }
+
+    /// The byes as standings count them, through `round`.
+    pub fn bye_awards(&self, through: u32) -> Vec<ByeAward> {
+        self.byes
+            .iter()
+            .filter(|b| b.round <= through)
+            .map(|b| ByeAward {
+                team: b.contestant,
+                vps: b.vps,
+            })
+            .collect()
+    }
+}
+
+/// Whether the contestants are teams (two tables a match) or pairs (one table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Contestants {
+    Teams,
+    Pairs,
+}
+
+/// The tables of the drawn matches in the pair movements' model (contestant numbers as pair
+/// numbers, NS and EW different), which board results are checked against.
+pub fn as_pair_movement(kind: Contestants, history: &History, boards: u32) -> Movement {
+    let mut rounds: BTreeMap<u32, Vec<TableRound>> = BTreeMap::new();
+    for m in &history.matches {
+        let table = |table, ns, ew| TableRound {
+            table,
+            ns: Some(ns),
+            ew: Some(ew),
+            set: m.round,
+            boards: set_boards(m.round, boards),
+            arrow_switch: false,
+            section: None,
+        };
+        let tables = rounds.entry(m.round).or_default();
+        match kind {
+            Contestants::Teams => {
+                tables.push(table(2 * m.table - 1, m.home, m.away));
+                tables.push(table(2 * m.table, m.away, m.home));
+            }
+            Contestants::Pairs => tables.push(table(m.table, m.home, m.away)),
+        }
+    }
+    let max_table = rounds
+        .values()
+        .flat_map(|t| t.iter().map(|x| x.table))
+        .max()
+        .unwrap_or(0);
+    Movement {
+        kind: "swiss".into(),
+        tables: max_table,
+        pair_numbering: PairNumbering::Mitchell,
+        boards_per_round: boards,
+        rounds: rounds
+            .into_iter()
+            .map(|(round, mut tables)| {
+                tables.sort_by_key(|t| t.table);
+                Round {
+                    round,
+                    tables,
+                    sit_out: Vec::new(),
+                    relay_sets: Vec::new(),
+                }
+            })
+            .collect(),
+    }
+}
+
+/// Every drawn match with its result so far.
+pub fn swiss_match_lines(
+    kind: Contestants,
+    history: &History,
+    boards: u32,
+    tables: &[TableScore],
+    entered: &[EnteredMatch],
+) -> Vec<MatchLine> {
+    match kind {
+        Contestants::Teams => {
+            let schedule: Vec<ScheduledMatch> = history
+                .matches
+                .iter()
+                .map(|m| ScheduledMatch {
+                    round: m.round,
+                    home: m.home,
+                    away: m.away,
+                    boards: set_boards(m.round, boards),
+                    home_ns_at: (m.round, 2 * m.table - 1),
+                    away_ns_at: (m.round, 2 * m.table),
+                })
+                .collect();
+            match_lines(&schedule, tables, entered)
+        }
+        Contestants::Pairs => pairs_lines(history, boards, tables, entered),
+    }
+}
+
+/// Swiss pairs matches scored by Butler against the round's datum on each board.
+fn pairs_lines(
+    history: &History,
+    boards: u32,
+    tables: &[TableScore],
+    entered: &[EnteredMatch],
+) -> Vec<MatchLine> {
+    let mut by_board: HashMap<(u32, u32), Vec<i32>> = HashMap::new();
+    let mut at: HashMap<(u32, u32, u32), Option<i32>> = HashMap::new();
+    for t in tables {
+        at.insert((t.round, t.table, t.board), t.ns_score);
+        if let Some(s) = t.ns_score {
+            by_board.entry((t.round, t.board)).or_default().push(s);
+        }
+    }
+    history
+        .matches
+        .iter()
+        .map(|m| {
+            let set = set_boards(m.round, boards);
+            let mut results = 0;
+            let mut net: Vec<i32> = Vec::with_capacity(set.len());
+            for &b in &set {
+                let got = at.get(&(m.round, m.table, b));
+                results += u32::from(got.is_some());
+                if let Some(Some(s)) = got {
+                    let datum = butler_datum(&by_board[&(m.round, b)]);
+                    net.push(imps(s.saturating_sub(datum)));
+                }
+            }
+            let typed = entered
+                .iter()
+                .find(|e| e.round == m.round && e.score.home == m.home && e.score.away == m.away);
+            let (source, score) = match typed {
+                Some(e) => (MatchSource::Entered, Some(e.score.clone())),
+                None if net.len() == set.len() => {
+                    let won = net.iter().map(|&x| x.max(0) as u32).sum();
+                    let lost = net.iter().map(|&x| (-x).max(0) as u32).sum();
+                    match match_from_imps(m.home, m.away, won, lost, boards) {
+                        Ok(s) => (MatchSource::Boards, Some(s)),
+                        Err(_) => (MatchSource::Incomplete, None),
+                    }
+                }
+                None => (MatchSource::Incomplete, None),
+            };
+            MatchLine {
+                round: m.round,
+                home: m.home,
+                away: m.away,
+                boards,
+                results,
+                source,
+                score,
+            }
+        })
+        .collect()
+}
+
+/// Why the next round cannot be drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotReady(pub String);
+
+/// The draw request for round `next`: contestants (`active` numbers, in seeding order) with
+/// their VPs through the round the timing allows, every opponent met and the byes had.
+pub fn next_round_request(
+    settings: &SwissEventSettings,
+    active: &[u32],
+    history: &History,
+    lines: &[MatchLine],
+    next: u32,
+    random_seed: Option<u64>,
+) -> Result<DrawRequest, NotReady> {
+    let through = match settings.draw {
+        DrawTiming::Live => next.saturating_sub(1),
+        DrawTiming::Delayed => next.saturating_sub(2),
+    };
+    let missing: Vec<String> = lines
+        .iter()
+        .filter(|l| l.round <= through && l.score.is_none())
+        .map(|l| format!("round {} {} v {}", l.round, l.home, l.away))
+        .collect();
+    if !missing.is_empty() {
+        return Err(NotReady(format!(
+            "round {next} is drawn on the results through round {through}; these matches have no result yet: {}",
+            missing.join(", ")
+        )));
+    }
+    let mut vps: HashMap<u32, f64> = HashMap::new();
+    let mut opponents: HashMap<u32, Vec<u64>> = HashMap::new();
+    for l in lines {
+        if let (Some(s), true) = (&l.score, l.round <= through) {
+            *vps.entry(l.home).or_default() += s.vp_home;
+            *vps.entry(l.away).or_default() += s.vp_away;
+        }
+    }
+    for m in &history.matches {
+        opponents.entry(m.home).or_default().push(u64::from(m.away));
+        opponents.entry(m.away).or_default().push(u64::from(m.home));
+    }
+    for b in history.byes.iter().filter(|b| b.round <= through) {
+        *vps.entry(b.contestant).or_default() += b.vps;
+    }
+    let home_table = |c: u32| {
+        history
+            .matches
+            .iter()
+            .find(|m| m.round == 1 && (m.home == c || m.away == c))
+            .map(|m| m.table)
+    };
+    let contestants = active
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| Contestant {
+            id: u64::from(c),
+            score: (vps.get(&c).copied().unwrap_or(0.0) * 100.0).round() / 100.0,
+            seed: Some(i as u32 + 1),
+            opponents: opponents.remove(&c).unwrap_or_default(),
+            byes: history.byes.iter().filter(|b| b.contestant == c).count() as u32,
+            home_table: home_table(c),
+        })
+        .collect();
+    Ok(DrawRequest {
+        contestants,
+        round1: settings.round1,
+        random_seed: random_seed.or(settings.random_seed),
+        rounds: settings.rounds,
+        odd: Default::default(),
+        keep_home_tables: settings.keep_home_tables,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bridge::scoring::vp::victory_points;
+
+    fn history() -> History {
+        History {
+            matches: vec![
+                DrawnMatch {
+                    round: 1,
+                    table: 1,
+                    home: 1,
+                    away: 3,
+                },
+                DrawnMatch {
+                    round: 1,
+                    table: 2,
+                    home: 2,
+                    away: 4,
+                },
+            ],
+            byes: vec![DrawnBye {
+                round: 1,
+                contestant: 5,
+                vps: 12.0,
+            }],
+        }
+    }
+
+    #[test]
+    fn settings_are_checked() {
+        let s = SwissEventSettings::parse(&serde_json::json!({})).unwrap();
+        assert_eq!(
+            (s.bye_vps(), s.boards(), s.draw),
+            (12.0, 8, DrawTiming::Live)
+        );
+        for (v, field) in [
+            (serde_json::json!({"bye_vps": 21}), "settings.bye_vps"),
+            (serde_json::json!({"rounds": 0}), "settings.rounds"),
+            (serde_json::json!({"draw": "late"}), "settings.draw"),
+            (serde_json::json!({"odd": "bye"}), "settings.odd"),
+        ] {
+            assert_eq!(
+                SwissEventSettings::parse(&v).unwrap_err().field,
+                field,
+                "{v}"
+            );
+        }
+    }
+
+    /// Swiss pairs by Butler: two tables, one board; the datum is the mean NS score.
+    #[test]
+    fn pairs_matches_by_butler() {
+        let h = History {
+            matches: history().matches,
+            byes: Vec::new(),
+        };
+        let tables = [(1, 420), (2, -100)].map(|(table, s)| TableScore {
+            round: 1,
+            table,
+            board: 1,
+            ns_score: Some(s),
+        });
+        let lines = swiss_match_lines(Contestants::Pairs, &h, 1, &tables, &[]);
+        // Datum (420 − 100) / 2 = 160 → 260 is 6 IMPs to the home pair of table 1.
+        let s = lines[0].score.as_ref().unwrap();
+        assert_eq!((s.imps_home, s.imps_away), (6, 0));
+        assert_eq!((s.vp_home, s.vp_away), victory_points(6, 1));
+        let s = lines[1].score.as_ref().unwrap();
+        assert_eq!((s.imps_home, s.imps_away), (0, 6));
+    }
+
+    #[test]
+    fn the_request_counts_vps_through_the_timing_and_every_opponent() {
+        let h = history();
+        let m = as_pair_movement(Contestants::Teams, &h, 2);
+        assert_eq!(m.rounds[0].tables.len(), 4);
+        assert_eq!(m.rounds[0].tables[1].ns, Some(3));
+        let entered = [EnteredMatch {
+            round: 1,
+            score: crate::engine::bridge::teams::matches::match_from_vps(1, 3, 15.0, 5.0).unwrap(),
+        }];
+        let lines = swiss_match_lines(Contestants::Teams, &h, 2, &[], &entered);
+        let live = SwissEventSettings::parse(&serde_json::json!({})).unwrap();
+        let err = next_round_request(&live, &[1, 2, 3, 4, 5], &h, &lines, 2, None).unwrap_err();
+        assert!(err.0.contains("round 1 2 v 4"), "{}", err.0);
+        let delayed = SwissEventSettings::parse(&serde_json::json!({"draw": "delayed"})).unwrap();
+        let req = next_round_request(&delayed, &[1, 2, 3, 4, 5], &h, &lines, 2, None).unwrap();
+        assert!(req.contestants.iter().all(|c| c.score == 0.0));
+        assert_eq!(req.contestants[0].opponents, [3]);
+        assert_eq!(req.contestants[4].byes, 1);
+        let req = next_round_request(&delayed, &[1, 2, 3, 4, 5], &h, &lines, 3, None);
+        assert!(req.is_err(), "round 3 needs round 1 complete");
+    }
+}

@@ -1,0 +1,287 @@
+//! Bridge teams events (format `teams`) through the API: teams, lots and the team movement,
+//! board results scored into matches, matches entered as IMPs or VPs, VP standings and the
+//! cross-table, and bad input refused with nothing stored.
+
+use std::collections::HashSet;
+
+use serde_json::{json, Value};
+
+use crate::client::{spawn, Response, TestServer};
+
+/// Creates a bridge event of `format` with `settings`; (id, admin token).
+pub fn bridge_event(s: &TestServer, format: &str, settings: Value) -> (i64, String) {
+    let r = s.send(
+        "POST",
+        "/api/v1/events",
+        None,
+        &json!({"name": "Bridge event", "game": "bridge", "format": format, "settings": settings}),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let v = r.json();
+    (
+        v["id"].as_i64().unwrap(),
+        v["admin_token"].as_str().unwrap().to_string(),
+    )
+}
+
+/// Enters team `k` with `size` players (average rating falling with k).
+pub fn add_bridge_team(s: &TestServer, event: i64, token: &str, k: usize, size: usize) -> Response {
+    let members: Vec<Value> = (0..size)
+        .map(|i| json!({"name": format!("Team {k} player {}", i + 1), "rating": 2000 - 10 * k as i64 - i as i64}))
+        .collect();
+    s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/teams"),
+        Some(token),
+        &json!({"name": format!("Team {k}"), "members": members}),
+    )
+}
+
+pub fn draw_lots_by_rating(s: &TestServer, event: i64, token: &str) -> Response {
+    s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/lots"),
+        Some(token),
+        &json!({"method": "rating"}),
+    )
+}
+
+fn get_ok(s: &TestServer, path: &str) -> Value {
+    let r = s.get(path);
+    assert_eq!(r.status, 200, "{path}: {}", r.text());
+    r.json()
+}
+
+fn teams_event(s: &TestServer, settings: Value, teams: usize) -> (i64, String) {
+    let (id, token) = bridge_event(s, "teams", settings);
+    for k in 1..=teams {
+        let r = add_bridge_team(s, id, &token, k, 4 + k % 3);
+        assert_eq!(r.status, 201, "{}", r.text());
+    }
+    (id, token)
+}
+
+#[test]
+fn a_round_robin_teams_event_meets_every_team_once_and_scores_board_results() {
+    let s = spawn();
+    let (id, token) = teams_event(&s, json!({"kind": "round_robin", "boards_per_match": 2}), 6);
+    let r = draw_lots_by_rating(&s, id, &token);
+    assert_eq!(r.status, 200, "{}", r.text());
+    // The schedule is written at lots: every team meets every other exactly once.
+    let m = get_ok(&s, &format!("/api/v1/events/{id}/team-movement"));
+    assert_eq!(m["kind"], "round_robin");
+    assert_eq!(m["report"]["valid"], true, "{}", m["report"]);
+    let mut met = HashSet::new();
+    for x in m["matches"].as_array().unwrap() {
+        let (a, b) = (x["home"].as_u64().unwrap(), x["away"].as_u64().unwrap());
+        assert!(met.insert((a.min(b), a.max(b))), "{a} v {b} twice");
+    }
+    assert_eq!(met.len(), 15);
+    // The first match of round 1: both halves in round 1, on boards 1 and 2.
+    let first = m["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["halves"][0]["round"] == 1)
+        .unwrap()
+        .clone();
+    let (home, away) = (
+        first["home"].as_u64().unwrap(),
+        first["away"].as_u64().unwrap(),
+    );
+    assert_eq!(first["boards"], json!([1, 2]));
+    let table_of = |ns: u64| {
+        first["halves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["ns"] == ns)
+            .unwrap()["table"]
+            .as_u64()
+            .unwrap()
+    };
+    let (home_table, away_table) = (table_of(home), table_of(away));
+    // By hand. Board 1 (nobody vulnerable): home NS 4S by N, 10 tricks = +420; away NS 3NT by
+    // S, 9 tricks = +400: +20 = 1 IMP to home. Board 2 (NS vulnerable): home NS an assigned
+    // −100; away NS 4H by N, 10 tricks = +620: −720 = 12 IMPs to away. Margin 11 IMPs to away
+    // over 2 boards: WBF 20-point scale, B = 15·√2 = 21.21, τ = 0.618:
+    // 10 + 10·(1 − τ^(3·11/21.21))/(1 − τ³) = 16.90 to away, 3.10 to home.
+    let rows = json!({"results": [
+        {"round": 1, "table": home_table, "board": 1, "contract": "4S", "declarer": "N", "tricks": 10},
+        {"round": 1, "table": away_table, "board": 1, "contract": "3NT", "declarer": "S", "result": "="},
+        {"round": 1, "table": home_table, "board": 2, "ns_score": -100},
+        {"round": 1, "table": away_table, "board": 2, "contract": "4H", "declarer": "N", "tricks": 10},
+    ]});
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/board-results"),
+        Some(&token),
+        &rows,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let scores: Vec<i64> = r.json()["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["ns_score"].as_i64().unwrap())
+        .collect();
+    assert_eq!(scores, [420, 400, -100, 620]);
+    let matches = get_ok(&s, &format!("/api/v1/events/{id}/matches"));
+    let line = matches["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["home"] == home && l["away"] == away)
+        .unwrap()
+        .clone();
+    assert_eq!(line["source"], "boards", "{line}");
+    assert_eq!(line["results"], 4);
+    let score = &line["score"];
+    assert_eq!(
+        score["boards"],
+        json!([{"board": 1, "imps": 1}, {"board": 2, "imps": -12}])
+    );
+    assert_eq!(
+        (score["imps_home"].as_u64(), score["imps_away"].as_u64()),
+        (Some(1), Some(12))
+    );
+    assert_eq!(score["vp_home"].as_f64(), Some(3.10));
+    assert_eq!(score["vp_away"].as_f64(), Some(16.90));
+    // Another match of round 1 entered as VPs by a scoring program, named away side first.
+    let other = matches["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["round"] == 1 && l["home"] != home)
+        .unwrap()
+        .clone();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/matches"),
+        Some(&token),
+        &json!({"matches": [{"round": 1, "home": other["away"], "away": other["home"], "vp_home": 14.25, "vp_away": 5.75}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let stored = &r.json()["matches"][0];
+    assert_eq!(
+        (stored["home"].clone(), stored["vp_home"].as_f64()),
+        (other["home"].clone(), Some(5.75))
+    );
+    // Standings: VP totals, the away team of the scored match first; the cross-table.
+    let st = get_ok(&s, &format!("/api/v1/events/{id}/vp-standings"));
+    let rows = st["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    assert_eq!(rows[0]["number"], away);
+    assert_eq!(rows[0]["vps"].as_f64(), Some(16.90));
+    assert_eq!(rows[0]["imp_quotient"].as_f64(), Some(12.0));
+    let total: f64 = rows.iter().map(|r| r["vps"].as_f64().unwrap()).sum();
+    assert!((total - 40.0).abs() < 1e-9, "{total}");
+    let cross = st["cross_table"].as_array().unwrap();
+    let home_row = cross.iter().find(|r| r["team"] == home).unwrap();
+    assert_eq!(home_row["matches"].as_array().unwrap().len(), 5);
+    let cell = home_row["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["opponent"] == away)
+        .unwrap();
+    assert_eq!(cell["vps"].as_f64(), Some(3.10));
+    assert_eq!(
+        (cell["imps_won"].as_u64(), cell["imps_lost"].as_u64()),
+        (Some(1), Some(12))
+    );
+}
+
+#[test]
+fn bad_input_is_refused_naming_the_field_and_nothing_is_stored() {
+    let s = spawn();
+    // An odd number of teams for a New England Relay: refused at lots, nothing drawn.
+    let (id, token) = teams_event(&s, json!({"kind": "new_england_relay"}), 5);
+    let r = draw_lots_by_rating(&s, id, &token);
+    r.problem(422);
+    assert_eq!(r.fields(), ["settings.kind"], "{}", r.text());
+    assert!(r.text().contains("even numbers of teams"), "{}", r.text());
+    assert_eq!(
+        get_ok(&s, &format!("/api/v1/events/{id}"))["lots"],
+        Value::Null
+    );
+    s.get(&format!("/api/v1/events/{id}/team-movement"))
+        .problem(404);
+    // A team of 3 players, and an unknown movement.
+    add_bridge_team(&s, id, &token, 9, 3).problem(422);
+    let r = s.send(
+        "POST",
+        "/api/v1/events",
+        None,
+        &json!({"name": "x", "game": "bridge", "format": "teams", "settings": {"kind": "howell"}}),
+    );
+    r.problem(422);
+    assert_eq!(r.fields(), ["settings.kind"]);
+
+    let (id, token) = teams_event(&s, json!({"kind": "round_robin", "boards_per_match": 4}), 4);
+    assert_eq!(draw_lots_by_rating(&s, id, &token).status, 200);
+    let lines = get_ok(&s, &format!("/api/v1/events/{id}/matches"))["matches"].clone();
+    let round1: Vec<&Value> = lines
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["round"] == 1)
+        .collect();
+    let (a, b) = (round1[0]["home"].clone(), round1[0]["away"].clone());
+    let c = round1[1]["home"].clone();
+    let post = |body: Value| {
+        s.send(
+            "POST",
+            &format!("/api/v1/events/{id}/matches"),
+            Some(&token),
+            &body,
+        )
+    };
+    // Teams that do not meet that round; VPs over 20; both in one request with a good one.
+    let r = post(json!({"matches": [
+        {"round": 1, "home": a, "away": b, "imps_home": 20, "imps_away": 3},
+        {"round": 1, "home": a, "away": c, "imps_home": 10, "imps_away": 0},
+        {"round": 1, "home": c, "away": round1[1]["away"], "vp_home": 21, "vp_away": -1},
+    ]}));
+    r.problem(422);
+    assert_eq!(
+        r.fields(),
+        ["matches[1].away", "matches[2].vp_home"],
+        "{}",
+        r.text()
+    );
+    let r = post(json!({"matches": [{"round": 1, "home": a, "away": b, "vp_home": 12.5}]}));
+    r.problem(422);
+    assert_eq!(r.fields(), ["matches[0].vp_away"]);
+    let r = post(
+        json!({"matches": [{"round": 9, "home": a, "away": b, "imps_home": 1, "imps_away": 0}]}),
+    );
+    r.problem(422);
+    assert_eq!(r.fields(), ["matches[0].home"]);
+    // Nothing stored: every match still without a result.
+    let after = get_ok(&s, &format!("/api/v1/events/{id}/matches"));
+    assert!(after["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|l| l["source"] == "incomplete" && l["score"].is_null()));
+    // Matches of another format, and no token.
+    let (chess, chess_token) = s.create_event("swiss");
+    s.send(
+        "POST",
+        &format!("/api/v1/events/{chess}/matches"),
+        Some(&chess_token),
+        &json!({"matches": [{"round": 1, "home": 1, "away": 2, "vp_home": 10, "vp_away": 10}]}),
+    )
+    .problem(409);
+    post_without_token(&s, id).problem(401);
+}
+
+fn post_without_token(s: &TestServer, id: i64) -> Response {
+    s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/matches"),
+        None,
+        &json!({"matches": [{"round": 1, "home": 1, "away": 2, "vp_home": 10, "vp_away": 10}]}),
+    )
+}
