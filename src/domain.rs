@@ -148,7 +148,8 @@ pub struct Event {
     pub lots: Option<Lots>,
     /// Number of participants (withdrawn included).
     pub participants: u32,
-    /// Number of rounds: made so far (chess), or of the chosen movement (bridge pairs).
+    /// Number of rounds: made so far (chess), of the chosen movement (bridge pairs) or team
+    /// movement (bridge teams), or drawn so far (bridge Swiss).
     pub rounds: u32,
     pub created_at: String,
     pub updated_at: String,

@@ -308,7 +308,7 @@ pub async fn publish_round(
 }
 
 /// Delete the last round of a Swiss event (draft or published) while it has no results, to
-/// pair it again. Admin only.
+/// pair it again (a bridge Swiss event: its last drawn round). Admin only.
 ///
 /// 409: Not the last round, it has results, or not a Swiss event.
 #[utoipa::path(
@@ -328,6 +328,9 @@ pub async fn delete_round(
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
+    if crate::api::swiss_draws::is_bridge_swiss_event(&store, event_id).await? {
+        return crate::api::swiss_draws::delete_round(&store, event_id, number, token).await;
+    }
     let was_public = store
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;

@@ -191,6 +191,40 @@ pub(crate) async fn pair_round(
         .json(round))
 }
 
+/// `DELETE /api/v1/events/{id}/rounds/{round}` for a bridge Swiss event: the last drawn round
+/// removed while it has no results, to draw it again. Admin only.
+pub(crate) async fn delete_round(
+    store: &Store,
+    event_id: i64,
+    round: u32,
+    token: Option<String>,
+) -> ApiResult<HttpResponse> {
+    store
+        .write(move |tx| {
+            auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            let last = bridge_matches::history(tx, event_id)?.rounds();
+            if round == 0 || round > last {
+                return Err(ApiError::not_found(format!(
+                    "event {event_id} has no round {round}"
+                )));
+            }
+            if round != last {
+                return Err(ApiError::conflict(format!(
+                    "only the last round ({last}) can be deleted"
+                )));
+            }
+            if bridge_matches::round_has_results(tx, event_id, round)? {
+                return Err(ApiError::conflict(format!(
+                    "round {round} has results; it can no longer be deleted"
+                )));
+            }
+            bridge_matches::delete_round(tx, event_id, round)?;
+            events::touch(tx, event_id, &now())
+        })
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
 /// Whether `POST .../rounds` of the event is a bridge Swiss draw.
 pub(crate) async fn is_bridge_swiss_event(store: &Store, event_id: i64) -> ApiResult<bool> {
     let format = store

@@ -137,14 +137,22 @@ pub fn put_round(
     Ok(())
 }
 
-/// Removes a drawn round (its board results and entered matches with it).
+/// Whether any result (a board result or an entered match) of `round` is stored.
+pub fn round_has_results(conn: &Connection, event_id: i64, round: u32) -> ApiResult<bool> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM board_results WHERE event_id = ?1 AND round = ?2)
+             OR EXISTS (SELECT 1 FROM match_results WHERE event_id = ?1 AND round = ?2)",
+        params![event_id, round],
+        |r| r.get(0),
+    )?)
+}
+
+/// Removes a drawn round (the caller checks it has no results).
 pub fn delete_round(conn: &Connection, event_id: i64, round: u32) -> ApiResult<()> {
-    for table in ["swiss_draws", "match_results", "board_results"] {
-        conn.execute(
-            &format!("DELETE FROM {table} WHERE event_id = ?1 AND round = ?2"),
-            params![event_id, round],
-        )?;
-    }
+    conn.execute(
+        "DELETE FROM swiss_draws WHERE event_id = ?1 AND round = ?2",
+        params![event_id, round],
+    )?;
     Ok(())
 }
 

@@ -370,3 +370,69 @@ fn swiss_pairs_with_byes_butler_results_and_the_delayed_draw() {
         }
     }
 }
+
+#[test]
+fn a_random_round_one_is_reproduced_from_its_seed_and_the_last_round_can_be_drawn_again() {
+    let s = spawn();
+    let mut firsts = Vec::new();
+    for _ in 0..2 {
+        let (id, token) = bridge_event(
+            &s,
+            "swiss_teams",
+            json!({"round1": "random", "keep_home_tables": true, "boards_per_match": 2}),
+        );
+        for k in 1..=8 {
+            assert_eq!(add_bridge_team(&s, id, &token, k, 4).status, 201);
+        }
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{id}/lots"),
+            Some(&token),
+            &json!({"method": "random", "seed": 99}),
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+        let first = drawn_pairs(&draw_round(&s, id, &token));
+        // Drawn again after a delete: the same round (the seed is the lots' recorded seed).
+        assert_eq!(
+            s.delete(&format!("/api/v1/events/{id}/rounds/1"), Some(&token))
+                .status,
+            204
+        );
+        assert_eq!(s.get(&format!("/api/v1/events/{id}")).json()["rounds"], 0);
+        assert_eq!(drawn_pairs(&draw_round(&s, id, &token)), first);
+        // With a result in, the round stays.
+        let (_, h, a) = first[0];
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{id}/matches"),
+            Some(&token),
+            &json!({"matches": [{"round": 1, "home": h, "away": a, "imps_home": 9, "imps_away": 2}]}),
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+        s.delete(&format!("/api/v1/events/{id}/rounds/1"), Some(&token))
+            .problem(409);
+        let rest: Vec<Value> = first[1..]
+            .iter()
+            .map(|&(_, h, a)| json!({"round": 1, "home": h, "away": a, "vp_home": 10, "vp_away": 10}))
+            .collect();
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{id}/matches"),
+            Some(&token),
+            &json!({ "matches": rest }),
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+        // Home tables kept: the top match of round 2 sits at its home team's round-1 table.
+        let second = drawn_pairs(&draw_round(&s, id, &token));
+        let (table, home, _) = second[0];
+        let home_table = first.iter().find(|m| m.1 == home || m.2 == home).unwrap().0;
+        assert_eq!(table, home_table, "{second:?} after {first:?}");
+        firsts.push(first);
+    }
+    assert_eq!(firsts[0], firsts[1]);
+    // Seeded by the lots, not in number order: round 1 is not simply 1 v 2, 3 v 4 ...
+    assert_ne!(
+        firsts[0].iter().map(|m| (m.1, m.2)).collect::<Vec<_>>(),
+        [(1, 2), (3, 4), (5, 6), (7, 8)]
+    );
+}

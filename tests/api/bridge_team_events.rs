@@ -285,3 +285,128 @@ fn post_without_token(s: &TestServer, id: i64) -> Response {
         &json!({"matches": [{"round": 1, "home": 1, "away": 2, "vp_home": 10, "vp_away": 10}]}),
     )
 }
+
+/// The WBF IMP table: the differences at which each IMP starts (20 → 1 ... 4000 → 24).
+const IMP_STEPS: [i64; 24] = [
+    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
+    2000, 2250, 2500, 3000, 3500, 4000,
+];
+
+fn imps(difference: i64) -> i64 {
+    let n = IMP_STEPS.iter().filter(|&&s| difference.abs() >= s).count() as i64;
+    n * difference.signum()
+}
+
+/// Every movement kind through the API: results at every table of every round, and every
+/// match then scored from its two halves (wherever and whenever they were played), checked
+/// against IMPs computed here.
+#[test]
+fn every_match_of_every_movement_is_scored_from_its_two_halves() {
+    let s = spawn();
+    let mut state = 0x7ea_u64;
+    for (settings, teams) in [
+        (
+            json!({"kind": "new_england_relay", "boards_per_match": 2}),
+            8,
+        ),
+        (json!({"kind": "round_robin", "boards_per_match": 2}), 7),
+        (
+            json!({"kind": "american_whist", "matches": 4, "boards_per_match": 2}),
+            7,
+        ),
+        (json!({"kind": "mitchell_teams", "boards_per_match": 2}), 8),
+    ] {
+        let (id, token) = teams_event(&s, settings.clone(), teams);
+        assert_eq!(draw_lots_by_rating(&s, id, &token).status, 200);
+        let m = get_ok(&s, &format!("/api/v1/events/{id}/team-movement"));
+        assert_eq!(m["report"]["valid"], true, "{settings}: {}", m["report"]);
+        let rounds = m["rounds"].as_array().unwrap();
+        let event = get_ok(&s, &format!("/api/v1/events/{id}"));
+        assert_eq!(event["rounds"].as_u64(), Some(rounds.len() as u64));
+        let mut scores = std::collections::HashMap::new();
+        let mut rows = Vec::new();
+        for r in rounds {
+            for t in r["tables"].as_array().unwrap() {
+                if t["ns"].is_null() || t["ew"].is_null() {
+                    continue;
+                }
+                for b in t["boards"].as_array().unwrap() {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let score = 10 * ((state >> 33) % 160) as i64 - 800;
+                    let at = (
+                        r["round"].as_u64().unwrap(),
+                        t["table"].as_u64().unwrap(),
+                        b.as_u64().unwrap(),
+                    );
+                    scores.insert(at, score);
+                    rows.push(json!({"round": at.0, "table": at.1, "board": at.2, "ns_pair": t["ns"], "ew_pair": t["ew"], "ns_score": score}));
+                }
+            }
+        }
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{id}/board-results"),
+            Some(&token),
+            &json!({ "results": rows }),
+        );
+        assert_eq!(r.status, 200, "{settings}: {}", r.text());
+        let lines = get_ok(&s, &format!("/api/v1/events/{id}/matches"))["matches"].clone();
+        let lines = lines.as_array().unwrap();
+        let planned = m["matches"].as_array().unwrap();
+        assert_eq!(lines.len(), planned.len(), "{settings}");
+        let mut met = HashSet::new();
+        for x in planned {
+            let (home, away) = (x["home"].as_u64().unwrap(), x["away"].as_u64().unwrap());
+            assert!(
+                met.insert((home.min(away), home.max(away))),
+                "{settings}: {home} v {away} twice"
+            );
+            let half = |ns: u64| {
+                let h = x["halves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|h| h["ns"] == ns)
+                    .unwrap();
+                (h["round"].as_u64().unwrap(), h["table"].as_u64().unwrap())
+            };
+            let (hr, ht) = half(home);
+            let (ar, at) = half(away);
+            let per_board: Vec<i64> = x["boards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| {
+                    let b = b.as_u64().unwrap();
+                    imps(scores[&(hr, ht, b)] - scores[&(ar, at, b)])
+                })
+                .collect();
+            let line = lines
+                .iter()
+                .find(|l| l["home"] == home && l["away"] == away)
+                .unwrap();
+            assert_eq!(line["source"], "boards", "{settings}: {line}");
+            let got: Vec<i64> = line["score"]["boards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| b["imps"].as_i64().unwrap())
+                .collect();
+            assert_eq!(got, per_board, "{settings}: {home} v {away}");
+            let won: i64 = per_board.iter().filter(|&&i| i > 0).sum();
+            assert_eq!(line["score"]["imps_home"].as_i64(), Some(won));
+            let vps = line["score"]["vp_home"].as_f64().unwrap()
+                + line["score"]["vp_away"].as_f64().unwrap();
+            assert!((vps - 20.0).abs() < 1e-9);
+        }
+        if settings["kind"] != "american_whist" && settings["kind"] != "mitchell_teams" {
+            assert_eq!(
+                met.len(),
+                teams * (teams - 1) / 2,
+                "{settings}: every team meets every other"
+            );
+        }
+    }
+}
