@@ -11,7 +11,8 @@ CREATE TABLE team_schedules (
 
 -- swiss_draws: the draw of each round of a `swiss_pairs` or `swiss_teams` event, one row per
 -- match (home and away: team numbers or pairs' pairing numbers) or bye (away NULL, table_no
--- NULL, bye_vps the VPs awarded).
+-- NULL, bye_vps the VPs awarded). A Swiss teams triangle is three half-matches (triangle = 1)
+-- X v Y, X v Z, Y v Z at the three table numbers after the round's matches.
 CREATE TABLE swiss_draws (
     event_id    INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
     round       INTEGER NOT NULL CHECK (round >= 1),
@@ -19,8 +20,9 @@ CREATE TABLE swiss_draws (
     home        INTEGER NOT NULL CHECK (home >= 1),
     away        INTEGER CHECK (away IS NULL OR away >= 1),
     bye_vps     REAL,
+    triangle    INTEGER NOT NULL DEFAULT 0 CHECK (triangle IN (0, 1)),
     drawn_at    TEXT    NOT NULL,
-    PRIMARY KEY (event_id, round, home),
+    UNIQUE (event_id, round, home, away),
     CHECK ((away IS NULL) = (table_no IS NULL)),
     CHECK ((away IS NULL) = (bye_vps IS NOT NULL))
 );

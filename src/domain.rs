@@ -523,7 +523,13 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
             .map_err(|e| ApiError::invalid(e.field, e.message));
     }
     if is_bridge_swiss(format) {
-        return crate::engine::bridge::swiss_event::SwissEventSettings::parse(settings)
+        use crate::engine::bridge::swiss_event::{Contestants, SwissEventSettings};
+        let kind = if format == FORMAT_SWISS_TEAMS {
+            Contestants::Teams
+        } else {
+            Contestants::Pairs
+        };
+        return SwissEventSettings::parse(settings, kind)
             .map(|_| ())
             .map_err(|e| ApiError::invalid(e.field, e.message));
     }

@@ -52,7 +52,7 @@ pub(crate) fn match_event(conn: &Connection, event_id: i64) -> ApiResult<Event> 
     }
 }
 
-fn contestants_kind(event: &Event) -> Contestants {
+pub(crate) fn contestants_kind(event: &Event) -> Contestants {
     if event.format == FORMAT_SWISS_TEAMS || event.format == FORMAT_BRIDGE_TEAMS {
         Contestants::Teams
     } else {
@@ -60,8 +60,9 @@ fn contestants_kind(event: &Event) -> Contestants {
     }
 }
 
-fn swiss_settings(event: &Event) -> ApiResult<SwissEventSettings> {
-    SwissEventSettings::parse(&event.settings)
+/// A Swiss event's settings (a 409 if the stored ones no longer parse).
+pub(crate) fn swiss_settings(event: &Event) -> ApiResult<SwissEventSettings> {
+    SwissEventSettings::parse(&event.settings, contestants_kind(event))
         .map_err(|e| ApiError::conflict(format!("the event's {}: {}", e.field, e.message)))
 }
 
@@ -92,8 +93,8 @@ pub(crate) fn scoring_movement(conn: &Connection, event: &Event) -> ApiResult<Mo
             "no round has been drawn yet: POST /api/v1/events/{id}/rounds draws the next",
         ));
     }
-    let boards = swiss_settings(&event)?.boards();
-    Ok(as_pair_movement(contestants_kind(&event), &history, boards))
+    let layout = swiss_settings(&event)?.layout();
+    Ok(as_pair_movement(contestants_kind(&event), &history, layout))
 }
 
 /// A bridge match event read in one transaction: its contestants, matches and results.
@@ -166,11 +167,11 @@ pub(crate) fn load(conn: &Connection, event_id: i64) -> ApiResult<MatchEvent> {
         (History::default(), lines)
     } else {
         let history = bridge_matches::history(conn, event_id)?;
-        let boards = swiss_settings(&event)?.boards();
+        let layout = swiss_settings(&event)?.layout();
         let lines = swiss_match_lines(
             contestants_kind(&event),
             &history,
-            boards,
+            layout,
             &tables,
             &entered,
         );

@@ -3,20 +3,25 @@
 //! `GET .../draws/{round}` shows a drawn round. The rule: [`crate::engine::bridge::swiss`];
 //! what a round is drawn from: [`crate::engine::bridge::swiss_event`].
 
+use std::collections::HashMap;
+
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::auth;
-use crate::api::bridge_matches::{contestants, load, match_event, MatchEvent};
+use crate::api::bridge_matches::{
+    contestants, contestants_kind, load, match_event, swiss_settings, MatchEvent,
+};
 use crate::api::extract::json_cached;
 use crate::api::responses::FormatRead;
-use crate::domain::{is_bridge_swiss, LotsMethod, FORMAT_SWISS_TEAMS};
+use crate::domain::{is_bridge_swiss, LotsMethod};
 use crate::engine::bridge::swiss::{draw, Round1};
 use crate::engine::bridge::swiss_event::{
-    next_round_request, DrawnBye, DrawnMatch, NotReady, SwissEventSettings,
+    next_round_request, Contestants, DrawnBye, DrawnMatch, NotReady, SwissEventSettings,
 };
+use crate::engine::bridge::swiss_tables::team_tables;
 use crate::error::{ApiError, ApiResult};
 use crate::store::bridge_matches;
 use crate::store::tokens::Role;
@@ -34,8 +39,11 @@ pub struct SwissMatch {
     pub home_name: String,
     pub away: u32,
     pub away_name: String,
-    /// The boards of the round.
+    /// The boards of the match (of a triangle half-match: its half set).
     pub boards: Vec<u32>,
+    /// A half-match of the round's triangle (scored on the VP scale for its boards, counted
+    /// half).
+    pub triangle: bool,
 }
 
 /// The contestant with the bye of a round.
@@ -61,33 +69,66 @@ pub struct SwissRound {
     pub round: u32,
     pub matches: Vec<SwissMatch>,
     pub bye: Option<SwissBye>,
+    /// Swiss teams with `odd: "triangle"`: the three teams of the round's triangle,
+    /// highest-placed first (they play two half-matches each).
+    pub triangle: Option<Vec<u32>>,
     /// The draw's warnings (over-swissed, below the seed's minimum of rounds, a repeat that
     /// could not be avoided); given when the round is drawn.
     pub warnings: Vec<String>,
 }
 
-fn round_view(me: &MatchEvent, boards: u32, round: u32, warnings: Vec<String>) -> SwissRound {
-    let teams = me.event.format == FORMAT_SWISS_TEAMS;
-    let set = crate::engine::bridge::movement::model::set_boards(round, boards);
+fn round_view(
+    me: &MatchEvent,
+    settings: &SwissEventSettings,
+    round: u32,
+    warnings: Vec<String>,
+) -> SwissRound {
+    let layout = settings.layout();
+    let drawn: Vec<&DrawnMatch> = me
+        .history
+        .matches
+        .iter()
+        .filter(|m| m.round == round)
+        .collect();
+    // Where each match is played: its tables and boards, by (home, away).
+    let places: HashMap<(u32, u32), (Vec<u32>, Vec<u32>)> = match contestants_kind(&me.event) {
+        Contestants::Teams => team_tables(layout, &me.history.matches)
+            .into_iter()
+            .filter(|(m, _)| m.round == round)
+            .map(|(m, [a, b])| {
+                let mut tables = vec![a.table, b.table];
+                tables.sort_unstable();
+                ((m.home, m.away), (tables, m.boards))
+            })
+            .collect(),
+        Contestants::Pairs => drawn
+            .iter()
+            .map(|m| {
+                (
+                    (m.home, m.away),
+                    (vec![m.table], layout.round_boards(round)),
+                )
+            })
+            .collect(),
+    };
+    let mut triangle: Vec<&&DrawnMatch> = drawn.iter().filter(|m| m.triangle).collect();
+    triangle.sort_by_key(|m| m.table);
     SwissRound {
         round,
-        matches: me
-            .history
-            .matches
+        matches: drawn
             .iter()
-            .filter(|m| m.round == round)
-            .map(|m| SwissMatch {
-                table: m.table,
-                tables: if teams {
-                    vec![2 * m.table - 1, 2 * m.table]
-                } else {
-                    vec![m.table]
-                },
-                home: m.home,
-                home_name: me.name(m.home),
-                away: m.away,
-                away_name: me.name(m.away),
-                boards: set.clone(),
+            .map(|m| {
+                let (tables, boards) = places.get(&(m.home, m.away)).cloned().unwrap_or_default();
+                SwissMatch {
+                    table: m.table,
+                    tables,
+                    home: m.home,
+                    home_name: me.name(m.home),
+                    away: m.away,
+                    away_name: me.name(m.away),
+                    boards,
+                    triangle: m.triangle,
+                }
             })
             .collect(),
         bye: me
@@ -100,19 +141,18 @@ fn round_view(me: &MatchEvent, boards: u32, round: u32, warnings: Vec<String>) -
                 name: me.name(b.contestant),
                 vps: b.vps,
             }),
+        triangle: match triangle[..] {
+            [first, second, ..] => Some(vec![first.home, first.away, second.away]),
+            _ => None,
+        },
         warnings,
     }
-}
-
-fn settings_of(me: &MatchEvent) -> ApiResult<SwissEventSettings> {
-    SwissEventSettings::parse(&me.event.settings)
-        .map_err(|e| ApiError::conflict(format!("the event's {}: {}", e.field, e.message)))
 }
 
 /// Draws and stores the next round of a bridge Swiss event (inside the write).
 fn draw_next(conn: &Connection, event_id: i64) -> ApiResult<SwissRound> {
     let me = load(conn, event_id)?;
-    let settings = settings_of(&me)?;
+    let settings = swiss_settings(&me.event)?;
     let next = me.history.rounds() + 1;
     if let Some(planned) = settings.rounds.filter(|&p| next > p) {
         return Err(ApiError::conflict(format!(
@@ -148,7 +188,7 @@ fn draw_next(conn: &Connection, event_id: i64) -> ApiResult<SwissRound> {
             e.field, e.message
         ))
     })?;
-    let matches: Vec<DrawnMatch> = drawn
+    let mut matches: Vec<DrawnMatch> = drawn
         .matches
         .iter()
         .map(|m| DrawnMatch {
@@ -156,8 +196,22 @@ fn draw_next(conn: &Connection, event_id: i64) -> ApiResult<SwissRound> {
             table: m.table,
             home: m.home as u32,
             away: m.away as u32,
+            triangle: false,
         })
         .collect();
+    // A triangle X, Y, Z: the half-matches X v Y, X v Z, Y v Z after the matches' tables.
+    if let Some([x, y, z]) = drawn.triangle.as_deref() {
+        let after = matches.len() as u32;
+        for (k, (home, away)) in [(x, y), (x, z), (y, z)].into_iter().enumerate() {
+            matches.push(DrawnMatch {
+                round: next,
+                table: after + k as u32 + 1,
+                home: *home as u32,
+                away: *away as u32,
+                triangle: true,
+            });
+        }
+    }
     let bye = drawn.bye.map(|b| DrawnBye {
         round: next,
         contestant: b as u32,
@@ -167,7 +221,7 @@ fn draw_next(conn: &Connection, event_id: i64) -> ApiResult<SwissRound> {
     bridge_matches::put_round(conn, event_id, &matches, bye, &now)?;
     events::touch(conn, event_id, &now)?;
     let me = load(conn, event_id)?;
-    Ok(round_view(&me, settings.boards(), next, drawn.warnings))
+    Ok(round_view(&me, &settings, next, drawn.warnings))
 }
 
 /// `POST /api/v1/events/{id}/rounds` for a bridge Swiss event: the next round drawn and
@@ -269,8 +323,8 @@ pub async fn get_draw(
                     me.history.rounds()
                 )));
             }
-            let boards = settings_of(&me)?.boards();
-            Ok(round_view(&me, boards, round, Vec::new()))
+            let settings = swiss_settings(&me.event)?;
+            Ok(round_view(&me, &settings, round, Vec::new()))
         })
         .await?;
     json_cached(&req, &view)

@@ -64,7 +64,7 @@ pub fn has_results(conn: &Connection, event_id: i64) -> ApiResult<bool> {
 /// The rounds drawn so far of a Swiss event.
 pub fn history(conn: &Connection, event_id: i64) -> ApiResult<History> {
     let mut stmt = conn.prepare_cached(
-        "SELECT round, table_no, home, away, bye_vps FROM swiss_draws WHERE event_id = ?1
+        "SELECT round, table_no, home, away, bye_vps, triangle FROM swiss_draws WHERE event_id = ?1
          ORDER BY round, table_no IS NULL, table_no",
     )?;
     let rows = stmt.query_map([event_id], |r| {
@@ -74,18 +74,20 @@ pub fn history(conn: &Connection, event_id: i64) -> ApiResult<History> {
             r.get::<_, u32>(2)?,
             r.get::<_, Option<u32>>(3)?,
             r.get::<_, Option<f64>>(4)?,
+            r.get::<_, bool>(5)?,
         ))
     })?;
     let mut h = History::default();
     for row in rows {
         match row? {
-            (round, Some(table), home, Some(away), _) => h.matches.push(DrawnMatch {
+            (round, Some(table), home, Some(away), _, triangle) => h.matches.push(DrawnMatch {
                 round,
                 table,
                 home,
                 away,
+                triangle,
             }),
-            (round, None, contestant, None, Some(vps)) => h.byes.push(DrawnBye {
+            (round, None, contestant, None, Some(vps), _) => h.byes.push(DrawnBye {
                 round,
                 contestant,
                 vps,
@@ -109,8 +111,8 @@ pub fn put_round(
     now: &str,
 ) -> ApiResult<()> {
     let mut stmt = conn.prepare_cached(
-        "INSERT INTO swiss_draws (event_id, round, table_no, home, away, bye_vps, drawn_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO swiss_draws (event_id, round, table_no, home, away, bye_vps, triangle, drawn_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     )?;
     for m in matches {
         stmt.execute(params![
@@ -120,6 +122,7 @@ pub fn put_round(
             m.home,
             m.away,
             None::<f64>,
+            m.triangle,
             now
         ])?;
     }
@@ -131,6 +134,7 @@ pub fn put_round(
             b.contestant,
             None::<u32>,
             b.vps,
+            false,
             now
         ])?;
     }

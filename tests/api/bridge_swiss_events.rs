@@ -436,3 +436,97 @@ fn a_random_round_one_is_reproduced_from_its_seed_and_the_last_round_can_be_draw
         [(1, 2), (3, 4), (5, 6), (7, 8)]
     );
 }
+
+#[test]
+fn seven_swiss_teams_play_a_triangle_instead_of_a_bye() {
+    let s = spawn();
+    let (id, token) = bridge_event(
+        &s,
+        "swiss_teams",
+        json!({"odd": "triangle", "boards_per_match": 4, "rounds": 3}),
+    );
+    for k in 1..=7 {
+        assert_eq!(add_bridge_team(&s, id, &token, k, 6).status, 201);
+    }
+    assert_eq!(draw_lots_by_rating(&s, id, &token).status, 200);
+    let mut rng = Rng(0x0007_7e3a);
+    let mut met: HashSet<(u32, u32)> = HashSet::new();
+    let mut boards_seen: HashSet<u64> = HashSet::new();
+    for round in 1..=3u32 {
+        let drawn = draw_round(&s, id, &token);
+        assert_eq!(drawn["bye"], Value::Null);
+        let triangle: Vec<u32> = drawn["triangle"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_u64().unwrap() as u32)
+            .collect();
+        assert_eq!(triangle.len(), 3);
+        let matches = drawn["matches"].as_array().unwrap();
+        assert_eq!(matches.len(), 5, "two matches and three half-matches");
+        let mut rows = Vec::new();
+        let mut tables_used = HashSet::new();
+        for m in matches {
+            let (h, a) = (
+                m["home"].as_u64().unwrap() as u32,
+                m["away"].as_u64().unwrap() as u32,
+            );
+            assert!(met.insert(key(h, a)), "round {round}: {h} v {a} met before");
+            let half = m["triangle"].as_bool().unwrap();
+            assert_eq!(half, triangle.contains(&h) && triangle.contains(&a), "{m}");
+            let boards = m["boards"].as_array().unwrap();
+            assert_eq!(boards.len(), if half { 2 } else { 4 });
+            for b in boards {
+                boards_seen.insert(b.as_u64().unwrap());
+            }
+            for t in m["tables"].as_array().unwrap() {
+                assert!(tables_used.insert(t.as_u64().unwrap()), "table {t} twice");
+                for b in boards {
+                    rows.push(json!({"round": round, "table": t, "board": b,
+                        "ns_score": 10 * (rng.below(120) as i64 - 60)}));
+                }
+            }
+        }
+        assert_eq!(
+            tables_used.len(),
+            10,
+            "4 tables of matches, 3 triangle tables twice"
+        );
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{id}/board-results"),
+            Some(&token),
+            &json!({ "results": rows }),
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+        let lines = s.get(&format!("/api/v1/events/{id}/matches")).json()["matches"].clone();
+        let mut total = 0.0;
+        for l in lines
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|l| l["round"] == round)
+        {
+            assert_eq!(l["source"], "boards", "{l}");
+            let vps =
+                l["score"]["vp_home"].as_f64().unwrap() + l["score"]["vp_away"].as_f64().unwrap();
+            let full = if l["triangle"] == true { 10.0 } else { 20.0 };
+            assert!((vps - full).abs() < 1e-9, "{l}");
+            total += vps;
+        }
+        assert!(
+            (total - 70.0).abs() < 1e-9,
+            "7 teams: 10 VPs a team a round"
+        );
+    }
+    // Each round's boards: 4 for the matches and 2 more for the triangle's extra set.
+    assert_eq!(boards_seen, (1..=18).collect::<HashSet<u64>>());
+    let st = s.get(&format!("/api/v1/events/{id}/vp-standings")).json();
+    let total: f64 = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["vps"].as_f64().unwrap())
+        .sum();
+    assert!((total - 210.0).abs() < 1e-6, "{total}");
+}

@@ -14,14 +14,18 @@
 //!   opponents).
 //! * `bye_vps`: the VPs of a bye, 0–20 (default 12). The bye goes to the lowest-placed
 //!   contestant without one, never twice.
-//! * `boards_per_match` (default 8): round r plays boards (r−1)·b+1 ..= r·b.
+//! * `odd` (Swiss teams): `bye` (default) or `triangle`: an odd number of teams plays a
+//!   triangle instead of a bye (`swiss_tables`; `boards_per_match` even).
+//! * `boards_per_match` (default 8): round r plays boards (r−1)·b+1 ..= r·b (with triangles
+//!   see `swiss_tables`).
 //!
 //! Contestants are the teams (Swiss teams) or the pairs (Swiss pairs) by their numbers from
 //! the drawing of lots, which is also the seeding (lots by rating: the strongest first).
 //!
 //! # Tables
 //! The draw's match table t is played, for teams, at tables 2t−1 (home NS against away EW) and
-//! 2t (away NS against home EW), and, for pairs, at table t (home NS, away EW).
+//! 2t (away NS against home EW) (`swiss_tables`, also the triangle), and, for pairs, at table
+//! t (home NS, away EW).
 //!
 //! # Scoring a match
 //! Teams: the IMP margin of the two tables (`team_event`), then WBF VPs. Pairs: Butler: each
@@ -37,14 +41,13 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::engine::bridge::movement::model::{
-    set_boards, Movement, PairNumbering, Round, TableRound,
-};
+use crate::engine::bridge::movement::model::{Movement, PairNumbering, Round, TableRound};
 use crate::engine::bridge::scoring::imps::{butler_datum, imps};
 use crate::engine::bridge::session::{read_settings, SettingsError};
-use crate::engine::bridge::swiss::{Contestant, DrawRequest, Round1};
+use crate::engine::bridge::swiss::{Contestant, DrawRequest, OddNumber, Round1};
+use crate::engine::bridge::swiss_tables::{team_tables, Layout};
 use crate::engine::bridge::team_event::{
-    boards_per_match, match_lines, EnteredMatch, MatchLine, MatchSource, ScheduledMatch, TableScore,
+    boards_per_match, match_lines, EnteredMatch, MatchLine, MatchSource, TableScore,
 };
 use crate::engine::bridge::teams::matches::{match_from_imps, ByeAward};
 
@@ -76,6 +79,8 @@ pub struct SwissEventSettings {
     #[serde(default)]
     pub keep_home_tables: bool,
     pub boards_per_match: Option<u32>,
+    #[serde(default)]
+    pub odd: OddNumber,
 }
 
 fn fault(field: &str, message: impl Into<String>) -> SettingsError {
@@ -86,9 +91,26 @@ fn fault(field: &str, message: impl Into<String>) -> SettingsError {
 }
 
 impl SwissEventSettings {
-    /// Reads the settings, naming the one at fault.
-    pub fn parse(settings: &serde_json::Value) -> Result<SwissEventSettings, SettingsError> {
+    /// Reads the settings of an event of `kind`, naming the one at fault.
+    pub fn parse(
+        settings: &serde_json::Value,
+        kind: Contestants,
+    ) -> Result<SwissEventSettings, SettingsError> {
         let s: SwissEventSettings = read_settings(settings)?;
+        if s.odd == OddNumber::Triangle {
+            if kind == Contestants::Pairs {
+                return Err(fault(
+                    "settings.odd",
+                    "a triangle is for Swiss teams; Swiss pairs give a bye",
+                ));
+            }
+            if boards_per_match(s.boards_per_match)? % 2 == 1 {
+                return Err(fault(
+                    "settings.boards_per_match",
+                    "a triangle plays two half-matches: give an even number of boards",
+                ));
+            }
+        }
         let max = crate::limits::MAX_ROUNDS;
         if s.rounds.is_some_and(|r| r == 0 || r > max) {
             return Err(fault("settings.rounds", format!("plan 1 to {max} rounds")));
@@ -112,6 +134,14 @@ impl SwissEventSettings {
     pub fn boards(&self) -> u32 {
         boards_per_match(self.boards_per_match).unwrap_or(1)
     }
+
+    /// The boards of the event's rounds.
+    pub fn layout(&self) -> Layout {
+        Layout {
+            boards: self.boards(),
+            triangle: self.odd == OddNumber::Triangle,
+        }
+    }
 }
 
 /// A match of a drawn round.
@@ -121,6 +151,8 @@ pub struct DrawnMatch {
     pub table: u32,
     pub home: u32,
     pub away: u32,
+    /// A half-match of the round's triangle.
+    pub triangle: bool,
 }
 
 /// A bye of a drawn round.
@@ -168,25 +200,26 @@ pub enum Contestants {
 
 /// The tables of the drawn matches in the pair movements' model (contestant numbers as pair
 /// numbers, NS and EW different), which board results are checked against.
-pub fn as_pair_movement(kind: Contestants, history: &History, boards: u32) -> Movement {
+pub fn as_pair_movement(kind: Contestants, history: &History, layout: Layout) -> Movement {
     let mut rounds: BTreeMap<u32, Vec<TableRound>> = BTreeMap::new();
-    for m in &history.matches {
-        let table = |table, ns, ew| TableRound {
-            table,
-            ns: Some(ns),
-            ew: Some(ew),
-            set: m.round,
-            boards: set_boards(m.round, boards),
-            arrow_switch: false,
-            section: None,
-        };
-        let tables = rounds.entry(m.round).or_default();
-        match kind {
-            Contestants::Teams => {
-                tables.push(table(2 * m.table - 1, m.home, m.away));
-                tables.push(table(2 * m.table, m.away, m.home));
+    match kind {
+        Contestants::Teams => {
+            for (m, tables) in team_tables(layout, &history.matches) {
+                rounds.entry(m.round).or_default().extend(tables);
             }
-            Contestants::Pairs => tables.push(table(m.table, m.home, m.away)),
+        }
+        Contestants::Pairs => {
+            for m in &history.matches {
+                rounds.entry(m.round).or_default().push(TableRound {
+                    table: m.table,
+                    ns: Some(m.home),
+                    ew: Some(m.away),
+                    set: m.round,
+                    boards: layout.round_boards(m.round),
+                    arrow_switch: false,
+                    section: None,
+                });
+            }
         }
     }
     let max_table = rounds
@@ -198,7 +231,7 @@ pub fn as_pair_movement(kind: Contestants, history: &History, boards: u32) -> Mo
         kind: "swiss".into(),
         tables: max_table,
         pair_numbering: PairNumbering::Mitchell,
-        boards_per_round: boards,
+        boards_per_round: layout.boards,
         rounds: rounds
             .into_iter()
             .map(|(round, mut tables)| {
@@ -214,38 +247,49 @@ pub fn as_pair_movement(kind: Contestants, history: &History, boards: u32) -> Mo
     }
 }
 
+/// A triangle half-match counts half: its VPs on the 20-point scale halved (adding up to 10).
+fn halve(line: &mut MatchLine) {
+    if let Some(s) = line.score.as_mut() {
+        s.vp_home = (s.vp_home * 50.0).round() / 100.0;
+        s.vp_away = ((10.0 - s.vp_home) * 100.0).round() / 100.0;
+    }
+}
+
 /// Every drawn match with its result so far.
 pub fn swiss_match_lines(
     kind: Contestants,
     history: &History,
-    boards: u32,
+    layout: Layout,
     tables: &[TableScore],
     entered: &[EnteredMatch],
 ) -> Vec<MatchLine> {
     match kind {
         Contestants::Teams => {
-            let schedule: Vec<ScheduledMatch> = history
+            let placed = team_tables(layout, &history.matches);
+            let schedule: Vec<_> = placed.iter().map(|(m, _)| m.clone()).collect();
+            let halves: std::collections::HashSet<(u32, u32, u32)> = history
                 .matches
                 .iter()
-                .map(|m| ScheduledMatch {
-                    round: m.round,
-                    home: m.home,
-                    away: m.away,
-                    boards: set_boards(m.round, boards),
-                    home_ns_at: (m.round, 2 * m.table - 1),
-                    away_ns_at: (m.round, 2 * m.table),
-                })
+                .filter(|m| m.triangle)
+                .map(|m| (m.round, m.home, m.away))
                 .collect();
-            match_lines(&schedule, tables, entered)
+            let mut lines = match_lines(&schedule, tables, entered);
+            for line in &mut lines {
+                if halves.contains(&(line.round, line.home, line.away)) {
+                    line.triangle = true;
+                    halve(line);
+                }
+            }
+            lines
         }
-        Contestants::Pairs => pairs_lines(history, boards, tables, entered),
+        Contestants::Pairs => pairs_lines(history, layout, tables, entered),
     }
 }
 
 /// Swiss pairs matches scored by Butler against the round's datum on each board.
 fn pairs_lines(
     history: &History,
-    boards: u32,
+    layout: Layout,
     tables: &[TableScore],
     entered: &[EnteredMatch],
 ) -> Vec<MatchLine> {
@@ -261,7 +305,7 @@ fn pairs_lines(
         .matches
         .iter()
         .map(|m| {
-            let set = set_boards(m.round, boards);
+            let set = layout.round_boards(m.round);
             let mut results = 0;
             let mut net: Vec<i32> = Vec::with_capacity(set.len());
             for &b in &set {
@@ -280,7 +324,7 @@ fn pairs_lines(
                 None if net.len() == set.len() => {
                     let won = net.iter().map(|&x| x.max(0) as u32).sum();
                     let lost = net.iter().map(|&x| (-x).max(0) as u32).sum();
-                    match match_from_imps(m.home, m.away, won, lost, boards) {
+                    match match_from_imps(m.home, m.away, won, lost, layout.boards) {
                         Ok(s) => (MatchSource::Boards, Some(s)),
                         Err(_) => (MatchSource::Incomplete, None),
                     }
@@ -291,10 +335,11 @@ fn pairs_lines(
                 round: m.round,
                 home: m.home,
                 away: m.away,
-                boards,
+                boards: layout.boards,
                 results,
                 source,
                 score,
+                triangle: false,
             }
         })
         .collect()
@@ -368,7 +413,7 @@ pub fn next_round_request(
         round1: settings.round1,
         random_seed: random_seed.or(settings.random_seed),
         rounds: settings.rounds,
-        odd: Default::default(),
+        odd: settings.odd,
         keep_home_tables: settings.keep_home_tables,
     })
 }
@@ -378,6 +423,13 @@ mod tests {
     use super::*;
     use crate::engine::bridge::scoring::vp::victory_points;
 
+    fn layout(boards: u32) -> Layout {
+        Layout {
+            boards,
+            triangle: false,
+        }
+    }
+
     fn history() -> History {
         History {
             matches: vec![
@@ -386,12 +438,14 @@ mod tests {
                     table: 1,
                     home: 1,
                     away: 3,
+                    triangle: false,
                 },
                 DrawnMatch {
                     round: 1,
                     table: 2,
                     home: 2,
                     away: 4,
+                    triangle: false,
                 },
             ],
             byes: vec![DrawnBye {
@@ -404,7 +458,7 @@ mod tests {
 
     #[test]
     fn settings_are_checked() {
-        let s = SwissEventSettings::parse(&serde_json::json!({})).unwrap();
+        let s = SwissEventSettings::parse(&serde_json::json!({}), Contestants::Teams).unwrap();
         assert_eq!(
             (s.bye_vps(), s.boards(), s.draw),
             (12.0, 8, DrawTiming::Live)
@@ -413,14 +467,25 @@ mod tests {
             (serde_json::json!({"bye_vps": 21}), "settings.bye_vps"),
             (serde_json::json!({"rounds": 0}), "settings.rounds"),
             (serde_json::json!({"draw": "late"}), "settings.draw"),
-            (serde_json::json!({"odd": "bye"}), "settings.odd"),
+            (serde_json::json!({"odd": "triangle"}), "settings.odd"),
+            (serde_json::json!({"odd": "none"}), "settings.odd"),
         ] {
             assert_eq!(
-                SwissEventSettings::parse(&v).unwrap_err().field,
+                SwissEventSettings::parse(&v, Contestants::Pairs)
+                    .unwrap_err()
+                    .field,
                 field,
                 "{v}"
             );
         }
+        let teams = |v| SwissEventSettings::parse(&v, Contestants::Teams);
+        assert!(teams(serde_json::json!({"odd": "triangle"})).is_ok());
+        assert_eq!(
+            teams(serde_json::json!({"odd": "triangle", "boards_per_match": 7}))
+                .unwrap_err()
+                .field,
+            "settings.boards_per_match"
+        );
     }
 
     /// Swiss pairs by Butler: two tables, one board; the datum is the mean NS score.
@@ -436,7 +501,7 @@ mod tests {
             board: 1,
             ns_score: Some(s),
         });
-        let lines = swiss_match_lines(Contestants::Pairs, &h, 1, &tables, &[]);
+        let lines = swiss_match_lines(Contestants::Pairs, &h, layout(1), &tables, &[]);
         // Datum (420 − 100) / 2 = 160 → 260 is 6 IMPs to the home pair of table 1.
         let s = lines[0].score.as_ref().unwrap();
         assert_eq!((s.imps_home, s.imps_away), (6, 0));
@@ -448,18 +513,20 @@ mod tests {
     #[test]
     fn the_request_counts_vps_through_the_timing_and_every_opponent() {
         let h = history();
-        let m = as_pair_movement(Contestants::Teams, &h, 2);
+        let m = as_pair_movement(Contestants::Teams, &h, layout(2));
         assert_eq!(m.rounds[0].tables.len(), 4);
         assert_eq!(m.rounds[0].tables[1].ns, Some(3));
         let entered = [EnteredMatch {
             round: 1,
             score: crate::engine::bridge::teams::matches::match_from_vps(1, 3, 15.0, 5.0).unwrap(),
         }];
-        let lines = swiss_match_lines(Contestants::Teams, &h, 2, &[], &entered);
-        let live = SwissEventSettings::parse(&serde_json::json!({})).unwrap();
+        let lines = swiss_match_lines(Contestants::Teams, &h, layout(2), &[], &entered);
+        let live = SwissEventSettings::parse(&serde_json::json!({}), Contestants::Teams).unwrap();
         let err = next_round_request(&live, &[1, 2, 3, 4, 5], &h, &lines, 2, None).unwrap_err();
         assert!(err.0.contains("round 1 2 v 4"), "{}", err.0);
-        let delayed = SwissEventSettings::parse(&serde_json::json!({"draw": "delayed"})).unwrap();
+        let delayed =
+            SwissEventSettings::parse(&serde_json::json!({"draw": "delayed"}), Contestants::Teams)
+                .unwrap();
         let req = next_round_request(&delayed, &[1, 2, 3, 4, 5], &h, &lines, 2, None).unwrap();
         assert!(req.contestants.iter().all(|c| c.score == 0.0));
         assert_eq!(req.contestants[0].opponents, [3]);

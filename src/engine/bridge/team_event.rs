@@ -186,6 +186,9 @@ pub struct MatchLine {
     pub source: MatchSource,
     /// Null until scored.
     pub score: Option<MatchScore>,
+    /// A half-match of a Swiss teams triangle: scored on the VP scale for its boards and
+    /// counted half (its VPs add up to 10).
+    pub triangle: bool,
 }
 
 /// A result a scoring program entered for the match of `round` between `score.home` and
@@ -244,6 +247,7 @@ pub fn match_lines(
                 results,
                 source,
                 score,
+                triangle: false,
             }
         })
         .collect()
