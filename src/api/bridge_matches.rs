@@ -120,6 +120,23 @@ impl MatchEvent {
     }
 }
 
+/// The names of contestants still without a number from the lots (entered after the lots).
+pub(crate) fn unnumbered(conn: &Connection, event: &Event) -> ApiResult<Vec<String>> {
+    Ok(if contestants_kind(event) == Contestants::Teams {
+        teams::all(conn, event.id)?
+            .into_iter()
+            .filter(|t| t.number.is_none())
+            .map(|t| t.name)
+            .collect()
+    } else {
+        participants::all(conn, event.id)?
+            .into_iter()
+            .filter(|p| p.status == ParticipantStatus::Active && p.pairing_number.is_none())
+            .map(|p| p.name)
+            .collect()
+    })
+}
+
 /// The contestants by number: teams (team numbers) or pairs (pairing numbers).
 pub(crate) fn contestants(
     conn: &Connection,

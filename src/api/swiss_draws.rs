@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use crate::api::auth;
 use crate::api::bridge_matches::{
-    contestants, contestants_kind, load, match_event, swiss_settings, MatchEvent,
+    contestants, contestants_kind, load, match_event, swiss_settings, unnumbered, MatchEvent,
 };
 use crate::api::extract::json_cached;
 use crate::api::responses::FormatRead;
@@ -164,6 +164,14 @@ fn draw_next(conn: &Connection, event_id: i64) -> ApiResult<SwissRound> {
             "draw lots first: the numbers from the lots are the seeding of the draw",
         ));
     };
+    let late = unnumbered(conn, &me.event)?;
+    if !late.is_empty() {
+        return Err(ApiError::conflict(format!(
+            "{} entered after the lots and {} no number: draw lots again",
+            late.join(", "),
+            if late.len() == 1 { "has" } else { "have" }
+        )));
+    }
     let active: Vec<u32> = contestants(conn, &me.event, true)?
         .into_iter()
         .map(|c| c.0)

@@ -530,3 +530,79 @@ fn seven_swiss_teams_play_a_triangle_instead_of_a_bye() {
         .sum();
     assert!((total - 210.0).abs() < 1e-6, "{total}");
 }
+
+#[test]
+fn late_entries_need_the_lots_again_entries_close_at_the_first_draw_and_withdrawn_pairs_rest() {
+    let s = spawn();
+    let (id, token) = bridge_event(&s, "swiss_pairs", json!({"boards_per_match": 2}));
+    s.add_players(id, &token, 4);
+    assert_eq!(draw_lots_by_rating(&s, id, &token).status, 200);
+    let late = s.add_players(id, &token, 1);
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/rounds"),
+        Some(&token),
+        &json!({}),
+    );
+    assert!(r.problem(409)["detail"]
+        .as_str()
+        .unwrap()
+        .contains("draw lots again"));
+    assert_eq!(draw_lots_by_rating(&s, id, &token).status, 200);
+    let one = draw_round(&s, id, &token);
+    assert_eq!(
+        one["bye"]["number"], 5,
+        "five pairs: the lowest-placed has the bye"
+    );
+    // Entries are closed once a round is drawn.
+    s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/participants"),
+        Some(&token),
+        &json!({"name": "Too late"}),
+    )
+    .problem(409);
+    // The pair with the bye withdraws: round 2 draws the four others, no bye.
+    assert!(late[0]["pairing_number"].is_null());
+    let people = s.get(&format!("/api/v1/events/{id}/participants")).json();
+    let pid = people["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["pairing_number"] == 5)
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/participants/{pid}/withdraw"),
+        Some(&token),
+        &json!({}),
+    );
+    assert!(r.status < 300, "{}", r.text());
+    let entries: Vec<Value> = drawn_pairs(&one)
+        .iter()
+        .map(|&(_, h, a)| json!({"round": 1, "home": h, "away": a, "imps_home": 5, "imps_away": 1}))
+        .collect();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/matches"),
+        Some(&token),
+        &json!({ "matches": entries }),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let two = draw_round(&s, id, &token);
+    assert_eq!(two["bye"], Value::Null);
+    assert_eq!(two["matches"].as_array().unwrap().len(), 2);
+    assert!(!two.to_string().contains("\"home\":5") && !two.to_string().contains("\"away\":5"));
+    // The withdrawn pair keeps its bye in the standings.
+    let st = s.get(&format!("/api/v1/events/{id}/vp-standings")).json();
+    let five = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["number"] == 5)
+        .unwrap()
+        .clone();
+    assert_eq!(five["vps"], 12.0);
+}
