@@ -47,7 +47,8 @@ use crate::engine::bridge::session::{read_settings, SettingsError};
 use crate::engine::bridge::swiss::{Contestant, DrawRequest, OddNumber, Round1};
 use crate::engine::bridge::swiss_tables::{team_tables, Layout};
 use crate::engine::bridge::team_event::{
-    boards_per_match, match_lines, EnteredMatch, MatchLine, MatchSource, TableScore,
+    boards_per_match, entered_by_match, match_lines, EnteredMatch, MatchLine, MatchSource,
+    TableScore,
 };
 use crate::engine::bridge::teams::matches::{match_from_imps, ByeAward};
 
@@ -301,6 +302,7 @@ fn pairs_lines(
             by_board.entry((t.round, t.board)).or_default().push(s);
         }
     }
+    let typed = entered_by_match(entered);
     history
         .matches
         .iter()
@@ -316,10 +318,7 @@ fn pairs_lines(
                     net.push(imps(s.saturating_sub(datum)));
                 }
             }
-            let typed = entered
-                .iter()
-                .find(|e| e.round == m.round && e.score.home == m.home && e.score.away == m.away);
-            let (source, score) = match typed {
+            let (source, score) = match typed.get(&(m.round, m.home, m.away)) {
                 Some(e) => (MatchSource::Entered, Some(e.score.clone())),
                 None if net.len() == set.len() => {
                     let won = net.iter().map(|&x| x.max(0) as u32).sum();

@@ -199,6 +199,14 @@ pub struct EnteredMatch {
     pub score: MatchScore,
 }
 
+/// The entered results by (round, home, away).
+pub fn entered_by_match(entered: &[EnteredMatch]) -> HashMap<(u32, u32, u32), &EnteredMatch> {
+    entered
+        .iter()
+        .map(|e| ((e.round, e.score.home, e.score.away), e))
+        .collect()
+}
+
 /// Every scheduled match with its result: entered, scored from the boards, or incomplete.
 pub fn match_lines(
     schedule: &[ScheduledMatch],
@@ -209,6 +217,7 @@ pub fn match_lines(
         .iter()
         .map(|t| ((t.round, t.table, t.board), t.ns_score))
         .collect();
+    let typed = entered_by_match(entered);
     schedule
         .iter()
         .map(|m| {
@@ -228,10 +237,7 @@ pub fn match_lines(
                     _ => numeric = false,
                 }
             }
-            let typed = entered
-                .iter()
-                .find(|e| e.round == m.round && e.score.home == m.home && e.score.away == m.away);
-            let (source, score) = match typed {
+            let (source, score) = match typed.get(&(m.round, m.home, m.away)) {
                 Some(e) => (MatchSource::Entered, Some(e.score.clone())),
                 None if numeric => match score_match(m.home, m.away, &boards) {
                     Ok(s) => (MatchSource::Boards, Some(s)),
