@@ -8,6 +8,10 @@
 //! the seed's optimum is teams − 1, fewer boards truncate the table and more extend it). Each
 //! member is a participant of the event (with its team and board), so results, individual
 //! standings and the crosstable work as for any event.
+//!
+//! Bridge team formats (`teams`, `swiss_teams`) take their teams here too: 4 to 6 players, any
+//! mix of sizes; lots number the teams (the team movement or the Swiss draw is made elsewhere:
+//! `api::bridge_team_events`, `api::swiss_draws`).
 
 use std::collections::HashMap;
 
@@ -52,7 +56,7 @@ const BRIDGE_MEMBERS: std::ops::RangeInclusive<usize> = 4..=6;
 pub struct NewTeam {
     #[schema(max_length = 200)]
     pub name: String,
-    /// The players, board 1 first (Scheveningen 2–20, Hilton 1–100).
+    /// The players, board 1 first (Scheveningen 2–20, Hilton 1–100, bridge 4–6).
     #[schema(min_items = 1, max_items = 100)]
     pub members: Vec<NewParticipant>,
 }

@@ -410,3 +410,45 @@ fn every_match_of_every_movement_is_scored_from_its_two_halves() {
         }
     }
 }
+
+#[test]
+fn a_scorer_enters_matches_but_only_the_admin_changes_them() {
+    let s = spawn();
+    let (id, admin) = teams_event(&s, json!({"boards_per_match": 4}), 4);
+    assert_eq!(draw_lots_by_rating(&s, id, &admin).status, 200);
+    let issued = s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/tokens"),
+        Some(&admin),
+        &json!({"label": "scoring program"}),
+    );
+    assert_eq!(issued.status, 201, "{}", issued.text());
+    let scorer = issued.json()["token"].as_str().unwrap().to_string();
+    let lines = get_ok(&s, &format!("/api/v1/events/{id}/matches"))["matches"].clone();
+    let (h, a) = (lines[0]["home"].clone(), lines[0]["away"].clone());
+    let post = |token: &str, imps: u32| {
+        s.send(
+            "POST",
+            &format!("/api/v1/events/{id}/matches"),
+            Some(token),
+            &json!({"matches": [{"round": 1, "home": h, "away": a, "imps_home": imps, "imps_away": 0}]}),
+        )
+    };
+    assert_eq!(post(&scorer, 10).status, 200);
+    // The same again changes nothing; a different result needs the admin.
+    assert_eq!(post(&scorer, 10).status, 200);
+    post(&scorer, 30).problem(409);
+    let line = |s: &TestServer| {
+        get_ok(s, &format!("/api/v1/events/{id}/matches"))["matches"][0]["score"].clone()
+    };
+    assert_eq!(line(&s)["imps_home"], 10);
+    assert_eq!(post(&admin, 30).status, 200);
+    assert_eq!(line(&s)["imps_home"], 30);
+    assert_eq!(line(&s)["boards"], json!([]), "entered as IMPs: no boards");
+    // A change moves the event's version: the standings' ETag changes.
+    let before = s.get(&format!("/api/v1/events/{id}/vp-standings"));
+    let etag = before.header("etag").unwrap().to_string();
+    assert_eq!(post(&admin, 31).status, 200);
+    let after = s.get(&format!("/api/v1/events/{id}/vp-standings"));
+    assert_ne!(after.header("etag").unwrap(), etag);
+}
