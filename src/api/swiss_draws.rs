@@ -17,7 +17,7 @@ use crate::api::bridge_matches::{
 use crate::api::extract::json_cached;
 use crate::api::responses::FormatRead;
 use crate::domain::{is_bridge_swiss, LotsMethod};
-use crate::engine::bridge::swiss::{draw, Round1};
+use crate::engine::bridge::swiss::{draw, planning_warnings, Round1};
 use crate::engine::bridge::swiss_event::{
     next_round_request, Contestants, DrawnBye, DrawnMatch, NotReady, SwissEventSettings,
 };
@@ -73,7 +73,7 @@ pub struct SwissRound {
     /// highest-placed first (they play two half-matches each).
     pub triangle: Option<Vec<u32>>,
     /// The draw's warnings (over-swissed, below the seed's minimum of rounds, a repeat that
-    /// could not be avoided); given when the round is drawn.
+    /// could not be avoided, a second bye); `GET .../draws/{n}` repeats the first two.
     pub warnings: Vec<String>,
 }
 
@@ -332,7 +332,19 @@ pub async fn get_draw(
                 )));
             }
             let settings = swiss_settings(&me.event)?;
-            Ok(round_view(&me, &settings, round, Vec::new()))
+            // The planning warnings, for the contestants drawn in that round.
+            let drawn = me.history.matches.iter().filter(|m| m.round == round);
+            let mut seated = std::collections::HashSet::new();
+            for m in drawn {
+                seated.insert(m.home);
+                seated.insert(m.away);
+            }
+            seated.extend(me.history.byes.iter().filter(|b| b.round == round).map(|b| b.contestant));
+            let warnings = settings
+                .rounds
+                .map(|r| planning_warnings(r, seated.len()))
+                .unwrap_or_default();
+            Ok(round_view(&me, &settings, round, warnings))
         })
         .await?;
     json_cached(&req, &view)
