@@ -1,14 +1,17 @@
 //! Bridge teams events (format `teams`): the team movement made when lots are drawn (called by
-//! the lots handler), and `GET /api/v1/events/{id}/team-movement`. Teams are entered through
-//! `/api/v1/events/{id}/teams` as for chess team events (4 to 6 players a team).
+//! the lots handler) or when its settings change before any result, and
+//! `GET /api/v1/events/{id}/team-movement`. Teams are entered through
+//! `/api/v1/events/{id}/teams` as for chess team events (4 to 6 players a team). Also what a
+//! change of settings may do to a bridge Swiss event once rounds are drawn.
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 
+use crate::api::bridge_matches::swiss_settings;
 use crate::api::extract::json_cached;
 use crate::api::responses::FormatRead;
 use crate::api::team_movements::TeamMovementWithReport;
-use crate::domain::{Event, FORMAT_BRIDGE_TEAMS};
+use crate::domain::{is_bridge_swiss, Event, FORMAT_BRIDGE_TEAMS};
 use crate::engine::bridge::team_event::TeamEventSettings;
 use crate::engine::bridge::teams::generate::generate;
 use crate::engine::bridge::teams::validate::report;
@@ -42,6 +45,33 @@ pub fn make_schedule(conn: &Connection, event: &Event) -> ApiResult<()> {
         }])
     })?;
     bridge_matches::put_schedule(conn, event.id, &movement, &now())
+}
+
+/// Called by the event update inside its transaction, the new settings stored: a teams event's
+/// team movement is made again from them (while no result is in: 409 after), and a Swiss
+/// event keeps the boards of its drawn rounds (`boards_per_match` and `odd` are then fixed).
+pub fn settings_changed(conn: &Connection, before: &Event) -> ApiResult<()> {
+    let after = events::get(conn, before.id)?;
+    if after.format == FORMAT_BRIDGE_TEAMS && bridge_matches::schedule(conn, after.id)?.is_some() {
+        let parse = |e: &Event| TeamEventSettings::parse(&e.settings).ok();
+        if parse(before) != parse(&after) {
+            if bridge_matches::has_results(conn, after.id)? {
+                return Err(ApiError::conflict(
+                    "results are in: the team movement (settings kind, matches, boards_per_match) can no longer change",
+                ));
+            }
+            make_schedule(conn, &after)?;
+        }
+    }
+    if is_bridge_swiss(&after.format) && bridge_matches::has_schedule(conn, after.id)? {
+        let layout = |e: &Event| swiss_settings(e).ok().map(|s| s.layout());
+        if layout(before) != layout(&after) {
+            return Err(ApiError::conflict(
+                "rounds are drawn: settings boards_per_match and odd number the boards played and can no longer change",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The team movement of a bridge teams event, as made when lots were drawn: per round the

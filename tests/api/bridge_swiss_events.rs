@@ -341,7 +341,10 @@ fn swiss_pairs_with_byes_butler_results_and_the_delayed_draw() {
     assert_eq!(byes.len(), 5, "five different byes");
     // A drawn round read again repeats the planning warnings.
     let again = s.get(&format!("/api/v1/events/{id}/draws/1")).json();
-    assert!(again["warnings"].to_string().contains("over-swissed"), "{again}");
+    assert!(
+        again["warnings"].to_string().contains("over-swissed"),
+        "{again}"
+    );
     assert_eq!(again["bye"]["vps"], 12.0);
     s.get(&format!("/api/v1/events/{id}/draws/6")).problem(404);
 

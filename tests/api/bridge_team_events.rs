@@ -452,3 +452,64 @@ fn a_scorer_enters_matches_but_only_the_admin_changes_them() {
     let after = s.get(&format!("/api/v1/events/{id}/vp-standings"));
     assert_ne!(after.header("etag").unwrap(), etag);
 }
+
+#[test]
+fn settings_change_the_team_movement_until_results_are_in() {
+    let s = spawn();
+    let (id, token) = teams_event(&s, json!({"boards_per_match": 4}), 4);
+    assert_eq!(draw_lots_by_rating(&s, id, &token).status, 200);
+    let patch = |settings: Value| {
+        s.send(
+            "PATCH",
+            &format!("/api/v1/events/{id}"),
+            Some(&token),
+            &json!({ "settings": settings }),
+        )
+    };
+    let movement = || get_ok(&s, &format!("/api/v1/events/{id}/team-movement"));
+    // A movement the teams cannot play: refused, the old one stays.
+    let r = patch(json!({"kind": "american_whist"}));
+    r.problem(422);
+    assert_eq!(r.fields(), ["settings.kind"]);
+    assert_eq!(movement()["kind"], "round_robin");
+    assert_eq!(patch(json!({"boards_per_match": 6})).status, 200);
+    assert_eq!(movement()["boards_per_round"], 6);
+    let line = get_ok(&s, &format!("/api/v1/events/{id}/matches"))["matches"][0].clone();
+    assert_eq!(line["boards"], 6);
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/matches"),
+        Some(&token),
+        &json!({"matches": [{"round": 1, "home": line["home"], "away": line["away"], "vp_home": 12, "vp_away": 8}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    patch(json!({"boards_per_match": 8})).problem(409);
+    assert_eq!(movement()["boards_per_round"], 6);
+
+    let (id, token) =
+        crate::bridge_team_events::bridge_event(&s, "swiss_teams", json!({"boards_per_match": 4}));
+    for k in 1..=4 {
+        assert_eq!(add_bridge_team(&s, id, &token, k, 4).status, 201);
+    }
+    assert_eq!(draw_lots_by_rating(&s, id, &token).status, 200);
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/rounds"),
+        Some(&token),
+        &json!({}),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let patch = |settings: Value| {
+        s.send(
+            "PATCH",
+            &format!("/api/v1/events/{id}"),
+            Some(&token),
+            &json!({ "settings": settings }),
+        )
+    };
+    patch(json!({"boards_per_match": 6})).problem(409);
+    assert_eq!(
+        patch(json!({"boards_per_match": 4, "rounds": 3})).status,
+        200
+    );
+}
