@@ -13,7 +13,9 @@ use utoipa::ToSchema;
 use crate::api::auth;
 use crate::api::bridge::ensure_pairs_event;
 use crate::api::closed_sets::EventFormat;
-use crate::api::extract::{json_cached, Bearer, JsonBody};
+use crate::api::extract::{
+    cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, QueryParams,
+};
 use crate::api::responses::{FormatRead, ScorerWrite};
 use crate::domain::{
     is_bridge_swiss, Event, ParticipantStatus, FORMAT_BRIDGE_TEAMS, FORMAT_PAIRS,
@@ -543,16 +545,40 @@ pub(crate) fn vp_standings(me: &MatchEvent) -> VpStandings {
     }
 }
 
+/// The standings as CSV, one line per contestant.
+fn standings_csv(s: &VpStandings) -> String {
+    let mut out = String::from("rank,number,name,matches,vps,imps_won,imps_lost,imp_quotient\n");
+    for r in &s.standings {
+        out.push_str(&format!(
+            "{},{},{},{},{:.2},{},{},{}\n",
+            r.rank,
+            r.number,
+            csv_field(&r.name),
+            r.matches,
+            r.vps,
+            r.imps_won,
+            r.imps_lost,
+            r.imp_quotient
+                .map(|q| format!("{q:.3}"))
+                .unwrap_or_default()
+        ));
+    }
+    out
+}
+
 /// The standings of a bridge teams or Swiss event: VP total (a bye its VPs), then the IMP
 /// quotient (IMPs won / IMPs lost), then, for two contestants still level, the match between
-/// them; and the cross-table of matches (IMPs and VPs by opponent).
+/// them; and the cross-table of matches (IMPs and VPs by opponent). JSON or CSV.
 ///
 /// 409: Not a bridge teams or Swiss event.
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/vp-standings", tag = "bridge",
-    params(("event_id" = i64, Path, description = "Event id")),
+    params(("event_id" = i64, Path, description = "Event id"), FormatQuery),
     responses(
-        (status = 200, body = VpStandings),
+        (status = 200, description = "JSON, or CSV with `?format=csv` or `Accept: text/csv` (columns: rank,number,name,matches,vps,imps_won,imps_lost,imp_quotient)", content(
+            (VpStandings = "application/json"),
+            (String = "text/csv"),
+        )),
         FormatRead,
     )
 )]
@@ -561,8 +587,18 @@ pub async fn get_vp_standings(
     req: HttpRequest,
     store: web::Data<Store>,
     path: web::Path<i64>,
+    QueryParams(q): QueryParams<FormatQuery>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
+    let csv = wants_csv(&req, q.format.as_deref())?;
     let me = store.read(move |c| load(c, event_id)).await?;
-    json_cached(&req, &vp_standings(&me))
+    let table = vp_standings(&me);
+    if csv {
+        return Ok(cached(
+            &req,
+            "text/csv; charset=utf-8",
+            standings_csv(&table).into_bytes(),
+        ));
+    }
+    json_cached(&req, &table)
 }

@@ -176,6 +176,19 @@ fn a_round_robin_teams_event_meets_every_team_once_and_scores_board_results() {
     assert_eq!(rows[0]["imp_quotient"].as_f64(), Some(12.0));
     let total: f64 = rows.iter().map(|r| r["vps"].as_f64().unwrap()).sum();
     assert!((total - 40.0).abs() < 1e-9, "{total}");
+    let csv = s.get(&format!("/api/v1/events/{id}/vp-standings?format=csv"));
+    assert_eq!(csv.status, 200);
+    let text = csv.text();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("rank,number,name,matches,vps,imps_won,imps_lost,imp_quotient")
+    );
+    assert_eq!(
+        lines.next().unwrap(),
+        format!("1,{away},Team {away},1,16.90,12,1,12.000")
+    );
+    assert_eq!(lines.count(), 5);
     let cross = st["cross_table"].as_array().unwrap();
     let home_row = cross.iter().find(|r| r["team"] == home).unwrap();
     assert_eq!(home_row["matches"].as_array().unwrap().len(), 5);
