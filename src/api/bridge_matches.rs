@@ -186,11 +186,11 @@ pub(crate) fn load(conn: &Connection, event_id: i64) -> ApiResult<MatchEvent> {
         (History::default(), lines)
     } else {
         let history = bridge_matches::history(conn, event_id)?;
-        let layout = swiss_settings(&event)?.layout();
+        let settings = swiss_settings(&event)?;
         let lines = swiss_match_lines(
             contestants_kind(&event),
             &history,
-            layout,
+            &settings,
             &tables,
             &entered,
         );

@@ -28,11 +28,14 @@
 //! t (home NS, away EW).
 //!
 //! # Scoring a match
-//! Teams: the IMP margin of the two tables (`team_event`), then WBF VPs. Pairs: Butler: each
-//! board of the round has a datum (`scoring::imps::butler_datum` of every NS score of the round
-//! on that board); the home pair's IMPs on a board are its score against the datum (as NS:
-//! NS score − datum; the away pair gets the opposite), the match margin is the home pair's net
-//! IMPs and the VPs follow on the WBF scale for the match's boards. Either may be entered as
+//! Teams: the IMP margin of the two tables (`team_event`), then WBF VPs. Pairs (`scoring`):
+//! Butler (default): each board of the round has a datum (`scoring::imps::butler_datum` of
+//! every NS score of the round on that board) and the home pair's IMPs on a board are its score
+//! against the datum (as NS: NS score − datum; the away pair gets the opposite); cross-IMPs:
+//! its score against every other NS score of the round on the board, averaged. The match's
+//! IMPs won and lost are the home pair's positive and negative boards summed (each rounded to
+//! a whole IMP), the margin their difference, and the VPs follow on the WBF scale for the
+//! match's boards. Either may be entered as
 //! IMPs or VPs instead. Standings: VP total (byes their VPs), then the IMP quotient, then the
 //! match between two teams still level (`teams::matches::standings`).
 
@@ -42,8 +45,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::engine::bridge::movement::model::{Movement, PairNumbering, Round, TableRound};
-use crate::engine::bridge::scoring::imps::{butler_datum, imps};
-use crate::engine::bridge::session::{read_settings, SettingsError};
+use crate::engine::bridge::scoring::imps::{butler, cross_imps};
+use crate::engine::bridge::session::{read_settings, Method, SettingsError};
 use crate::engine::bridge::swiss::{Contestant, DrawRequest, OddNumber, Round1};
 use crate::engine::bridge::swiss_tables::{team_tables, Layout};
 use crate::engine::bridge::team_event::{
@@ -82,6 +85,8 @@ pub struct SwissEventSettings {
     pub boards_per_match: Option<u32>,
     #[serde(default)]
     pub odd: OddNumber,
+    /// Swiss pairs: `butler` (default) or `cross_imps`.
+    pub scoring: Option<Method>,
 }
 
 fn fault(field: &str, message: impl Into<String>) -> SettingsError {
@@ -98,6 +103,21 @@ impl SwissEventSettings {
         kind: Contestants,
     ) -> Result<SwissEventSettings, SettingsError> {
         let s: SwissEventSettings = read_settings(settings)?;
+        match (s.scoring, kind) {
+            (Some(_), Contestants::Teams) => {
+                return Err(fault(
+                    "settings.scoring",
+                    "Swiss teams are scored by the IMPs of their two tables; scoring is for Swiss pairs",
+                ))
+            }
+            (Some(Method::Matchpoints), _) => {
+                return Err(fault(
+                    "settings.scoring",
+                    "Swiss pairs matches are won in IMPs: butler or cross_imps",
+                ))
+            }
+            _ => {}
+        }
         if s.odd == OddNumber::Triangle {
             if kind == Contestants::Pairs {
                 return Err(fault(
@@ -134,6 +154,11 @@ impl SwissEventSettings {
 
     pub fn boards(&self) -> u32 {
         boards_per_match(self.boards_per_match).unwrap_or(1)
+    }
+
+    /// How Swiss pairs board results become IMPs (Butler unless set).
+    pub fn pairs_scoring(&self) -> Method {
+        self.scoring.unwrap_or(Method::Butler)
     }
 
     /// The boards of the event's rounds.
@@ -260,13 +285,13 @@ fn halve(line: &mut MatchLine) {
 pub fn swiss_match_lines(
     kind: Contestants,
     history: &History,
-    layout: Layout,
+    settings: &SwissEventSettings,
     tables: &[TableScore],
     entered: &[EnteredMatch],
 ) -> Vec<MatchLine> {
     match kind {
         Contestants::Teams => {
-            let placed = team_tables(layout, &history.matches);
+            let placed = team_tables(settings.layout(), &history.matches);
             let schedule: Vec<_> = placed.iter().map(|(m, _)| m.clone()).collect();
             let halves: std::collections::HashSet<(u32, u32, u32)> = history
                 .matches
@@ -283,23 +308,47 @@ pub fn swiss_match_lines(
             }
             lines
         }
-        Contestants::Pairs => pairs_lines(history, layout, tables, entered),
+        Contestants::Pairs => pairs_lines(
+            history,
+            settings.layout(),
+            settings.pairs_scoring(),
+            tables,
+            entered,
+        ),
     }
 }
 
-/// Swiss pairs matches scored by Butler against the round's datum on each board.
+/// Swiss pairs matches scored by Butler (against the round's datum on each board) or by
+/// cross-IMPs (against every other score of the round on the board, averaged).
 fn pairs_lines(
     history: &History,
     layout: Layout,
+    scoring: Method,
     tables: &[TableScore],
     entered: &[EnteredMatch],
 ) -> Vec<MatchLine> {
-    let mut by_board: HashMap<(u32, u32), Vec<i32>> = HashMap::new();
-    let mut at: HashMap<(u32, u32, u32), Option<i32>> = HashMap::new();
+    let mut by_board: HashMap<(u32, u32), Vec<(u32, i32)>> = HashMap::new();
+    let mut results: HashMap<(u32, u32), u32> = HashMap::new();
     for t in tables {
-        at.insert((t.round, t.table, t.board), t.ns_score);
+        *results.entry((t.round, t.table)).or_default() += 1;
         if let Some(s) = t.ns_score {
-            by_board.entry((t.round, t.board)).or_default().push(s);
+            by_board
+                .entry((t.round, t.board))
+                .or_default()
+                .push((t.table, s));
+        }
+    }
+    // Each NS score's IMPs: (round, table, board) → IMPs to the NS pair.
+    let mut ns_imps: HashMap<(u32, u32, u32), f64> = HashMap::new();
+    for (&(round, board), played) in &by_board {
+        let scores: Vec<i32> = played.iter().map(|p| p.1).collect();
+        let values = if scoring == Method::CrossImps {
+            cross_imps(&scores)
+        } else {
+            butler(&scores).ns_imps
+        };
+        for (&(table, _), v) in played.iter().zip(values) {
+            ns_imps.insert((round, table, board), v);
         }
     }
     let typed = entered_by_match(entered);
@@ -308,21 +357,15 @@ fn pairs_lines(
         .iter()
         .map(|m| {
             let set = layout.round_boards(m.round);
-            let mut results = 0;
-            let mut net: Vec<i32> = Vec::with_capacity(set.len());
-            for &b in &set {
-                let got = at.get(&(m.round, m.table, b));
-                results += u32::from(got.is_some());
-                if let Some(Some(s)) = got {
-                    let datum = butler_datum(&by_board[&(m.round, b)]);
-                    net.push(imps(s.saturating_sub(datum)));
-                }
-            }
+            let net: Vec<f64> = set
+                .iter()
+                .filter_map(|&b| ns_imps.get(&(m.round, m.table, b)).copied())
+                .collect();
             let (source, score) = match typed.get(&(m.round, m.home, m.away)) {
                 Some(e) => (MatchSource::Entered, Some(e.score.clone())),
                 None if net.len() == set.len() => {
-                    let won = net.iter().map(|&x| x.max(0) as u32).sum();
-                    let lost = net.iter().map(|&x| (-x).max(0) as u32).sum();
+                    let won = net.iter().map(|&x| x.max(0.0)).sum::<f64>().round() as u32;
+                    let lost = net.iter().map(|&x| (-x).max(0.0)).sum::<f64>().round() as u32;
                     match match_from_imps(m.home, m.away, won, lost, layout.boards) {
                         Ok(s) => (MatchSource::Boards, Some(s)),
                         Err(_) => (MatchSource::Incomplete, None),
@@ -335,7 +378,7 @@ fn pairs_lines(
                 home: m.home,
                 away: m.away,
                 boards: layout.boards,
-                results,
+                results: results.get(&(m.round, m.table)).copied().unwrap_or(0),
                 source,
                 score,
                 triangle: false,
@@ -422,13 +465,6 @@ mod tests {
     use super::*;
     use crate::engine::bridge::scoring::vp::victory_points;
 
-    fn layout(boards: u32) -> Layout {
-        Layout {
-            boards,
-            triangle: false,
-        }
-    }
-
     fn history() -> History {
         History {
             matches: vec![
@@ -487,9 +523,13 @@ mod tests {
         );
     }
 
-    /// Swiss pairs by Butler: two tables, one board; the datum is the mean NS score.
+    fn settings(v: serde_json::Value, kind: Contestants) -> SwissEventSettings {
+        SwissEventSettings::parse(&v, kind).unwrap()
+    }
+
+    /// Swiss pairs by Butler and by cross-IMPs: two tables, one board.
     #[test]
-    fn pairs_matches_by_butler() {
+    fn pairs_matches_by_butler_or_cross_imps() {
         let h = History {
             matches: history().matches,
             byes: Vec::new(),
@@ -500,26 +540,54 @@ mod tests {
             board: 1,
             ns_score: Some(s),
         });
-        let lines = swiss_match_lines(Contestants::Pairs, &h, layout(1), &tables, &[]);
+        let butler = settings(
+            serde_json::json!({"boards_per_match": 1}),
+            Contestants::Pairs,
+        );
+        let lines = swiss_match_lines(Contestants::Pairs, &h, &butler, &tables, &[]);
         // Datum (420 − 100) / 2 = 160 → 260 is 6 IMPs to the home pair of table 1.
         let s = lines[0].score.as_ref().unwrap();
         assert_eq!((s.imps_home, s.imps_away), (6, 0));
         assert_eq!((s.vp_home, s.vp_away), victory_points(6, 1));
         let s = lines[1].score.as_ref().unwrap();
         assert_eq!((s.imps_home, s.imps_away), (0, 6));
+        // Cross-IMPs: 420 against −100 is 520, 11 IMPs (one other score to average over).
+        let cross = settings(
+            serde_json::json!({"boards_per_match": 1, "scoring": "cross_imps"}),
+            Contestants::Pairs,
+        );
+        let lines = swiss_match_lines(Contestants::Pairs, &h, &cross, &tables, &[]);
+        let s = lines[0].score.as_ref().unwrap();
+        assert_eq!((s.imps_home, s.imps_away), (11, 0));
+        assert_eq!((s.vp_home, s.vp_away), victory_points(11, 1));
+        assert_eq!(lines[0].results, 1);
+        for (v, kind) in [
+            (
+                serde_json::json!({"scoring": "matchpoints"}),
+                Contestants::Pairs,
+            ),
+            (serde_json::json!({"scoring": "butler"}), Contestants::Teams),
+        ] {
+            let e = SwissEventSettings::parse(&v, kind).unwrap_err();
+            assert_eq!(e.field, "settings.scoring");
+        }
     }
 
     #[test]
     fn the_request_counts_vps_through_the_timing_and_every_opponent() {
         let h = history();
-        let m = as_pair_movement(Contestants::Teams, &h, layout(2));
+        let two = settings(
+            serde_json::json!({"boards_per_match": 2}),
+            Contestants::Teams,
+        );
+        let m = as_pair_movement(Contestants::Teams, &h, two.layout());
         assert_eq!(m.rounds[0].tables.len(), 4);
         assert_eq!(m.rounds[0].tables[1].ns, Some(3));
         let entered = [EnteredMatch {
             round: 1,
             score: crate::engine::bridge::teams::matches::match_from_vps(1, 3, 15.0, 5.0).unwrap(),
         }];
-        let lines = swiss_match_lines(Contestants::Teams, &h, layout(2), &[], &entered);
+        let lines = swiss_match_lines(Contestants::Teams, &h, &two, &[], &entered);
         let live = SwissEventSettings::parse(&serde_json::json!({}), Contestants::Teams).unwrap();
         let err = next_round_request(&live, &[1, 2, 3, 4, 5], &h, &lines, 2, None).unwrap_err();
         assert!(err.0.contains("round 1 2 v 4"), "{}", err.0);
