@@ -210,6 +210,8 @@ pub(crate) fn load(conn: &Connection, event_id: i64) -> ApiResult<MatchEvent> {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"round": 3, "home": 5, "away": 2, "imps_home": 34, "imps_away": 12}))]
 pub struct MatchEntry {
+    /// The match's round as `GET .../matches` lists it (a team movement whose two halves are
+    /// played in different rounds: the later one).
     #[schema(minimum = 1)]
     pub round: u32,
     /// Team (or pair) numbers of the two sides, either way round.
