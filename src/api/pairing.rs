@@ -213,12 +213,13 @@ fn ready_for(conn: &Connection, event: &Event) -> ApiResult<u32> {
 pub async fn pair_round(
     req: HttpRequest,
     store: web::Data<Store>,
+    live: web::Data<Live>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     if crate::api::swiss_draws::is_bridge_swiss_event(&store, event_id).await? {
-        return crate::api::swiss_draws::pair_round(&store, event_id, token).await;
+        return crate::api::swiss_draws::pair_round(&store, &live, event_id, token).await;
     }
     let guard = RequestBudget::start(&req);
     let budget = guard.budget();
@@ -329,7 +330,7 @@ pub async fn delete_round(
 ) -> ApiResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
     if crate::api::swiss_draws::is_bridge_swiss_event(&store, event_id).await? {
-        return crate::api::swiss_draws::delete_round(&store, event_id, number, token).await;
+        return crate::api::swiss_draws::delete_round(&store, &live, event_id, number, token).await;
     }
     let was_public = store
         .write(move |tx| {

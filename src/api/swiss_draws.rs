@@ -10,12 +10,12 @@ use rusqlite::Connection;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::api::auth;
 use crate::api::bridge_matches::{
     contestants, contestants_kind, load, match_event, swiss_settings, unnumbered, MatchEvent,
 };
 use crate::api::extract::json_cached;
 use crate::api::responses::FormatRead;
+use crate::api::{auth, stream};
 use crate::domain::{is_bridge_swiss, LotsMethod};
 use crate::engine::bridge::swiss::{draw, planning_warnings, Round1};
 use crate::engine::bridge::swiss_event::{
@@ -23,6 +23,7 @@ use crate::engine::bridge::swiss_event::{
 };
 use crate::engine::bridge::swiss_tables::team_tables;
 use crate::error::{ApiError, ApiResult};
+use crate::live::Live;
 use crate::store::bridge_matches;
 use crate::store::tokens::Role;
 use crate::store::{events, now, Store};
@@ -233,9 +234,11 @@ fn draw_next(conn: &Connection, event_id: i64) -> ApiResult<SwissRound> {
 }
 
 /// `POST /api/v1/events/{id}/rounds` for a bridge Swiss event: the next round drawn and
-/// stored (published at once), 201 with the round. Admin only.
+/// stored (published at once: the live stream says `round_published`), 201 with the round.
+/// Admin only.
 pub(crate) async fn pair_round(
     store: &Store,
+    live: &Live,
     event_id: i64,
     token: Option<String>,
 ) -> ApiResult<HttpResponse> {
@@ -245,6 +248,7 @@ pub(crate) async fn pair_round(
             draw_next(tx, event_id)
         })
         .await?;
+    stream::round_published(live, event_id, round.round);
     Ok(HttpResponse::Created()
         .insert_header((
             "Location",
@@ -254,9 +258,11 @@ pub(crate) async fn pair_round(
 }
 
 /// `DELETE /api/v1/events/{id}/rounds/{round}` for a bridge Swiss event: the last drawn round
-/// removed while it has no results, to draw it again. Admin only.
+/// removed while it has no results, to draw it again (the live stream says `round_deleted`).
+/// Admin only.
 pub(crate) async fn delete_round(
     store: &Store,
+    live: &Live,
     event_id: i64,
     round: u32,
     token: Option<String>,
@@ -284,6 +290,7 @@ pub(crate) async fn delete_round(
             events::touch(tx, event_id, &now())
         })
         .await?;
+    stream::round_deleted(live, event_id, round);
     Ok(HttpResponse::NoContent().finish())
 }
 
