@@ -43,7 +43,12 @@ impl GameKind {
                 FORMAT_SCHEVENINGEN,
                 FORMAT_HILTON,
             ],
-            GameKind::Bridge => &[FORMAT_PAIRS],
+            GameKind::Bridge => &[
+                FORMAT_PAIRS,
+                FORMAT_BRIDGE_TEAMS,
+                FORMAT_SWISS_PAIRS,
+                FORMAT_SWISS_TEAMS,
+            ],
         }
     }
 }
@@ -54,15 +59,36 @@ pub const FORMAT_DOUBLE_ROUND_ROBIN: &str = "double_round_robin";
 pub const FORMAT_SWISS: &str = "swiss";
 /// Bridge pairs: one session played to a movement.
 pub const FORMAT_PAIRS: &str = "pairs";
+/// Bridge teams of 4–6 players: a team movement (seed 002 "Teams"), matches scored in VPs.
+pub const FORMAT_BRIDGE_TEAMS: &str = "teams";
+/// Bridge Swiss pairs: each round drawn from the VP standings (seed 002 "Swiss pairs").
+pub const FORMAT_SWISS_PAIRS: &str = "swiss_pairs";
+/// Bridge Swiss teams: each round drawn from the VP standings (seed 002 "Swiss teams").
+pub const FORMAT_SWISS_TEAMS: &str = "swiss_teams";
 
 /// Chess team match: every player of team A plays every player of team B (seed 000).
 pub const FORMAT_SCHEVENINGEN: &str = "scheveningen";
 /// Chess jamboree of an even number of teams over three rounds (seed 000).
 pub const FORMAT_HILTON: &str = "hilton";
 
-/// Whether the format is played by teams with ordered members.
+/// Whether the format is played by teams with ordered members (chess or bridge).
 pub fn is_team_format(format: &str) -> bool {
+    is_chess_team_format(format) || format == FORMAT_BRIDGE_TEAMS || format == FORMAT_SWISS_TEAMS
+}
+
+/// Whether the format is a chess team format (games between team members, board by board).
+pub fn is_chess_team_format(format: &str) -> bool {
     format == FORMAT_SCHEVENINGEN || format == FORMAT_HILTON
+}
+
+/// Whether the format is a bridge event scored by matches in VPs (teams or Swiss).
+pub fn is_match_format(format: &str) -> bool {
+    format == FORMAT_BRIDGE_TEAMS || is_bridge_swiss(format)
+}
+
+/// Whether the format is a bridge Swiss event (pairs or teams).
+pub fn is_bridge_swiss(format: &str) -> bool {
+    format == FORMAT_SWISS_PAIRS || format == FORMAT_SWISS_TEAMS
 }
 
 /// Whether a format's whole schedule is fixed when lots are drawn.
@@ -122,7 +148,8 @@ pub struct Event {
     pub lots: Option<Lots>,
     /// Number of participants (withdrawn included).
     pub participants: u32,
-    /// Number of rounds: made so far (chess), or of the chosen movement (bridge pairs).
+    /// Number of rounds: made so far (chess), of the chosen movement (bridge pairs) or team
+    /// movement (bridge teams), or drawn so far (bridge Swiss).
     pub rounds: u32,
     pub created_at: String,
     pub updated_at: String,
@@ -487,6 +514,22 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
     }
     if format == FORMAT_PAIRS {
         return crate::engine::bridge::session::ScoringSettings::parse(settings)
+            .map(|_| ())
+            .map_err(|e| ApiError::invalid(e.field, e.message));
+    }
+    if format == FORMAT_BRIDGE_TEAMS {
+        return crate::engine::bridge::team_event::TeamEventSettings::parse(settings)
+            .map(|_| ())
+            .map_err(|e| ApiError::invalid(e.field, e.message));
+    }
+    if is_bridge_swiss(format) {
+        use crate::engine::bridge::swiss_event::{Contestants, SwissEventSettings};
+        let kind = if format == FORMAT_SWISS_TEAMS {
+            Contestants::Teams
+        } else {
+            Contestants::Pairs
+        };
+        return SwissEventSettings::parse(settings, kind)
             .map(|_| ())
             .map_err(|e| ApiError::invalid(e.field, e.message));
     }

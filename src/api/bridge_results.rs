@@ -251,8 +251,8 @@ pub async fn submit_board_results(
     let answer = store
         .write(move |tx| {
             let credential = auth::require(tx, event_id, token.as_deref(), Role::Scorer)?;
-            ensure_pairs_event(&events::get(tx, event_id)?)?;
-            let movement = movements::get(tx, event_id)?;
+            let event = events::get(tx, event_id)?;
+            let movement = crate::api::bridge_matches::scoring_movement(tx, &event)?;
             let deals = board_results::deals(tx, event_id)?;
             let checked = check_rows(&rows, &movement, |b| {
                 deals

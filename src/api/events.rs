@@ -225,6 +225,7 @@ pub async fn update_event(
                 },
                 &now(),
             )?;
+            crate::api::bridge_team_events::settings_changed(tx, &current)?;
             events::get(tx, id)
         })
         .await?;

@@ -11,9 +11,10 @@ use utoipa::ToSchema;
 use crate::api::extract::{Bearer, JsonBody};
 use crate::api::responses::AdminWrite;
 use crate::api::stream::RoundWatch;
-use crate::api::{auth, teams};
+use crate::api::{auth, bridge_team_events, teams};
 use crate::domain::{
-    is_round_robin, is_team_format, Event, LotsMethod, Participant, ParticipantStatus, RoundStatus,
+    is_bridge_swiss, is_chess_team_format, is_match_format, is_round_robin, is_team_format, Event,
+    LotsMethod, Participant, ParticipantStatus, RoundStatus, FORMAT_BRIDGE_TEAMS,
     FORMAT_DOUBLE_ROUND_ROBIN, FORMAT_SWISS,
 };
 use crate::engine::chess::round_robin::berger;
@@ -21,7 +22,7 @@ use crate::engine::lots::{draw_by_rating, draw_random, Entrant};
 use crate::error::{ApiError, ApiResult};
 use crate::live::Live;
 use crate::store::tokens::Role;
-use crate::store::{events, games, now, participants, rounds, Store};
+use crate::store::{bridge_matches, events, games, now, participants, rounds, Store};
 
 /// How to draw lots.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -120,6 +121,16 @@ pub async fn draw_lots(
                     "rounds have been paired; the pairing numbers can no longer be drawn again",
                 ));
             }
+            if is_bridge_swiss(&event.format) && bridge_matches::has_schedule(tx, event_id)? {
+                return Err(ApiError::conflict(
+                    "rounds have been drawn; the numbers (the seeding) can no longer be drawn again",
+                ));
+            }
+            if is_match_format(&event.format) && bridge_matches::has_results(tx, event_id)? {
+                return Err(ApiError::conflict(
+                    "results have been entered; lots can no longer be drawn again",
+                ));
+            }
             if games::count_results(tx, event_id)? > 0 {
                 return Err(ApiError::conflict(
                     "results have been entered; lots can no longer be drawn again",
@@ -154,8 +165,11 @@ pub async fn draw_lots(
             if is_round_robin(&event.format) {
                 make_round_robin(tx, &event, &order)?;
             }
-            if is_team_format(&event.format) {
+            if is_chess_team_format(&event.format) {
                 teams::make_schedule(tx, &event)?;
+            }
+            if event.format == FORMAT_BRIDGE_TEAMS {
+                bridge_team_events::make_schedule(tx, &event)?;
             }
             let mut numbered: Vec<Participant> = participants::all(tx, event_id)?
                 .into_iter()

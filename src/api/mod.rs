@@ -5,8 +5,10 @@ pub mod auth;
 pub mod bridge;
 pub mod bridge_entries;
 pub mod bridge_exports;
+pub mod bridge_matches;
 pub mod bridge_results;
 pub mod bridge_swiss;
+pub mod bridge_team_events;
 pub mod bridge_tools;
 pub mod byes;
 pub mod closed_sets;
@@ -29,6 +31,7 @@ pub mod rounds;
 pub mod standings;
 pub mod stream;
 pub mod swiss;
+pub mod swiss_draws;
 pub mod system;
 pub mod tables;
 pub mod team_movements;
@@ -137,6 +140,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         .service(teams::get_team)
         .service(teams::delete_team)
         .service(teams::get_team_standings)
+        .service(bridge_team_events::get_event_team_movement)
+        .service(bridge_matches::submit_matches)
+        .service(bridge_matches::get_matches)
+        .service(bridge_matches::get_vp_standings)
+        .service(swiss_draws::get_draw)
         .configure(crate::web::configure)
         .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi::document()))
         .service(web::redirect("/docs", "/docs/"));

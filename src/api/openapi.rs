@@ -71,8 +71,8 @@ macro_rules! documented_routes {
                 (name = "results", description = "Results, standings and crosstables"),
                 (name = "tables", description = "Stateless pairing tables"),
                 (name = "movements", description = "Bridge movements: generate, validate, recommend"),
-                (name = "bridge", description = "Bridge pairs events: movement, guide cards, scoring rows, board results, travellers, standings, hand records and exports (PBN, USEBIO); stateless scoring (score, matchpoints, IMPs, VPs)"),
-                (name = "teams", description = "Chess team events (Scheveningen, Hilton): teams and team standings"),
+                (name = "bridge", description = "Bridge pairs events: movement, guide cards, scoring rows, board results, travellers, standings, hand records and exports (PBN, USEBIO); bridge teams and Swiss events: team movement, draws, matches (IMPs, VPs), VP standings; stateless scoring (score, matchpoints, IMPs, VPs)"),
+                (name = "teams", description = "Team events: teams (chess Scheveningen and Hilton, bridge teams and Swiss teams) and chess team standings"),
                 (name = "system", description = "Health and documentation"),
             )
         )]
@@ -162,6 +162,11 @@ documented_routes!(
     api::teams::get_team,
     api::teams::delete_team,
     api::teams::get_team_standings,
+    api::bridge_team_events::get_event_team_movement,
+    api::bridge_matches::submit_matches,
+    api::bridge_matches::get_matches,
+    api::bridge_matches::get_vp_standings,
+    api::swiss_draws::get_draw,
 );
 
 /// The OpenAPI document.

@@ -196,13 +196,17 @@ fn ready_for(conn: &Connection, event: &Event) -> ApiResult<u32> {
 /// published. Pairing numbers are given by rating on the first pairing when no lots were
 /// drawn; late entries get the next numbers. Admin only.
 ///
+/// A bridge Swiss event (`swiss_pairs`, `swiss_teams`) has its next round drawn instead by the
+/// bridge Swiss rule (seed 002; settings `round1`, `draw`, `bye_vps`, see
+/// `engine::bridge::swiss_event`), stored and published at once; its warnings come with it.
+///
 /// 409: Not a Swiss event, a draft is pending, results are missing, or all planned rounds are paired.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/rounds", tag = "rounds",
     params(("event_id" = i64, Path, description = "Event id")),
     security(("bearer" = [])),
     responses(
-        (status = 201, description = "The draft round", body = Round),
+        (status = 201, description = "The draft round (chess Swiss), or the drawn round (bridge swiss_pairs and swiss_teams: stored and published at once)", body = crate::api::swiss_draws::PairedRound),
         AdminPairing,
     )
 )]
@@ -210,10 +214,14 @@ fn ready_for(conn: &Connection, event: &Event) -> ApiResult<u32> {
 pub async fn pair_round(
     req: HttpRequest,
     store: web::Data<Store>,
+    live: web::Data<Live>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
+    if crate::api::swiss_draws::is_bridge_swiss_event(&store, event_id).await? {
+        return crate::api::swiss_draws::pair_round(&store, &live, event_id, token).await;
+    }
     let guard = RequestBudget::start(&req);
     let budget = guard.budget();
     // The engine runs outside the single writer, which would otherwise wait for it (seconds
@@ -300,7 +308,7 @@ pub async fn publish_round(
 }
 
 /// Delete the last round of a Swiss event (draft or published) while it has no results, to
-/// pair it again. Admin only.
+/// pair it again (a bridge Swiss event: its last drawn round). Admin only.
 ///
 /// 409: Not the last round, it has results, or not a Swiss event.
 #[utoipa::path(
@@ -320,6 +328,9 @@ pub async fn delete_round(
     Bearer(token): Bearer,
 ) -> ApiResult<HttpResponse> {
     let (event_id, number) = path.into_inner();
+    if crate::api::swiss_draws::is_bridge_swiss_event(&store, event_id).await? {
+        return crate::api::swiss_draws::delete_round(&store, &live, event_id, number, token).await;
+    }
     let news = store
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;

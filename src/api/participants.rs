@@ -41,7 +41,9 @@ fn ensure_entries_open(conn: &Connection, event_id: i64) -> ApiResult<()> {
     if events::get(conn, event_id)?.format == FORMAT_SWISS {
         return Ok(());
     }
-    if rounds::count(conn, event_id)? > 0 {
+    if rounds::count(conn, event_id)? > 0
+        || crate::store::bridge_matches::has_schedule(conn, event_id)?
+    {
         return Err(ApiError::conflict(
             "the schedule is already made; participants can no longer be entered or removed",
         ));

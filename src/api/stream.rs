@@ -162,6 +162,24 @@ fn compare(
 }
 
 impl RoundNews {
+    /// A round published by a write that knows it (a bridge Swiss draw, stored outside `rounds`).
+    pub fn published(event_id: i64, round: u32) -> RoundNews {
+        RoundNews {
+            event_id,
+            deleted: Vec::new(),
+            published: vec![round],
+        }
+    }
+
+    /// A round deleted by a write that knows it.
+    pub fn deleted(event_id: i64, round: u32) -> RoundNews {
+        RoundNews {
+            event_id,
+            deleted: vec![round],
+            published: Vec::new(),
+        }
+    }
+
     /// Tells the subscribers: `round_deleted` for each round gone, then `round_published` for
     /// each new one (`{"event_id", "round"}`).
     pub fn announce(&self, live: &Live) {

@@ -8,6 +8,10 @@
 //! the seed's optimum is teams − 1, fewer boards truncate the table and more extend it). Each
 //! member is a participant of the event (with its team and board), so results, individual
 //! standings and the crosstable work as for any event.
+//!
+//! Bridge team formats (`teams`, `swiss_teams`) take their teams here too: 4 to 6 players, any
+//! mix of sizes; lots number the teams (the team movement or the Swiss draw is made elsewhere:
+//! `api::bridge_team_events`, `api::swiss_draws`).
 
 use std::collections::HashMap;
 
@@ -24,8 +28,8 @@ use crate::api::extract::{
 };
 use crate::api::responses::{AdminAction, AdminWrite, PublicRead};
 use crate::domain::{
-    check, is_team_format, validate_name, Event, NewParticipant, Page, Participant, RoundStatus,
-    FORMAT_HILTON, FORMAT_SCHEVENINGEN,
+    check, is_chess_team_format, is_team_format, validate_name, Event, NewParticipant, Page,
+    Participant, RoundStatus, FORMAT_HILTON, FORMAT_SCHEVENINGEN,
 };
 use crate::engine::chess::hilton::{self, team_letter};
 use crate::engine::chess::scheveningen;
@@ -35,10 +39,12 @@ use crate::engine::lots::{draw_by_rating, draw_random, Entrant};
 use crate::error::{ApiError, ApiResult, FieldError};
 use crate::store::teams::{self, TeamRow};
 use crate::store::tokens::Role;
-use crate::store::{events, games, now, participants, rounds, Store};
+use crate::store::{bridge_matches, events, games, now, participants, rounds, Store};
 
 /// The most members a team may have (the most boards of a Hilton table).
 const MAX_MEMBERS: usize = hilton::MAX_BOARDS as usize;
+/// The players of a bridge team (formats `teams`, `swiss_teams`).
+const BRIDGE_MEMBERS: std::ops::RangeInclusive<usize> = 4..=6;
 
 /// A new team: its name and its players in board order (board 1 first).
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -50,7 +56,7 @@ const MAX_MEMBERS: usize = hilton::MAX_BOARDS as usize;
 pub struct NewTeam {
     #[schema(max_length = 200)]
     pub name: String,
-    /// The players, board 1 first (Scheveningen 2–20, Hilton 1–100).
+    /// The players, board 1 first (Scheveningen 2–20, Hilton 1–100, bridge 4–6).
     #[schema(min_items = 1, max_items = 100)]
     pub members: Vec<NewParticipant>,
 }
@@ -191,8 +197,8 @@ fn team_event(conn: &Connection, event_id: i64) -> ApiResult<Event> {
     let event = events::get(conn, event_id)?;
     if !is_team_format(&event.format) {
         return Err(ApiError::conflict(format!(
-            "event {event_id} is a {} event; teams belong to {FORMAT_SCHEVENINGEN} and \
-             {FORMAT_HILTON} events",
+            "event {event_id} is a {} event; teams belong to {FORMAT_SCHEVENINGEN}, \
+             {FORMAT_HILTON} (chess), teams and swiss_teams (bridge) events",
             event.format
         )));
     }
@@ -200,7 +206,7 @@ fn team_event(conn: &Connection, event_id: i64) -> ApiResult<Event> {
 }
 
 fn ensure_no_schedule(conn: &Connection, event_id: i64, what: &str) -> ApiResult<()> {
-    if rounds::count(conn, event_id)? > 0 {
+    if rounds::count(conn, event_id)? > 0 || bridge_matches::has_schedule(conn, event_id)? {
         return Err(ApiError::conflict(format!(
             "the schedule is already made; {what}"
         )));
@@ -248,6 +254,18 @@ pub async fn create_team(
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
             let event = team_event(tx, event_id)?;
             ensure_no_schedule(tx, event_id, "teams can no longer be entered")?;
+            if !is_chess_team_format(&event.format) && !BRIDGE_MEMBERS.contains(&body.members.len())
+            {
+                return Err(ApiError::invalid(
+                    "members",
+                    format!(
+                        "a bridge team has {} to {} players, not {}",
+                        BRIDGE_MEMBERS.start(),
+                        BRIDGE_MEMBERS.end(),
+                        body.members.len()
+                    ),
+                ));
+            }
             if event.format == FORMAT_SCHEVENINGEN {
                 let max = scheveningen::MAX_BOARDS as usize;
                 if body.members.len() > max {
@@ -431,6 +449,16 @@ fn checked_teams(
         }
         members.push(boards.into_iter().map(|(_, pid)| pid).collect::<Vec<i64>>());
     }
+    if !is_chess_team_format(&event.format) {
+        // Bridge: 4 to 6 players a team (checked as entered), at least two teams; the
+        // movement or the draw says what else the number of teams allows.
+        if n < 2 {
+            return Err(ApiError::conflict(format!(
+                "a bridge team event needs at least 2 teams; the event has {n}"
+            )));
+        }
+        return Ok((rows, members, 0));
+    }
     let sizes: Vec<usize> = members.iter().map(Vec::len).collect();
     if sizes.iter().any(|&s| s != sizes[0]) {
         let list: Vec<String> = rows
@@ -559,7 +587,7 @@ pub fn make_schedule(conn: &Connection, event: &Event) -> ApiResult<()> {
 
 pub(crate) fn team_standings(conn: &Connection, event_id: i64) -> ApiResult<TeamStandings> {
     let event = events::get(conn, event_id)?;
-    if !is_team_format(&event.format) {
+    if !is_chess_team_format(&event.format) {
         return Err(ApiError::not_found(format!(
             "event {event_id} is a {} event; team standings belong to {FORMAT_SCHEVENINGEN} and \
              {FORMAT_HILTON} events",

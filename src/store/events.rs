@@ -6,13 +6,17 @@ use crate::domain::{Event, GameKind, Lots, LotsMethod};
 use crate::error::{ApiError, ApiResult};
 
 /// An event's rounds: the rounds made (chess) plus the rounds of its movement (bridge pairs,
-/// whose rounds are the movement's and have no rows of `rounds`).
+/// whose rounds are the movement's and have no rows of `rounds`), of its team movement
+/// (bridge teams) or drawn (bridge Swiss).
 const COLUMNS: &str = "e.id, e.name, e.game, e.format, e.start_date, e.end_date, e.settings, \
      e.lots_method, e.lots_seed, e.lots_drawn_at, e.created_at, e.updated_at, \
      (SELECT COUNT(*) FROM participants p WHERE p.event_id = e.id), \
      (SELECT COUNT(*) FROM rounds r WHERE r.event_id = e.id) \
      + COALESCE((SELECT json_array_length(m.movement, '$.rounds') FROM movements m \
-                 WHERE m.event_id = e.id), 0)";
+                 WHERE m.event_id = e.id), 0) \
+     + COALESCE((SELECT json_array_length(t.movement, '$.rounds') FROM team_schedules t \
+                 WHERE t.event_id = e.id), 0) \
+     + (SELECT COALESCE(MAX(d.round), 0) FROM swiss_draws d WHERE d.event_id = e.id)";
 
 fn from_row(row: &Row) -> rusqlite::Result<Event> {
     let game: String = row.get(2)?;

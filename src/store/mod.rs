@@ -5,6 +5,7 @@
 
 pub mod backup;
 pub mod board_results;
+pub mod bridge_matches;
 pub mod events;
 pub mod games;
 pub mod idempotency;
@@ -39,6 +40,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0006_board_results.sql")),
         M::up(include_str!("../../sql/0007_idempotency.sql")),
         M::up(include_str!("../../sql/0008_event_versions.sql")),
+        M::up(include_str!("../../sql/0009_bridge_matches.sql")),
     ])
 }
 
@@ -274,7 +276,7 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 8);
+        assert_eq!(version, 9);
     }
 
     #[test]

@@ -29,6 +29,9 @@ const EVENT_TABLES: &[(&str, &str)] = &[
     ("requested_byes", "{row}.event_id"),
     ("board_results", "{row}.event_id"),
     ("deals", "{row}.event_id"),
+    ("team_schedules", "{row}.event_id"),
+    ("swiss_draws", "{row}.event_id"),
+    ("match_results", "{row}.event_id"),
 ];
 
 /// Creates the change log and its triggers on the writer connection (TEMP objects live as long

@@ -11,7 +11,7 @@ use crate::api::standings::{
     crosstable_rows, scoresheet, standing_rows, tiebreak_title, tiebreak_value,
 };
 use crate::api::teams::team_standings;
-use crate::domain::{is_team_format, Event, RoundStatus, Seat, FORMAT_PAIRS, FORMAT_SWISS};
+use crate::domain::{is_chess_team_format, Event, RoundStatus, Seat, FORMAT_PAIRS, FORMAT_SWISS};
 use crate::engine::bridge::movement::cards::{guide_cards as cards_of, label};
 use crate::engine::bridge::movement::model::{Direction, SitOut, TableRound};
 use crate::engine::chess::scoring::format_half_points;
@@ -231,7 +231,7 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     }
     let sheet = scoresheet(conn, id)?;
     let (rows, printed) = standing_rows(&sheet);
-    let teams = if is_team_format(&event.format) {
+    let teams = if is_chess_team_format(&event.format) {
         Some(team_standings(conn, id)?)
     } else {
         None

@@ -1,6 +1,8 @@
 //! API tests: a real server on a temporary database, driven over HTTP.
 
 mod bridge_results;
+mod bridge_swiss_events;
+mod bridge_team_events;
 mod bridge_teams;
 mod bridge_tools;
 mod client;

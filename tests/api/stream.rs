@@ -398,3 +398,33 @@ fn a_team_events_schedule_is_announced_like_a_round_robins() {
         .collect();
     assert_eq!(got, want);
 }
+
+#[test]
+fn a_bridge_swiss_round_drawn_and_deleted_is_told_live() {
+    let s = spawn_with(tourney::live::Live::new(3, Duration::from_secs(15)));
+    let (id, token) = crate::bridge_team_events::bridge_event(&s, "swiss_teams", json!({}));
+    for k in 1..=4 {
+        let r = crate::bridge_team_events::add_bridge_team(&s, id, &token, k, 4);
+        assert_eq!(r.status, 201, "{}", r.text());
+    }
+    let r = crate::bridge_team_events::draw_lots_by_rating(&s, id, &token);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let (status, client) = SseClient::connect(&s, &format!("/api/v1/events/{id}/stream"), None);
+    assert_eq!(status, 200);
+    let mut client = client.unwrap();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/rounds"),
+        Some(&token),
+        &json!({}),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some("round_published"));
+    assert_eq!(m.data.unwrap()["round"], 1);
+    let r = s.delete(&format!("/api/v1/events/{id}/rounds/1"), Some(&token));
+    assert_eq!(r.status, 204, "{}", r.text());
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some("round_deleted"));
+    assert_eq!(m.data.unwrap()["round"], 1);
+}

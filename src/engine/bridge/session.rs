@@ -85,23 +85,28 @@ pub struct SettingsError {
     pub message: String,
 }
 
+/// Reads an event's settings object into `T`, naming the setting at fault (`settings.key`).
+pub fn read_settings<T: serde::de::DeserializeOwned>(settings: &Value) -> Result<T, SettingsError> {
+    serde_path_to_error::deserialize(settings).map_err(|e| {
+        let path = e.path().to_string();
+        let message = e.inner().to_string();
+        let unknown = message
+            .strip_prefix("unknown field `")
+            .and_then(|rest| rest.split('`').next())
+            .map(str::to_string);
+        let field = match (path.as_str(), unknown) {
+            (".", Some(key)) => format!("settings.{key}"),
+            (".", None) => "settings".to_string(),
+            _ => format!("settings.{path}"),
+        };
+        SettingsError { field, message }
+    })
+}
+
 impl ScoringSettings {
     /// Reads an event's settings object, naming the setting at fault.
     pub fn parse(settings: &Value) -> Result<ScoringSettings, SettingsError> {
-        let parsed: ScoringSettings = serde_path_to_error::deserialize(settings).map_err(|e| {
-            let path = e.path().to_string();
-            let message = e.inner().to_string();
-            let unknown = message
-                .strip_prefix("unknown field `")
-                .and_then(|rest| rest.split('`').next())
-                .map(str::to_string);
-            let field = match (path.as_str(), unknown) {
-                (".", Some(key)) => format!("settings.{key}"),
-                (".", None) => "settings".to_string(),
-                _ => format!("settings.{path}"),
-            };
-            SettingsError { field, message }
-        })?;
+        let parsed: ScoringSettings = read_settings(settings)?;
         if parsed.scale.is_some() && parsed.scoring != Method::Matchpoints {
             return Err(SettingsError {
                 field: "settings.scale".into(),

@@ -188,6 +188,25 @@ pub fn minimum_rounds(n: usize) -> Option<u32> {
     }
 }
 
+/// The warnings of planning `rounds` rounds for `n` contestants: over-swissed (more rounds than
+/// half the contestants), and below the seed's minimum ([`minimum_rounds`]).
+pub fn planning_warnings(rounds: u32, n: usize) -> Vec<String> {
+    let mut warnings = Vec::new();
+    if rounds as usize * 2 > n {
+        warnings.push(format!(
+            "over-swissed: {rounds} rounds for {n} contestants is more than half the number of contestants"
+        ));
+    }
+    if let Some(min) = minimum_rounds(n) {
+        if rounds < min {
+            warnings.push(format!(
+                "{rounds} rounds is below the minimum of {min} for {n} contestants (at most one unbeaten contestant is then not certain)"
+            ));
+        }
+    }
+    warnings
+}
+
 /// The contestants in placing order (indices into `contestants`): by score, highest first, then
 /// by seed (seeded first), then as given. `by_score` false: seeding only (round 1).
 pub fn placing(contestants: &[Contestant], by_score: bool) -> Vec<usize> {
@@ -285,21 +304,10 @@ pub fn draw(req: &DrawRequest) -> Result<Draw, DrawError> {
     check(req)?;
     let cs = &req.contestants;
     let n = cs.len();
-    let mut warnings = Vec::new();
-    if let Some(rounds) = req.rounds {
-        if rounds as usize * 2 > n {
-            warnings.push(format!(
-                "over-swissed: {rounds} rounds for {n} contestants is more than half the number of contestants"
-            ));
-        }
-        if let Some(min) = minimum_rounds(n) {
-            if rounds < min {
-                warnings.push(format!(
-                    "{rounds} rounds is below the minimum of {min} for {n} contestants (at most one unbeaten contestant is then not certain)"
-                ));
-            }
-        }
-    }
+    let mut warnings = req
+        .rounds
+        .map(|rounds| planning_warnings(rounds, n))
+        .unwrap_or_default();
     let first_round = cs.iter().all(|c| c.opponents.is_empty() && c.byes == 0);
     let order = placing(cs, !first_round);
     let place_of: HashMap<u64, usize> = order
