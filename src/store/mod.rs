@@ -195,7 +195,10 @@ impl Store {
 
     /// Runs `f` in one `BEGIN IMMEDIATE` transaction on the single read-write connection.
     /// The transaction commits when `f` returns `Ok` and rolls back otherwise, so a request
-    /// changes the database whole or not at all.
+    /// changes the database whole or not at all. When the request carries an `If-Match` of its
+    /// event ([`versions::Precondition`]), the first thing the transaction does is compare it
+    /// with the event's version: 412 on a stale one, so two directors never overwrite each
+    /// other silently. Every write route gets this without doing anything.
     pub async fn write<T, F>(&self, f: F) -> ApiResult<T>
     where
         T: Send + 'static,
@@ -203,20 +206,28 @@ impl Store {
     {
         let writer = self.writer.clone();
         let known = self.versions.clone();
+        let precondition = versions::pending();
         let turn = self.writer_turn().await?;
-        actix_web::web::block(move || {
+        let written = actix_web::web::block(move || {
             let _turn = turn;
             let mut conn = writer
                 .lock()
                 .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            if let Some(precondition) = &precondition {
+                precondition.check(&tx)?;
+            }
             let value = f(&tx)?;
             let bumped = versions::bump(&tx)?;
             tx.commit()?;
             known.apply(&bumped);
             Ok(value)
         })
-        .await?
+        .await?;
+        if written.is_ok() {
+            versions::met();
+        }
+        written
     }
 
     /// Runs `f` like [`Store::write`] but always rolls back: what a write would see (and do),
@@ -228,6 +239,7 @@ impl Store {
         F: FnOnce(&Transaction) -> ApiResult<T> + Send + 'static,
     {
         let writer = self.writer.clone();
+        let precondition = versions::pending();
         let turn = self.writer_turn().await?;
         actix_web::web::block(move || {
             let _turn = turn;
@@ -235,6 +247,10 @@ impl Store {
                 .lock()
                 .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            if let Some(precondition) = &precondition {
+                // a stale If-Match fails before the long work, not after it
+                precondition.check(&tx)?;
+            }
             let value = f(&tx)?;
             tx.rollback()?;
             Ok(value)

@@ -12,6 +12,7 @@ mod limits;
 mod movements;
 mod pages;
 mod player;
+mod preconditions;
 mod read_cache;
 mod round_robin;
 mod scripts;

@@ -41,11 +41,14 @@ fn add_team(s: &TestServer, event: i64, token: &str, name: &str, size: usize, to
     r.json()
 }
 
+/// Draws lots as a director who has just read the event (its ETag as `If-Match`, which drawing
+/// again needs).
 fn lots(s: &TestServer, event: i64, token: &str, body: Value) -> crate::client::Response {
-    s.send(
+    s.send_if_match(
         "POST",
         &format!("/api/v1/events/{event}/lots"),
-        Some(token),
+        token,
+        &s.etag(event),
         &body,
     )
 }
