@@ -8,6 +8,7 @@ pub mod config;
 pub mod domain;
 pub mod engine;
 pub mod error;
+pub mod event_document;
 pub mod limits;
 pub mod live;
 pub mod metrics;

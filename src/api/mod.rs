@@ -12,6 +12,7 @@ pub mod byes;
 pub mod closed_sets;
 pub mod connection;
 pub mod events;
+pub mod export;
 pub mod extract;
 pub mod flatten;
 pub mod idempotency;
@@ -72,6 +73,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         .service(system::healthz)
         .service(system::metrics)
         .service(events::create_event)
+        .service(export::import_event)
+        .service(export::export_event)
         .service(events::list_events)
         .service(events::get_event)
         .service(events::update_event)

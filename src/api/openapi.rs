@@ -99,6 +99,8 @@ documented_routes!(
     api::system::metrics,
     api::events::create_event,
     api::events::list_events,
+    api::export::export_event,
+    api::export::import_event,
     api::events::get_event,
     api::events::update_event,
     api::events::delete_event,

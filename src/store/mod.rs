@@ -6,6 +6,7 @@
 pub mod backup;
 pub mod board_results;
 pub mod events;
+pub mod export;
 pub mod games;
 pub mod idempotency;
 pub mod movements;

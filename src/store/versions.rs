@@ -15,7 +15,8 @@ use rusqlite::{params, Connection};
 
 use crate::error::ApiError;
 
-/// The tables of an event's data, and how a row names its event.
+/// The tables of an event's data, and how a row names its event. A table added here must also
+/// be added to the event export (`event_document::TABLES`; a test says so).
 const EVENT_TABLES: &[(&str, &str)] = &[
     ("events", "{row}.id"),
     ("participants", "{row}.event_id"),
@@ -34,6 +35,20 @@ const EVENT_TABLES: &[(&str, &str)] = &[
     ("board_results", "{row}.event_id"),
     ("deals", "{row}.event_id"),
 ];
+
+/// How a row of `table` names its event (an SQL expression over `{row}`), if the table holds
+/// an event's data.
+pub fn event_of_row(table: &str) -> Option<&'static str> {
+    EVENT_TABLES
+        .iter()
+        .find(|(name, _)| *name == table)
+        .map(|(_, event)| *event)
+}
+
+/// The tables holding an event's data (the export's list is checked against it).
+pub fn event_tables() -> Vec<&'static str> {
+    EVENT_TABLES.iter().map(|(name, _)| *name).collect()
+}
 
 /// Creates the change log and its triggers on the writer connection (TEMP objects live as long
 /// as the connection and are never written to the database file).

@@ -6,6 +6,7 @@ mod bridge_tools;
 mod client;
 mod docs;
 mod errors;
+mod export;
 mod hardening;
 mod http;
 mod limits;
