@@ -1,6 +1,7 @@
 //! The HTTP shell: one module per resource, each handler thin (parse, authorise, call the
 //! store and engines in one transaction, answer).
 
+pub mod admin;
 pub mod auth;
 pub mod bridge;
 pub mod bridge_entries;
@@ -72,6 +73,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         )
         .service(system::healthz)
         .service(system::metrics)
+        .service(admin::backup)
         .service(events::create_event)
         .service(export::import_event)
         .service(export::export_event)

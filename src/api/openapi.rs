@@ -97,6 +97,7 @@ macro_rules! documented_routes {
 documented_routes!(
     api::system::healthz,
     api::system::metrics,
+    api::admin::backup,
     api::events::create_event,
     api::events::list_events,
     api::export::export_event,

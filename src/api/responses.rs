@@ -46,6 +46,14 @@ const FORBIDDEN_SCORER: Answer = Answer::new(
     403,
     "Another event's token, or a scorer changing what only the admin may change",
 );
+const UNAUTHORIZED_SERVER: Answer = Answer::new(
+    401,
+    "No `Authorization: Bearer` token: the server admin token is needed",
+);
+const FORBIDDEN_SERVER: Answer = Answer::new(
+    403,
+    "A token that is not the server admin token (`TOURNEY_ADMIN_TOKEN`, or the file `<database>.admin-token`)",
+);
 const NOT_FOUND: Answer = Answer::new(404, "No such event, or no such item in it");
 const CONFLICT: Answer = Answer::new(
     409,
@@ -137,6 +145,10 @@ answer_set!(
 answer_set!(
     /// A read only the event's admin may make (its credentials).
     AdminRead: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, INVALID, SLOWED
+);
+answer_set!(
+    /// A read of the whole server (a backup): the server admin token.
+    ServerAdminRead: UNAUTHORIZED_SERVER, FORBIDDEN_SERVER, SLOWED
 );
 answer_set!(
     /// A change with a body that needs the event's admin token.

@@ -18,7 +18,7 @@ pub mod teams;
 pub mod tokens;
 pub mod versions;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -75,6 +75,11 @@ pub struct Store {
     readers: r2d2::Pool<SqliteConnectionManager>,
     versions: versions::Versions,
     reads: Arc<AtomicU64>,
+    /// The database file (backups copy it).
+    path: Arc<PathBuf>,
+    /// The server admin token's keyed hash, and the key.
+    server_admin: [u8; 32],
+    key: [u8; 32],
 }
 
 impl Store {
@@ -99,6 +104,8 @@ impl Store {
             .to_latest(&mut writer)
             .map_err(|e| format!("cannot migrate database {}: {e}", path.display()))?;
         let key = secret::load_or_create(path)?;
+        let server_admin =
+            backup::server_admin_token(path, std::env::var("TOURNEY_ADMIN_TOKEN").ok())?;
         secret::register(&writer, key).map_err(|e| format!("cannot configure database: {e}"))?;
         versions::watch_changes(&writer)
             .map_err(|e| format!("cannot watch changes of {}: {e}", path.display()))?;
@@ -123,7 +130,20 @@ impl Store {
             readers,
             versions: versions::Versions::default(),
             reads: Arc::new(AtomicU64::new(0)),
+            path: Arc::new(path.to_path_buf()),
+            server_admin: secret::hmac_sha256(&key, server_admin.as_bytes()),
+            key,
         })
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Whether `token` is the server admin token (`store::backup::server_admin_token`).
+    pub fn is_server_admin(&self, token: &str) -> bool {
+        secret::hmac_sha256(&self.key, token.as_bytes()) == self.server_admin
     }
 
     /// The same store with another bound on the wait for the writer.

@@ -1,5 +1,6 @@
 //! API tests: a real server on a temporary database, driven over HTTP.
 
+mod admin;
 mod bridge_results;
 mod bridge_teams;
 mod bridge_tools;
