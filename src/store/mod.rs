@@ -56,6 +56,39 @@ fn write_wait_from_env() -> Duration {
         .map_or(DEFAULT_WRITE_WAIT, Duration::from_secs)
 }
 
+/// How hard a commit waits for the disk (`TOURNEY_SYNCHRONOUS`). In WAL mode, `Normal` (the
+/// default) never corrupts the database, but a power cut or an OS crash may lose the last
+/// commits before the next checkpoint; `Full` makes every committed change survive a power
+/// cut, at the cost of one more disk flush per commit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Synchronous {
+    #[default]
+    Normal,
+    Full,
+}
+
+impl Synchronous {
+    /// Reads `TOURNEY_SYNCHRONOUS`'s value (`normal` or `full`, any case; unset or empty:
+    /// the default).
+    pub fn parse(value: Option<&str>) -> Result<Synchronous, String> {
+        match value.map(str::trim).filter(|v| !v.is_empty()) {
+            None => Ok(Synchronous::default()),
+            Some(v) if v.eq_ignore_ascii_case("normal") => Ok(Synchronous::Normal),
+            Some(v) if v.eq_ignore_ascii_case("full") => Ok(Synchronous::Full),
+            Some(v) => Err(format!(
+                "TOURNEY_SYNCHRONOUS={v:?}: use normal (the default) or full"
+            )),
+        }
+    }
+
+    fn pragma(self) -> &'static str {
+        match self {
+            Synchronous::Normal => "NORMAL",
+            Synchronous::Full => "FULL",
+        }
+    }
+}
+
 fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -83,8 +116,15 @@ pub struct Store {
 }
 
 impl Store {
-    /// Opens (creating if needed) and migrates the database file at `path`.
+    /// Opens (creating if needed) and migrates the database file at `path`, with the
+    /// durability `TOURNEY_SYNCHRONOUS` asks for.
     pub fn open(path: &Path) -> Result<Store, String> {
+        let synchronous = Synchronous::parse(std::env::var("TOURNEY_SYNCHRONOUS").ok().as_deref())?;
+        Store::open_with(path, synchronous)
+    }
+
+    /// [`Store::open`] with the durability chosen.
+    pub fn open_with(path: &Path, synchronous: Synchronous) -> Result<Store, String> {
         let mut writer = Connection::open(path)
             .map_err(|e| format!("cannot open database {}: {e}", path.display()))?;
         let mode: String = writer
@@ -98,7 +138,7 @@ impl Store {
         }
         configure(&writer).map_err(|e| format!("cannot configure database: {e}"))?;
         writer
-            .pragma_update(None, "synchronous", "NORMAL")
+            .pragma_update(None, "synchronous", synchronous.pragma())
             .map_err(|e| format!("cannot configure database: {e}"))?;
         migrations()
             .to_latest(&mut writer)
@@ -312,6 +352,33 @@ mod tests {
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
         assert_eq!(version, 8);
+    }
+
+    #[test]
+    fn synchronous_is_normal_unless_full_is_asked_for() {
+        assert_eq!(Synchronous::parse(None), Ok(Synchronous::Normal));
+        assert_eq!(Synchronous::parse(Some("")), Ok(Synchronous::Normal));
+        assert_eq!(Synchronous::parse(Some("FULL")), Ok(Synchronous::Full));
+        assert_eq!(
+            Synchronous::parse(Some(" normal ")),
+            Ok(Synchronous::Normal)
+        );
+        assert!(Synchronous::parse(Some("off"))
+            .unwrap_err()
+            .contains("normal"));
+        let dir = crate::scratch::ScratchDir::new("store").unwrap();
+        let level = |store: &Store| -> i64 {
+            store
+                .writer
+                .lock()
+                .unwrap()
+                .query_row("PRAGMA synchronous", [], |r| r.get(0))
+                .unwrap()
+        };
+        let full = Store::open_with(&dir.path().join("f.db"), Synchronous::Full).unwrap();
+        assert_eq!(level(&full), 2);
+        let normal = Store::open_with(&dir.path().join("n.db"), Synchronous::Normal).unwrap();
+        assert_eq!(level(&normal), 1);
     }
 
     #[test]
