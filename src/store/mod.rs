@@ -28,6 +28,7 @@ use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
 use crate::error::{ApiError, ApiResult};
+use crate::metrics::{Histogram, WAIT_BUCKETS};
 
 /// The migrations in `sql/`, applied in order and recorded in `PRAGMA user_version`.
 fn migrations() -> Migrations<'static> {
@@ -102,9 +103,8 @@ pub struct Store {
     /// The queue to the writer: fair (first come, first served) and bounded in time.
     gate: Arc<tokio::sync::Semaphore>,
     write_wait: Duration,
-    /// Changes that got the writer, and the microseconds they waited for it in all.
-    writes: Arc<AtomicU64>,
-    waited_micros: Arc<AtomicU64>,
+    /// How long each change that got the writer waited for it (metrics).
+    waits: Arc<Mutex<Histogram>>,
     readers: r2d2::Pool<SqliteConnectionManager>,
     versions: versions::Versions,
     reads: Arc<AtomicU64>,
@@ -165,8 +165,7 @@ impl Store {
             writer: Arc::new(Mutex::new(writer)),
             gate: Arc::new(tokio::sync::Semaphore::new(1)),
             write_wait: write_wait_from_env(),
-            writes: Arc::new(AtomicU64::new(0)),
-            waited_micros: Arc::new(AtomicU64::new(0)),
+            waits: Arc::new(Mutex::new(Histogram::new(&WAIT_BUCKETS))),
             readers,
             versions: versions::Versions::default(),
             reads: Arc::new(AtomicU64::new(0)),
@@ -197,9 +196,9 @@ impl Store {
         let asked = std::time::Instant::now();
         match tokio::time::timeout(self.write_wait, self.gate.clone().acquire_owned()).await {
             Ok(Ok(permit)) => {
-                self.writes.fetch_add(1, Ordering::Relaxed);
-                let waited = asked.elapsed().as_micros().min(u64::MAX as u128) as u64;
-                self.waited_micros.fetch_add(waited, Ordering::Relaxed);
+                if let Ok(mut waits) = self.waits.lock() {
+                    waits.observe(asked.elapsed().as_secs_f64());
+                }
                 Ok(permit)
             }
             Ok(Err(_)) => Err(ApiError::Internal("the writer queue is closed".into())),
@@ -210,12 +209,11 @@ impl Store {
         }
     }
 
-    /// Changes that got the writer, and the seconds they waited for it in all (metrics).
-    pub fn writer_waits(&self) -> (u64, f64) {
-        (
-            self.writes.load(Ordering::Relaxed),
-            self.waited_micros.load(Ordering::Relaxed) as f64 / 1e6,
-        )
+    /// How long the changes that got the writer waited for it (metrics).
+    pub fn writer_waits(&self) -> Histogram {
+        self.waits
+            .lock()
+            .map_or_else(|_| Histogram::new(&WAIT_BUCKETS), |w| w.clone())
     }
 
     /// How many read transactions have run (tests show a 304 needs none; metrics).

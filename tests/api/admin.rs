@@ -1,5 +1,5 @@
-//! `GET /api/v1/admin/backup`: a sound copy while writes go on, and only for the server admin
-//! token.
+//! Operating the server: `GET /api/v1/admin/backup` (a sound copy while writes go on, only
+//! for the server admin token) and the pairing and writer figures of `/metrics`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -96,4 +96,32 @@ fn only_the_server_admin_token_takes_a_backup() {
             )
             .problem(403);
     }
+}
+
+#[test]
+fn metrics_show_pairing_times_and_the_wait_for_the_writer() {
+    let server = spawn();
+    let (event, admin) = crate::swiss::swiss_event(&server, json!({}));
+    server.add_players(event, &admin, 8);
+    crate::swiss::pair(&server, event, &admin);
+    let text = server.get("/metrics").text();
+    let count = |series: &str| -> u64 {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(series))
+            .unwrap_or_else(|| panic!("{series} in\n{text}"));
+        line.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    // pairings are counted process-wide (other tests pair too); this one is among them
+    assert!(count("tourney_pairing_seconds_count{system=\"swiss\",format=\"swiss\"}") >= 1);
+    assert!(text.contains("# TYPE tourney_pairing_seconds histogram"));
+    assert!(text
+        .contains("tourney_pairing_seconds_bucket{system=\"swiss\",format=\"swiss\",le=\"+Inf\"}"));
+    // creating the event, adding players, the pairing's dry run and its write: 4 changes
+    assert!(text.contains("# TYPE tourney_store_writer_wait_seconds histogram"));
+    assert_eq!(count("tourney_store_writer_wait_seconds_count "), 4);
+    assert_eq!(
+        count("tourney_store_writer_wait_seconds_bucket{le=\"+Inf\"}"),
+        4
+    );
 }
