@@ -11,6 +11,7 @@ pub mod error;
 pub mod event_document;
 pub mod limits;
 pub mod live;
+pub mod memory;
 pub mod metrics;
 pub mod name_search;
 pub mod scratch;

@@ -77,10 +77,12 @@ impl Histogram {
 static PAIRINGS: Mutex<BTreeMap<(&'static str, &'static str), Histogram>> =
     Mutex::new(BTreeMap::new());
 
-/// Runs `work` (a pairing) and records its time under `system` and `format`.
+/// Runs `work` (a pairing, on a blocking thread) and records its time under `system` and
+/// `format`; then the memory the pairing freed goes back to the system (`memory::give_back`).
 pub fn time_pairing<T>(system: &'static str, format: &'static str, work: impl FnOnce() -> T) -> T {
     let started = Instant::now();
     let done = work();
+    crate::memory::give_back();
     if let Ok(mut pairings) = PAIRINGS.lock() {
         pairings
             .entry((system, format))

@@ -6,13 +6,14 @@ use serde_json::Value;
 
 use crate::api::auth;
 use crate::api::events::{created_response, issue_admin_token, validate_format};
-use crate::api::extract::{Bearer, JsonBody};
+use crate::api::extract::{parse_json, read_body_up_to, Bearer};
 use crate::api::responses::{AdminRead, PublicSubmit};
 use crate::domain::{validate_settings, CreatedEvent, GameKind};
 use crate::error::{ApiError, ApiResult};
 use crate::event_document::EventDocument;
 use crate::store::tokens::Role;
 use crate::store::{export, now, Store};
+use crate::limits;
 
 /// Export an event: every row of it (participants, teams, rounds with drafts, games, byes,
 /// requested byes, the movement, board results, hand records) in one JSON document, with ids
@@ -84,7 +85,8 @@ fn check_event(document: &EventDocument) -> ApiResult<()> {
 /// Import an event exported by `GET .../export` (from this server or another): a new event
 /// with new ids, written whole in one transaction or not at all, and a fresh admin token
 /// (shown once), like creating an event. No token needed. A document the server refuses is a
-/// 422 naming the JSON path of each fault (`tables.games[3].white_id`).
+/// 422 naming the JSON path of each fault (`tables.games[3].white_id`). The document may be
+/// up to 64 MiB (other bodies: 4 MiB).
 #[utoipa::path(
     post, path = "/api/v1/events/import", tag = "events",
     request_body = EventDocument,
@@ -96,8 +98,10 @@ fn check_event(document: &EventDocument) -> ApiResult<()> {
 #[post("/api/v1/events/import")]
 pub async fn import_event(
     store: web::Data<Store>,
-    JsonBody(document): JsonBody<EventDocument>,
+    payload: web::Payload,
 ) -> ApiResult<HttpResponse> {
+    let body = read_body_up_to(payload, limits::MAX_IMPORT_BYTES).await?;
+    let document: EventDocument = parse_json(&body)?;
     check_event(&document)?;
     let created = store
         .write(move |tx| {

@@ -97,6 +97,43 @@ pub fn read_body(
     }
 }
 
+/// Reads a request body of at most `limit` bytes (a route with a bound of its own, above the
+/// server's [`MAX_BODY`]), within [`crate::limits::BODY_TIMEOUT`] (408); over the bound: 413.
+pub async fn read_body_up_to(
+    mut payload: web::Payload,
+    limit: usize,
+) -> Result<web::Bytes, ApiError> {
+    let read = async move {
+        let mut body = web::BytesMut::new();
+        loop {
+            let next = std::future::poll_fn(|cx| {
+                futures_core::Stream::poll_next(std::pin::Pin::new(&mut payload), cx)
+            })
+            .await;
+            let Some(chunk) = next else {
+                return Ok(body.freeze());
+            };
+            let chunk = chunk.map_err(|e| {
+                ApiError::bad_request(None, format!("cannot read the request body: {e}"))
+            })?;
+            if body.len() + chunk.len() > limit {
+                return Err(ApiError::PayloadTooLarge(format!(
+                    "this request body may hold at most {limit} bytes ({} MiB)",
+                    limit >> 20
+                )));
+            }
+            body.extend_from_slice(&chunk);
+        }
+    };
+    match tokio::time::timeout(crate::limits::BODY_TIMEOUT, read).await {
+        Ok(read) => read,
+        Err(_) => Err(ApiError::RequestTimeout(format!(
+            "the request body did not arrive within {} s",
+            crate::limits::BODY_TIMEOUT.as_secs()
+        ))),
+    }
+}
+
 /// A request body as bytes (TRF, CSV or JSON read by the handler), its errors as problems.
 pub struct RawBody(pub web::Bytes);
 
