@@ -11,9 +11,9 @@ use crate::api::responses::{AdminRead, PublicSubmit};
 use crate::domain::{validate_settings, CreatedEvent, GameKind};
 use crate::error::{ApiError, ApiResult};
 use crate::event_document::EventDocument;
+use crate::limits;
 use crate::store::tokens::Role;
 use crate::store::{export, now, Store};
-use crate::limits;
 
 /// Export an event: every row of it (participants, teams, rounds with drafts, games, byes,
 /// requested byes, the movement, board results, hand records) in one JSON document, with ids

@@ -296,3 +296,21 @@ fn a_bad_document_is_refused_whole_with_its_paths() {
     )
     .problem(403);
 }
+
+#[test]
+fn a_document_over_the_usual_body_bound_is_imported() {
+    let s = spawn();
+    let (event, admin) = swiss_event(&s, json!({}));
+    s.add_players(event, &admin, 4);
+    let mut big = export(&s, event, &admin);
+    // a draft round whose stored details are 5 MB (other bodies stop at 4 MiB)
+    big["tables"]["rounds"] = json!([{
+        "id": 1, "number": 1, "status": "draft", "created_at": "2026-11-22T10:00:00Z",
+        "details": {"note": "x".repeat(5_000_000)}
+    }]);
+    let body = big.to_string();
+    assert!(body.len() > 4 * 1024 * 1024);
+    let (copy, copy_admin) = import(&s, &big);
+    let again = export(&s, copy, &copy_admin);
+    assert_eq!(again["tables"]["rounds"], big["tables"]["rounds"]);
+}

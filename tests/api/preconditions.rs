@@ -102,6 +102,17 @@ fn a_stale_if_match_is_refused_with_412_and_changes_nothing() {
     r.problem(412);
     assert_eq!(server.get(&path).status, 200);
 
+    // Pairing a round checks it before the engine runs: no round is made on a stale version.
+    let r = server.send_if_match(
+        "POST",
+        &format!("{path}/rounds"),
+        &token,
+        &stale,
+        &json!({}),
+    );
+    r.problem(412);
+    assert_eq!(server.get(&path).json()["rounds"], 0);
+
     // Without If-Match, changes go through as before.
     let r = server.send("PATCH", &path, Some(&token), &json!({"name": "Sixth"}));
     assert_eq!(r.status, 200, "{}", r.text());
