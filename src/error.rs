@@ -66,6 +66,9 @@ pub enum ApiError {
     /// 409: the request conflicts with the current state.
     #[error("{0}")]
     Conflict(String),
+    /// 412: the request's `If-Match` names a version of the event that is no longer current.
+    #[error("{0}")]
+    PreconditionFailed(String),
     /// 408: the request body stalled (`limits::BODY_TIMEOUT`).
     #[error("{0}")]
     RequestTimeout(String),
@@ -125,6 +128,7 @@ impl ApiError {
             ApiError::Forbidden(_) => ("forbidden", "Not allowed"),
             ApiError::NotFound(_) => ("not-found", "Not found"),
             ApiError::Conflict(_) => ("conflict", "Conflict with the current state"),
+            ApiError::PreconditionFailed(_) => ("precondition-failed", "Precondition failed"),
             ApiError::RequestTimeout(_) => ("request-timeout", "Request body too slow"),
             ApiError::PayloadTooLarge(_) => ("payload-too-large", "Request body too large"),
             ApiError::TooManyRequests(_) => ("too-many-requests", "Too many requests"),
@@ -174,6 +178,7 @@ impl ResponseError for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PreconditionFailed(_) => StatusCode::PRECONDITION_FAILED,
             ApiError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,

@@ -72,6 +72,10 @@ pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10)
 /// Largest request body accepted (bulk participant lists, TRF files of 9 999 players).
 pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
 
+/// Largest event document accepted by `POST /api/v1/events/import` (an exported 2 000-player
+/// Swiss event with one round is 0.86 MB; a 10 000-player one after 9 rounds stays well under).
+pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
+
 /// A bridge movement sent for checking: rounds and tables.
 pub const MAX_MOVEMENT_ROUNDS: usize = 500;
 /// See [`MAX_MOVEMENT_ROUNDS`].

@@ -52,6 +52,12 @@ OPTIONS:
                            or comma-separate for several. Also TOURNEY_CORS_ORIGINS. Default
                            none; every origin may read.
 
+ENVIRONMENT:
+    TOURNEY_SYNCHRONOUS    normal (default: WAL never corrupts, a power cut may lose the last
+                           commits) or full (every answered change survives a power cut).
+    TOURNEY_ADMIN_TOKEN    The server admin token (GET /api/v1/admin/backup), 16 characters or
+                           more; unset: the one in PATH.admin-token, created at first start.
+
 The first line on stderr says where it listens. Docs at /docs, the OpenAPI document at
 /openapi.json.
 ";
@@ -62,6 +68,9 @@ fn serve(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     let config = ServeConfig::from_args(args, |k| std::env::var(k).ok())?;
+    // freed memory shared by the threads and given back (see `tourney::memory`)
+    tourney::memory::limit_arenas(2);
+    tourney::memory::give_back_every(std::time::Duration::from_secs(30));
     let store = tourney::store::Store::open(&config.db)?;
     let listener = TcpListener::bind(&config.listen)
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;

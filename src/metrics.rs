@@ -1,6 +1,6 @@
 //! Request metrics for `GET /metrics` (Prometheus text format): requests by route and status,
-//! latency histograms by route, beside the figures other parts keep (the read cache's hits,
-//! the store's reads and its writers' wait).
+//! latency histograms by route, pairing times by system and format, beside the figures other
+//! parts keep (the read cache's hits, the store's reads, the wait for the writer).
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -14,13 +14,96 @@ use actix_web::web;
 
 /// Upper bounds of the latency buckets, in seconds.
 const BUCKETS: [f64; 9] = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1.0, 5.0];
+/// Upper bounds of the pairing-time buckets, in seconds (up to the default budget, 60 s).
+const PAIRING_BUCKETS: [f64; 11] = [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 15.0, 60.0];
+/// Upper bounds of the writer-wait buckets, in seconds (up to the default give-up, 10 s).
+pub const WAIT_BUCKETS: [f64; 10] = [0.0001, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1.0, 5.0, 10.0];
 
-#[derive(Default)]
-struct Latency {
-    /// Requests at or under each bound (cumulative, as Prometheus wants them).
-    buckets: [u64; BUCKETS.len()],
+/// A Prometheus histogram: counts at or under each bound (cumulative), count and sum.
+#[derive(Debug, Clone)]
+pub struct Histogram {
+    bounds: &'static [f64],
+    buckets: Vec<u64>,
     count: u64,
     sum: f64,
+}
+
+impl Histogram {
+    pub fn new(bounds: &'static [f64]) -> Histogram {
+        Histogram {
+            bounds,
+            buckets: vec![0; bounds.len()],
+            count: 0,
+            sum: 0.0,
+        }
+    }
+
+    pub fn observe(&mut self, seconds: f64) {
+        for (bound, count) in self.bounds.iter().zip(self.buckets.iter_mut()) {
+            if seconds <= *bound {
+                *count += 1;
+            }
+        }
+        self.count += 1;
+        self.sum += seconds;
+    }
+
+    /// The histogram's lines, `labels` being `key="value",...` (already escaped) or empty.
+    pub fn render(&self, name: &str, labels: &str, out: &mut String) {
+        let sep = if labels.is_empty() { "" } else { "," };
+        for (bound, n) in self.bounds.iter().zip(self.buckets.iter()) {
+            let _ = writeln!(out, "{name}_bucket{{{labels}{sep}le=\"{bound}\"}} {n}");
+        }
+        let _ = writeln!(
+            out,
+            "{name}_bucket{{{labels}{sep}le=\"+Inf\"}} {}",
+            self.count
+        );
+        let braces = |s: &str| {
+            if s.is_empty() {
+                String::new()
+            } else {
+                format!("{{{s}}}")
+            }
+        };
+        let _ = writeln!(out, "{name}_sum{} {}", braces(labels), self.sum);
+        let _ = writeln!(out, "{name}_count{} {}", braces(labels), self.count);
+    }
+}
+
+/// Time spent pairing, by system (`swiss`, `swiss_draft_change`, `bridge_swiss`) and format
+/// (the event's format, or `stateless`): both from fixed lists, so the series stay few.
+/// Process-wide, like the engines it times.
+static PAIRINGS: Mutex<BTreeMap<(&'static str, &'static str), Histogram>> =
+    Mutex::new(BTreeMap::new());
+
+/// Runs `work` (a pairing, on a blocking thread) and records its time under `system` and
+/// `format`; then the memory the pairing freed goes back to the system (`memory::give_back`).
+pub fn time_pairing<T>(system: &'static str, format: &'static str, work: impl FnOnce() -> T) -> T {
+    let started = Instant::now();
+    let done = work();
+    crate::memory::give_back();
+    if let Ok(mut pairings) = PAIRINGS.lock() {
+        pairings
+            .entry((system, format))
+            .or_insert_with(|| Histogram::new(&PAIRING_BUCKETS))
+            .observe(started.elapsed().as_secs_f64());
+    }
+    done
+}
+
+fn render_pairings(out: &mut String) {
+    out.push_str("# HELP tourney_pairing_seconds Time to pair a round, by system and format.\n");
+    out.push_str("# TYPE tourney_pairing_seconds histogram\n");
+    if let Ok(pairings) = PAIRINGS.lock() {
+        for ((system, format), h) in pairings.iter() {
+            h.render(
+                "tourney_pairing_seconds",
+                &format!("system=\"{system}\",format=\"{format}\""),
+                out,
+            );
+        }
+    }
 }
 
 /// Counters of every answered request. Routes are the documented patterns
@@ -28,7 +111,7 @@ struct Latency {
 #[derive(Default)]
 pub struct Metrics {
     requests: Mutex<BTreeMap<(String, String, u16), u64>>,
-    latency: Mutex<BTreeMap<String, Latency>>,
+    latency: Mutex<BTreeMap<String, Histogram>>,
 }
 
 impl Metrics {
@@ -39,19 +122,20 @@ impl Metrics {
                 .or_default() += 1;
         }
         if let Ok(mut latency) = self.latency.lock() {
-            let l = latency.entry(route.to_string()).or_default();
-            for (bound, count) in BUCKETS.iter().zip(l.buckets.iter_mut()) {
-                if seconds <= *bound {
-                    *count += 1;
-                }
-            }
-            l.count += 1;
-            l.sum += seconds;
+            latency
+                .entry(route.to_string())
+                .or_insert_with(|| Histogram::new(&BUCKETS))
+                .observe(seconds);
         }
     }
 
-    /// The request series in the text format, followed by `gauges` (name, help, value).
-    pub fn render(&self, gauges: &[(&str, &str, f64)]) -> String {
+    /// The request series and pairing times in the text format, followed by `histograms`
+    /// and `gauges` (name, help, value) kept elsewhere.
+    pub fn render(
+        &self,
+        histograms: &[(&str, &str, Histogram)],
+        gauges: &[(&str, &str, f64)],
+    ) -> String {
         let mut out = String::new();
         out.push_str(
             "# HELP tourney_requests_total Requests answered, by route, method and status.\n",
@@ -70,29 +154,17 @@ impl Metrics {
         out.push_str("# TYPE tourney_request_seconds histogram\n");
         if let Ok(latency) = self.latency.lock() {
             for (route, l) in latency.iter() {
-                let route = label(route);
-                for (bound, n) in BUCKETS.iter().zip(l.buckets.iter()) {
-                    let _ = writeln!(
-                        out,
-                        "tourney_request_seconds_bucket{{route=\"{route}\",le=\"{bound}\"}} {n}"
-                    );
-                }
-                let _ = writeln!(
-                    out,
-                    "tourney_request_seconds_bucket{{route=\"{route}\",le=\"+Inf\"}} {}",
-                    l.count
-                );
-                let _ = writeln!(
-                    out,
-                    "tourney_request_seconds_sum{{route=\"{route}\"}} {}",
-                    l.sum
-                );
-                let _ = writeln!(
-                    out,
-                    "tourney_request_seconds_count{{route=\"{route}\"}} {}",
-                    l.count
+                l.render(
+                    "tourney_request_seconds",
+                    &format!("route=\"{}\"", label(route)),
+                    &mut out,
                 );
             }
+        }
+        render_pairings(&mut out);
+        for (name, help, histogram) in histograms {
+            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} histogram");
+            histogram.render(name, "", &mut out);
         }
         for (name, help, value) in gauges {
             let kind = if name.ends_with("_total") {
@@ -148,7 +220,13 @@ mod tests {
         m.record("/api/v1/events/{event_id}", "GET", 200, 0.002);
         m.record("/api/v1/events/{event_id}", "GET", 200, 0.3);
         m.record("/api/v1/events/{event_id}", "GET", 304, 0.0001);
-        let text = m.render(&[("tourney_cache_hits_total", "Answers from the cache.", 7.0)]);
+        let mut wait = Histogram::new(&WAIT_BUCKETS);
+        wait.observe(0.003);
+        time_pairing("swiss", "stateless", || ());
+        let text = m.render(
+            &[("tourney_store_writer_wait_seconds", "Wait.", wait)],
+            &[("tourney_cache_hits_total", "Answers from the cache.", 7.0)],
+        );
         assert!(text.contains(
             "tourney_requests_total{route=\"/api/v1/events/{event_id}\",method=\"GET\",status=\"200\"} 2"
         ));
@@ -160,5 +238,11 @@ mod tests {
         assert!(
             text.contains("# TYPE tourney_cache_hits_total counter\ntourney_cache_hits_total 7")
         );
+        assert!(text.contains("tourney_store_writer_wait_seconds_bucket{le=\"0.001\"} 0\n"));
+        assert!(text.contains("tourney_store_writer_wait_seconds_bucket{le=\"0.005\"} 1\n"));
+        assert!(text.contains("tourney_store_writer_wait_seconds_count 1\n"));
+        assert!(text.contains(
+            "tourney_pairing_seconds_bucket{system=\"swiss\",format=\"stateless\",le=\"60\"} "
+        ));
     }
 }

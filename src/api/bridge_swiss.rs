@@ -27,8 +27,10 @@ use crate::error::{ApiError, ApiResult};
 pub async fn draw_bridge_swiss(
     JsonBody(request): JsonBody<DrawRequest>,
 ) -> ApiResult<HttpResponse> {
-    let answer = web::block(move || draw(&request))
-        .await?
-        .map_err(|e| ApiError::invalid(e.field, e.message))?;
+    let answer = web::block(move || {
+        crate::metrics::time_pairing("bridge_swiss", "stateless", || draw(&request))
+    })
+    .await?
+    .map_err(|e| ApiError::invalid(e.field, e.message))?;
     Ok(HttpResponse::Ok().json(answer))
 }

@@ -14,7 +14,7 @@ use crate::store::events::{self, EventFields};
 use crate::store::tokens::{self, Role};
 use crate::store::{now, Store};
 
-fn validate_format(game: GameKind, format: &str) -> Result<(), ApiError> {
+pub(crate) fn validate_format(game: GameKind, format: &str) -> Result<(), ApiError> {
     if game.formats().contains(&format) {
         Ok(())
     } else if game.formats().is_empty() {

@@ -5,7 +5,7 @@ use std::future::{ready, Ready};
 
 use actix_web::dev::Payload;
 use actix_web::http::header;
-use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest, HttpResponse};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -94,6 +94,43 @@ pub fn read_body(
                 crate::limits::BODY_TIMEOUT.as_secs()
             ))),
         }
+    }
+}
+
+/// Reads a request body of at most `limit` bytes (a route with a bound of its own, above the
+/// server's [`MAX_BODY`]), within [`crate::limits::BODY_TIMEOUT`] (408); over the bound: 413.
+pub async fn read_body_up_to(
+    mut payload: web::Payload,
+    limit: usize,
+) -> Result<web::Bytes, ApiError> {
+    let read = async move {
+        let mut body = web::BytesMut::new();
+        loop {
+            let next = std::future::poll_fn(|cx| {
+                futures_core::Stream::poll_next(std::pin::Pin::new(&mut payload), cx)
+            })
+            .await;
+            let Some(chunk) = next else {
+                return Ok(body.freeze());
+            };
+            let chunk = chunk.map_err(|e| {
+                ApiError::bad_request(None, format!("cannot read the request body: {e}"))
+            })?;
+            if body.len() + chunk.len() > limit {
+                return Err(ApiError::PayloadTooLarge(format!(
+                    "this request body may hold at most {limit} bytes ({} MiB)",
+                    limit >> 20
+                )));
+            }
+            body.extend_from_slice(&chunk);
+        }
+    };
+    match tokio::time::timeout(crate::limits::BODY_TIMEOUT, read).await {
+        Ok(read) => read,
+        Err(_) => Err(ApiError::RequestTimeout(format!(
+            "the request body did not arrive within {} s",
+            crate::limits::BODY_TIMEOUT.as_secs()
+        ))),
     }
 }
 
@@ -219,10 +256,79 @@ impl Pagination {
     }
 }
 
-fn etag_of(body: &[u8]) -> String {
+/// The version of the event a GET reads, noted before the handler runs (so the data it sends
+/// is at least that new): its ETag starts with it, and that ETag works as an `If-Match`.
+#[derive(Debug, Clone, Copy)]
+pub struct SeenVersion(pub i64);
+
+fn etag_of(req: &HttpRequest, body: &[u8]) -> String {
     let digest = Sha256::digest(body);
     let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-    format!("\"{hex}\"")
+    match req.extensions().get::<SeenVersion>() {
+        Some(SeenVersion(version)) => format!("\"v{version}-{hex}\""),
+        None => format!("\"{hex}\""),
+    }
+}
+
+/// An `If-Match` header: the event versions a change may apply to.
+///
+/// Accepted forms (a list separated by commas, weak `W/` prefixes allowed): `*` (any version,
+/// the event must exist), and every ETag the server sends for an event's data: `"v42"`,
+/// `"v42-gz"`, `"v42-csv"`, `"v42-csv-gz"` (public reads) and `"v42-<hash>"` (reads with a
+/// token); also the bare version, `"42"` or `42` (the `version` a client may have noted). A
+/// tag of another shape names no version and so never matches (412).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct IfMatch {
+    pub versions: Vec<i64>,
+    pub any: bool,
+}
+
+impl IfMatch {
+    /// The `If-Match` of a request's headers, `None` without one.
+    pub fn of(headers: &header::HeaderMap) -> Option<IfMatch> {
+        let mut values = headers
+            .get_all(header::IF_MATCH)
+            .filter_map(|v| v.to_str().ok())
+            .peekable();
+        values.peek()?;
+        let mut parsed = IfMatch::default();
+        for tag in values.flat_map(|v| v.split(',')).map(str::trim) {
+            if tag == "*" {
+                parsed.any = true;
+            } else if let Some(version) = version_of_tag(tag) {
+                parsed.versions.push(version);
+            }
+        }
+        Some(parsed)
+    }
+}
+
+/// The event version an entity tag names (see [`IfMatch`]).
+fn version_of_tag(tag: &str) -> Option<i64> {
+    let tag = tag.strip_prefix("W/").unwrap_or(tag);
+    let bare = tag
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(tag);
+    let (digits, rest) = match bare.strip_prefix('v') {
+        Some(v) => v.split_once('-').unwrap_or((v, "")),
+        None => (bare, ""),
+    };
+    let plain = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let suffix_ok = rest.is_empty() || bare.starts_with('v');
+    (plain && suffix_ok).then(|| digits.parse().ok()).flatten()
+}
+
+impl FromRequest for IfMatch {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    /// A request without the header is refused (400); take `Option<IfMatch>` where it is optional.
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(IfMatch::of(req.headers()).ok_or_else(|| {
+            ApiError::bad_request(Some("If-Match"), "this change needs the If-Match header")
+        }))
+    }
 }
 
 fn matches_if_none_match(req: &HttpRequest, etag: &str) -> bool {
@@ -241,7 +347,7 @@ pub fn cached(req: &HttpRequest, content_type: &str, body: Vec<u8>) -> HttpRespo
     if let Err(e) = check_format_answered(req.query_string(), content_type) {
         return actix_web::ResponseError::error_response(&e);
     }
-    let etag = etag_of(&body);
+    let etag = etag_of(req, &body);
     if matches_if_none_match(req, &etag) {
         return HttpResponse::NotModified()
             .insert_header((header::ETAG, etag))
@@ -387,6 +493,41 @@ mod tests {
         // Numbers the server writes stay numbers.
         assert_eq!(csv_number("-1.5"), "-1.5");
         assert_eq!(csv_number("-/+"), "-/+");
+    }
+
+    #[test]
+    fn every_etag_the_server_sends_names_its_version_in_if_match() {
+        let parse = |value: &str| {
+            let mut headers = header::HeaderMap::new();
+            headers.insert(header::IF_MATCH, value.parse().unwrap());
+            IfMatch::of(&headers).unwrap()
+        };
+        for tag in [
+            "\"v42\"",
+            "\"v42-gz\"",
+            "\"v42-csv\"",
+            "\"v42-csv-gz\"",
+            "W/\"v42-0a1b2c3d4e5f60718293a4b5\"",
+            "\"42\"",
+            "42",
+        ] {
+            assert_eq!(parse(tag).versions, [42], "{tag}");
+        }
+        assert_eq!(parse("\"v1\", \"v7-gz\"").versions, [1, 7]);
+        assert!(parse("*").any);
+        // shapes that name no version: never a match
+        for tag in [
+            "\"3fa9c0\"",
+            "\"v\"",
+            "\"42-gz\"",
+            "\"v4x\"",
+            "\"\"",
+            "\"v99999999999999999999\"",
+        ] {
+            let parsed = parse(tag);
+            assert!(parsed.versions.is_empty() && !parsed.any, "{tag}");
+        }
+        assert_eq!(IfMatch::of(&header::HeaderMap::new()), None);
     }
 
     #[test]

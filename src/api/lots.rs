@@ -8,7 +8,7 @@ use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::api::extract::{Bearer, JsonBody};
+use crate::api::extract::{Bearer, IfMatch, JsonBody};
 use crate::api::responses::AdminWrite;
 use crate::api::stream::RoundWatch;
 use crate::api::{auth, bridge_team_events, teams};
@@ -79,9 +79,13 @@ fn make_round_robin(conn: &Connection, event: &Event, by_number: &[i64]) -> ApiR
 
 /// Draw lots: assign pairing numbers to the active participants at random (from a recorded
 /// seed) or by rating. For a round robin the whole schedule is made at once. Drawing again
-/// replaces the numbers and the schedule while no result has been entered. Admin only.
+/// replaces the numbers and the schedule while no result has been entered, and needs the
+/// `If-Match` of the event as the caller saw it (its ETag or version): of several draws sent
+/// at once exactly one is made, the others get 409 (no `If-Match`) or 412 (a stale one).
+/// Admin only.
 ///
-/// 409: Results already entered, or too few participants.
+/// 409: Results already entered, too few participants, or lots drawn already (and no
+/// `If-Match`).
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/lots", tag = "participants",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -98,9 +102,12 @@ pub async fn draw_lots(
     live: web::Data<Live>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
+    if_match: Option<IfMatch>,
     JsonBody(body): JsonBody<DrawLots>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
+    // The If-Match itself is checked by the write (`Store::write`); here only whether it was sent.
+    let again_allowed = if_match.is_some();
     if body.method == LotsMethod::Rating && body.seed.is_some() {
         return Err(ApiError::invalid("seed", "a draw by rating takes no seed"));
     }
@@ -116,6 +123,14 @@ pub async fn draw_lots(
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
             let watch = RoundWatch::start(tx, event_id)?;
             let event = events::get(tx, event_id)?;
+            if let (Some(lots), false) = (&event.lots, again_allowed) {
+                return Err(ApiError::conflict(format!(
+                    "lots were drawn already (at {}); to draw again send If-Match with the event's \
+                     ETag or version as you saw it (now \"v{}\")",
+                    lots.drawn_at,
+                    crate::store::versions::read(tx, event_id)?.unwrap_or_default()
+                )));
+            }
             if event.format == FORMAT_SWISS && rounds::count(tx, event_id)? > 0 {
                 return Err(ApiError::conflict(
                     "rounds have been paired; the pairing numbers can no longer be drawn again",

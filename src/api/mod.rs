@@ -1,6 +1,7 @@
 //! The HTTP shell: one module per resource, each handler thin (parse, authorise, call the
 //! store and engines in one transaction, answer).
 
+pub mod admin;
 pub mod auth;
 pub mod bridge;
 pub mod bridge_entries;
@@ -14,6 +15,7 @@ pub mod byes;
 pub mod closed_sets;
 pub mod connection;
 pub mod events;
+pub mod export;
 pub mod extract;
 pub mod flatten;
 pub mod idempotency;
@@ -74,7 +76,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         )
         .service(system::healthz)
         .service(system::metrics)
+        .service(admin::backup)
         .service(events::create_event)
+        .service(export::import_event)
+        .service(export::export_event)
         .service(events::list_events)
         .service(events::get_event)
         .service(events::update_event)

@@ -9,6 +9,7 @@ use crate::error::{FieldError, Problem};
 
 use crate::api;
 use crate::api::flatten::FlattenTaggedVariants;
+use crate::api::responses::IfMatchHeader;
 
 /// Unsigned integers under the format names of the OpenAPI format registry (`uint8` ...
 /// `uint64`). utoipa's `non_strict_integers` gives unsigned fields their own formats (so a u32
@@ -59,11 +60,11 @@ macro_rules! documented_routes {
         #[openapi(
             info(
                 title = "tourney",
-                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event; reads need no token. GETs carry an ETag and answer `If-None-Match` with 304.\n\nAn integer is written without a fraction: `1219.0` where an integer is expected is refused with 422 naming the field.\n\nPublic web pages for players and printers: `/e/{event_id}` (the event, its rounds, standings, crosstable, each player's games, bridge guide cards)."
+                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event; reads need no token. GETs carry an ETag and answer `If-None-Match` with 304. Changes of an event honour `If-Match` with any ETag of its data or its version (412 when another change came first).\n\nAn integer is written without a fraction: `1219.0` where an integer is expected is refused with 422 naming the field.\n\nPublic web pages for players and printers: `/e/{event_id}` (the event, its rounds, standings, crosstable, each player's games, bridge guide cards)."
             ),
             paths($($($segment)::+),*),
             components(schemas(Problem, FieldError)),
-            modifiers(&BearerAuth, &FlattenTaggedVariants, &UnsignedFormats),
+            modifiers(&BearerAuth, &FlattenTaggedVariants, &UnsignedFormats, &IfMatchHeader),
             tags(
                 (name = "events", description = "Events and their credentials"),
                 (name = "participants", description = "Players or pairs, and the drawing of lots"),
@@ -96,8 +97,11 @@ macro_rules! documented_routes {
 documented_routes!(
     api::system::healthz,
     api::system::metrics,
+    api::admin::backup,
     api::events::create_event,
     api::events::list_events,
+    api::export::export_event,
+    api::export::import_event,
     api::events::get_event,
     api::events::update_event,
     api::events::delete_event,

@@ -240,7 +240,9 @@ pub async fn pair_round(
         .dry_run(move |tx| prepare(tx, token.as_deref()))
         .await?;
     let (section, pairing) = web::block(move || {
-        let pairing = swiss::pair_next_round(&section.state, &budget.solver());
+        let pairing = crate::metrics::time_pairing("swiss", "swiss", || {
+            swiss::pair_next_round(&section.state, &budget.solver())
+        });
         (section, pairing)
     })
     .await

@@ -129,7 +129,9 @@ async fn edit_draft(
         .dry_run(move |tx| read_draft(tx, event_id, number, token.as_deref()))
         .await?;
     let (section, current, pairing) = web::block(move || {
-        let pairing = choose(&section, &current);
+        let pairing = crate::metrics::time_pairing("swiss_draft_change", "swiss", || {
+            choose(&section, &current)
+        });
         (section, current, pairing)
     })
     .await

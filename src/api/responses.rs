@@ -46,6 +46,14 @@ const FORBIDDEN_SCORER: Answer = Answer::new(
     403,
     "Another event's token, or a scorer changing what only the admin may change",
 );
+const UNAUTHORIZED_SERVER: Answer = Answer::new(
+    401,
+    "No `Authorization: Bearer` token: the server admin token is needed",
+);
+const FORBIDDEN_SERVER: Answer = Answer::new(
+    403,
+    "A token that is not the server admin token (`TOURNEY_ADMIN_TOKEN`, or the file `<database>.admin-token`)",
+);
 const NOT_FOUND: Answer = Answer::new(404, "No such event, or no such item in it");
 const CONFLICT: Answer = Answer::new(
     409,
@@ -59,6 +67,10 @@ const STOPPED: Answer = Answer::new(
 const BUSY: Answer = Answer::new(
     503,
     "The server was busy with other changes for longer than `TOURNEY_WRITE_WAIT_SECONDS`; `Retry-After` says when to try again",
+);
+const STALE: Answer = Answer::new(
+    412,
+    "The `If-Match` names a version of the event that is no longer current (another change came first); `detail` says the current one: read again, then decide",
 );
 const STALLED: Answer = Answer::new(408, "The body did not arrive whole within 10 s");
 const TOO_LARGE: Answer = Answer::new(
@@ -135,16 +147,20 @@ answer_set!(
     AdminRead: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, INVALID, SLOWED
 );
 answer_set!(
+    /// A read of the whole server (a backup): the server admin token.
+    ServerAdminRead: UNAUTHORIZED_SERVER, FORBIDDEN_SERVER, SLOWED
+);
+answer_set!(
     /// A change with a body that needs the event's admin token.
-    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, STALLED, TOO_LARGE, INVALID, SLOWED, BUSY
+    AdminWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, STALE, STALLED, TOO_LARGE, INVALID, SLOWED, BUSY
 );
 answer_set!(
     /// A change without a body that needs the event's admin token (publish, withdraw, delete).
-    AdminAction: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID, SLOWED, BUSY
+    AdminAction: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, STALE, INVALID, SLOWED, BUSY
 );
 answer_set!(
     /// A change with a body that the admin token or one of the event's scorer tokens may make.
-    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, STALLED, TOO_LARGE, INVALID, SLOWED, BUSY
+    ScorerWrite: MALFORMED, UNAUTHORIZED, FORBIDDEN_SCORER, NOT_FOUND, CONFLICT, STALE, STALLED, TOO_LARGE, INVALID, SLOWED, BUSY
 );
 
 answer_set!(
@@ -153,8 +169,49 @@ answer_set!(
 );
 answer_set!(
     /// Pairing an event's next round: the admin token, and a time budget.
-    AdminPairing: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, INVALID, SLOWED, STOPPED
+    AdminPairing: UNAUTHORIZED, FORBIDDEN_ADMIN, NOT_FOUND, CONFLICT, STALE, INVALID, SLOWED, STOPPED
 );
+
+/// Documents the `If-Match` header on every change of an event (every `POST`, `PUT`, `PATCH`
+/// and `DELETE` under `/api/v1/events/{event_id}`), as `server::preconditions` applies it: from
+/// the paths, so a new route is documented as it is served.
+pub struct IfMatchHeader;
+
+impl utoipa::Modify for IfMatchHeader {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+        use utoipa::openapi::{ObjectBuilder, Required, Type};
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            if !path.starts_with("/api/v1/events/{event_id}") {
+                continue;
+            }
+            for operation in [
+                &mut item.post,
+                &mut item.put,
+                &mut item.patch,
+                &mut item.delete,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                let header = ParameterBuilder::new()
+                    .name("If-Match")
+                    .parameter_in(ParameterIn::Header)
+                    .required(Required::False)
+                    .description(Some(
+                        "Make the change only if the event is still at this version, else 412. Any ETag the server sent for the event's data (`\"v42\"`, `\"v42-gz\"`, `\"v42-csv\"`, `\"v42-<hash>\"`, `W/` allowed), the bare version (`42`), or `*`; several separated by commas. Checked inside the change's transaction.",
+                    ))
+                    .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+                    .example(Some(serde_json::json!("\"v42\"")))
+                    .build();
+                operation
+                    .parameters
+                    .get_or_insert_with(Vec::new)
+                    .push(header);
+            }
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -166,7 +223,7 @@ mod tests {
         let statuses: Vec<&str> = map.keys().map(String::as_str).collect();
         assert_eq!(
             statuses,
-            ["400", "401", "403", "404", "408", "409", "413", "422", "429", "503"]
+            ["400", "401", "403", "404", "408", "409", "412", "413", "422", "429", "503"]
         );
         for response in map.values() {
             let RefOr::T(r) = response else {

@@ -135,10 +135,14 @@ pub async fn pair_swiss(
     state.validate().map_err(state_error)?;
     let guard = RequestBudget::start(&req);
     let budget = guard.budget();
-    let pairing = web::block(move || swiss::pair_next_round(&state, &budget.solver()))
-        .await
-        .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?
-        .map_err(|e| guard.error(e, state_error))?;
+    let pairing = web::block(move || {
+        crate::metrics::time_pairing("swiss", "stateless", || {
+            swiss::pair_next_round(&state, &budget.solver())
+        })
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?
+    .map_err(|e| guard.error(e, state_error))?;
     Ok(HttpResponse::Ok().json(pairing))
 }
 

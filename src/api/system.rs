@@ -35,8 +35,9 @@ pub async fn healthz(store: web::Data<Store>) -> ApiResult<HttpResponse> {
 }
 
 /// The server's figures in the Prometheus text format: requests by route and status, latency
-/// histograms by route, the read cache (hits, misses, bytes held), the store's read
-/// transactions and its changes' wait for the writer. No credentials; no event data.
+/// histograms by route, pairing times by system and format, the read cache (hits, misses,
+/// bytes held), the store's read transactions and each change's wait for the writer
+/// (histogram). No credentials; no event data.
 #[utoipa::path(
     get, path = "/metrics", tag = "system",
     responses((status = 200, description = "Prometheus text format 0.0.4", body = String, content_type = "text/plain; version=0.0.4"))
@@ -48,24 +49,16 @@ pub async fn metrics(
     cache: Option<web::Data<ReadCache>>,
 ) -> HttpResponse {
     use std::sync::atomic::Ordering::Relaxed;
-    let (writes, waited) = store.writer_waits();
-    let mut gauges = vec![
-        (
-            "tourney_store_reads_total",
-            "Read transactions run.",
-            store.reads() as f64,
-        ),
-        (
-            "tourney_store_writes_total",
-            "Changes that got the writer.",
-            writes as f64,
-        ),
-        (
-            "tourney_store_writer_wait_seconds_total",
-            "Seconds changes waited for the writer, in all.",
-            waited,
-        ),
-    ];
+    let histograms = [(
+        "tourney_store_writer_wait_seconds",
+        "Time each change waited for the single writer (its count: the changes that got it).",
+        store.writer_waits(),
+    )];
+    let mut gauges = vec![(
+        "tourney_store_reads_total",
+        "Read transactions run.",
+        store.reads() as f64,
+    )];
     if let Some(cache) = &cache {
         gauges.extend([
             (
@@ -85,7 +78,7 @@ pub async fn metrics(
             ),
         ]);
     }
-    let text = metrics.map_or_else(String::new, |m| m.render(&gauges));
+    let text = metrics.map_or_else(String::new, |m| m.render(&histograms, &gauges));
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .body(text)

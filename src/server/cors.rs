@@ -98,7 +98,7 @@ impl CorsPolicy {
                     headers.insert(
                         header::ACCESS_CONTROL_ALLOW_HEADERS,
                         HeaderValue::from_static(
-                            "authorization, content-type, accept, if-none-match",
+                            "authorization, content-type, accept, if-none-match, if-match",
                         ),
                     );
                     headers.insert(

@@ -4,6 +4,7 @@
 pub mod cors;
 pub mod guard;
 pub mod methods;
+pub mod preconditions;
 pub mod read_cache;
 
 use std::net::TcpListener;
@@ -69,6 +70,7 @@ pub fn build_with_live(
             .app_data(cache.clone())
             .app_data(failures.clone())
             .app_data(metrics.clone())
+            .wrap(from_fn(preconditions::preconditions))
             .wrap(from_fn(crate::api::idempotency::idempotency))
             .wrap(from_fn(read_cache::read_cache))
             .wrap(from_fn(guard::guard))

@@ -132,7 +132,7 @@ impl ReadCache {
 
 /// The event a public path reads, if it is one the cache serves: `/api/v1/events/{id}` and
 /// below (not the endless `/stream`), and the pages `/e/{id}` and below.
-fn event_of(path: &str) -> Option<i64> {
+pub(crate) fn event_of(path: &str) -> Option<i64> {
     let rest = path
         .strip_prefix("/api/v1/events/")
         .or_else(|| path.strip_prefix("/e/"))?;

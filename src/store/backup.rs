@@ -2,6 +2,7 @@
 //! the server goes on writing in WAL mode), and a restore that checks the copy before it
 //! replaces anything.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OpenFlags};
@@ -37,8 +38,14 @@ pub fn check(path: &Path) -> Result<(), String> {
 }
 
 /// Writes a consistent copy of the database at `db` to `out` (which must not exist yet), and
-/// checks the copy.
+/// checks the copy; the token secret goes beside it.
 pub fn backup(db: &Path, out: &Path) -> Result<(), String> {
+    copy_database(db, out)?;
+    copy_secret(db, out)
+}
+
+/// A consistent copy of the database alone (no secret), `VACUUM INTO` and checked.
+fn copy_database(db: &Path, out: &Path) -> Result<(), String> {
     if out.exists() {
         return Err(format!(
             "{} exists; a backup never overwrites",
@@ -54,8 +61,91 @@ pub fn backup(db: &Path, out: &Path) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     conn.execute("VACUUM INTO ?1", [out_text])
         .map_err(|e| format!("cannot copy {} to {}: {e}", db.display(), out.display()))?;
-    check(out)?;
-    copy_secret(db, out)
+    check(out)
+}
+
+/// A checked copy of the live database in a file of its own beside it, read by the server's
+/// backup download; the file is removed when the snapshot is dropped (read whole or not).
+pub struct Snapshot {
+    file: std::fs::File,
+    path: PathBuf,
+    /// The copy's size in bytes.
+    pub len: u64,
+}
+
+impl Snapshot {
+    /// Copies the database at `db` (while the server goes on writing) and opens the copy.
+    pub fn take(db: &Path) -> Result<Snapshot, String> {
+        let path = with_suffix(db, &format!(".download-{}", super::secret::random_hex()?));
+        let removed_on_failure = |e: String| {
+            let _ = std::fs::remove_file(&path);
+            e
+        };
+        copy_database(db, &path).map_err(removed_on_failure)?;
+        let file = std::fs::File::open(&path)
+            .map_err(|e| removed_on_failure(format!("cannot read the copy: {e}")))?;
+        let len = file
+            .metadata()
+            .map_err(|e| removed_on_failure(format!("cannot read the copy: {e}")))?
+            .len();
+        Ok(Snapshot { file, path, len })
+    }
+}
+
+impl Read for Snapshot {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.file.read(buf)
+    }
+}
+
+impl Drop for Snapshot {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// The server admin token's file for the database at `db` (`tourney.db.admin-token`).
+pub fn admin_token_path(db: &Path) -> PathBuf {
+    with_suffix(db, ".admin-token")
+}
+
+/// Shortest server admin token accepted from `TOURNEY_ADMIN_TOKEN`.
+pub const MIN_ADMIN_TOKEN_CHARS: usize = 16;
+
+/// The server admin token (it takes backups over HTTP): `from_env` (`TOURNEY_ADMIN_TOKEN`)
+/// when set, else the token in the file beside the database, created at first start readable
+/// by its owner only. The log says where the token is, never the token.
+pub fn server_admin_token(db: &Path, from_env: Option<String>) -> Result<String, String> {
+    if let Some(token) = from_env
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+    {
+        if token.chars().count() < MIN_ADMIN_TOKEN_CHARS {
+            return Err(format!(
+                "TOURNEY_ADMIN_TOKEN must be at least {MIN_ADMIN_TOKEN_CHARS} characters"
+            ));
+        }
+        log::info!("the server admin token is the one given in TOURNEY_ADMIN_TOKEN");
+        return Ok(token);
+    }
+    let path = admin_token_path(db);
+    match std::fs::read_to_string(&path) {
+        Ok(text) if !text.trim().is_empty() => {
+            log::info!("the server admin token is in {}", path.display());
+            Ok(text.trim().to_string())
+        }
+        Ok(_) => Err(format!("{} is empty", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let token = format!("tny_server_{}", super::secret::random_hex()?);
+            super::secret::create_owner_only(&path, &token)?;
+            log::info!(
+                "created the server admin token in {} (readable by its owner only)",
+                path.display()
+            );
+            Ok(token)
+        }
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
 }
 
 /// The token secret goes with its database (`OUT.secret` beside `OUT`): without it the keyed
@@ -110,6 +200,26 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 mod tests {
     use super::*;
     use crate::store::Store;
+
+    #[test]
+    fn the_server_admin_token_comes_from_the_environment_or_its_file() {
+        let dir = crate::scratch::ScratchDir::new("store").unwrap();
+        let db = dir.path().join("a.db");
+        let given = "a-long-enough-token-1234".to_string();
+        assert_eq!(server_admin_token(&db, Some(given.clone())).unwrap(), given);
+        assert!(
+            !admin_token_path(&db).exists(),
+            "no file when the environment gives it"
+        );
+        assert!(server_admin_token(&db, Some("short".into()))
+            .unwrap_err()
+            .contains("at least 16"));
+        let made = server_admin_token(&db, None).unwrap();
+        assert!(made.starts_with("tny_server_") && made.len() > 40);
+        assert_eq!(server_admin_token(&db, Some(" ".into())).unwrap(), made);
+        let store = Store::open(&db).unwrap();
+        assert!(store.is_server_admin(&made) && !store.is_server_admin(&given));
+    }
 
     #[test]
     fn a_backup_taken_while_writing_is_sound_and_restores() {

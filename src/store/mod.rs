@@ -7,6 +7,7 @@ pub mod backup;
 pub mod board_results;
 pub mod bridge_matches;
 pub mod events;
+pub mod export;
 pub mod games;
 pub mod idempotency;
 pub mod movements;
@@ -18,7 +19,7 @@ pub mod teams;
 pub mod tokens;
 pub mod versions;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -28,6 +29,7 @@ use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
 use crate::error::{ApiError, ApiResult};
+use crate::metrics::{Histogram, WAIT_BUCKETS};
 
 /// The migrations in `sql/`, applied in order and recorded in `PRAGMA user_version`.
 fn migrations() -> Migrations<'static> {
@@ -57,6 +59,39 @@ fn write_wait_from_env() -> Duration {
         .map_or(DEFAULT_WRITE_WAIT, Duration::from_secs)
 }
 
+/// How hard a commit waits for the disk (`TOURNEY_SYNCHRONOUS`). In WAL mode, `Normal` (the
+/// default) never corrupts the database, but a power cut or an OS crash may lose the last
+/// commits before the next checkpoint; `Full` makes every committed change survive a power
+/// cut, at the cost of one more disk flush per commit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Synchronous {
+    #[default]
+    Normal,
+    Full,
+}
+
+impl Synchronous {
+    /// Reads `TOURNEY_SYNCHRONOUS`'s value (`normal` or `full`, any case; unset or empty:
+    /// the default).
+    pub fn parse(value: Option<&str>) -> Result<Synchronous, String> {
+        match value.map(str::trim).filter(|v| !v.is_empty()) {
+            None => Ok(Synchronous::default()),
+            Some(v) if v.eq_ignore_ascii_case("normal") => Ok(Synchronous::Normal),
+            Some(v) if v.eq_ignore_ascii_case("full") => Ok(Synchronous::Full),
+            Some(v) => Err(format!(
+                "TOURNEY_SYNCHRONOUS={v:?}: use normal (the default) or full"
+            )),
+        }
+    }
+
+    fn pragma(self) -> &'static str {
+        match self {
+            Synchronous::Normal => "NORMAL",
+            Synchronous::Full => "FULL",
+        }
+    }
+}
+
 fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -70,17 +105,28 @@ pub struct Store {
     /// The queue to the writer: fair (first come, first served) and bounded in time.
     gate: Arc<tokio::sync::Semaphore>,
     write_wait: Duration,
-    /// Changes that got the writer, and the microseconds they waited for it in all.
-    writes: Arc<AtomicU64>,
-    waited_micros: Arc<AtomicU64>,
+    /// How long each change that got the writer waited for it (metrics).
+    waits: Arc<Mutex<Histogram>>,
     readers: r2d2::Pool<SqliteConnectionManager>,
     versions: versions::Versions,
     reads: Arc<AtomicU64>,
+    /// The database file (backups copy it).
+    path: Arc<PathBuf>,
+    /// The server admin token's keyed hash, and the key.
+    server_admin: [u8; 32],
+    key: [u8; 32],
 }
 
 impl Store {
-    /// Opens (creating if needed) and migrates the database file at `path`.
+    /// Opens (creating if needed) and migrates the database file at `path`, with the
+    /// durability `TOURNEY_SYNCHRONOUS` asks for.
     pub fn open(path: &Path) -> Result<Store, String> {
+        let synchronous = Synchronous::parse(std::env::var("TOURNEY_SYNCHRONOUS").ok().as_deref())?;
+        Store::open_with(path, synchronous)
+    }
+
+    /// [`Store::open`] with the durability chosen.
+    pub fn open_with(path: &Path, synchronous: Synchronous) -> Result<Store, String> {
         let mut writer = Connection::open(path)
             .map_err(|e| format!("cannot open database {}: {e}", path.display()))?;
         let mode: String = writer
@@ -94,12 +140,14 @@ impl Store {
         }
         configure(&writer).map_err(|e| format!("cannot configure database: {e}"))?;
         writer
-            .pragma_update(None, "synchronous", "NORMAL")
+            .pragma_update(None, "synchronous", synchronous.pragma())
             .map_err(|e| format!("cannot configure database: {e}"))?;
         migrations()
             .to_latest(&mut writer)
             .map_err(|e| format!("cannot migrate database {}: {e}", path.display()))?;
         let key = secret::load_or_create(path)?;
+        let server_admin =
+            backup::server_admin_token(path, std::env::var("TOURNEY_ADMIN_TOKEN").ok())?;
         secret::register(&writer, key).map_err(|e| format!("cannot configure database: {e}"))?;
         versions::watch_changes(&writer)
             .map_err(|e| format!("cannot watch changes of {}: {e}", path.display()))?;
@@ -119,12 +167,24 @@ impl Store {
             writer: Arc::new(Mutex::new(writer)),
             gate: Arc::new(tokio::sync::Semaphore::new(1)),
             write_wait: write_wait_from_env(),
-            writes: Arc::new(AtomicU64::new(0)),
-            waited_micros: Arc::new(AtomicU64::new(0)),
+            waits: Arc::new(Mutex::new(Histogram::new(&WAIT_BUCKETS))),
             readers,
             versions: versions::Versions::default(),
             reads: Arc::new(AtomicU64::new(0)),
+            path: Arc::new(path.to_path_buf()),
+            server_admin: secret::hmac_sha256(&key, server_admin.as_bytes()),
+            key,
         })
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Whether `token` is the server admin token (`store::backup::server_admin_token`).
+    pub fn is_server_admin(&self, token: &str) -> bool {
+        secret::hmac_sha256(&self.key, token.as_bytes()) == self.server_admin
     }
 
     /// The same store with another bound on the wait for the writer.
@@ -138,9 +198,9 @@ impl Store {
         let asked = std::time::Instant::now();
         match tokio::time::timeout(self.write_wait, self.gate.clone().acquire_owned()).await {
             Ok(Ok(permit)) => {
-                self.writes.fetch_add(1, Ordering::Relaxed);
-                let waited = asked.elapsed().as_micros().min(u64::MAX as u128) as u64;
-                self.waited_micros.fetch_add(waited, Ordering::Relaxed);
+                if let Ok(mut waits) = self.waits.lock() {
+                    waits.observe(asked.elapsed().as_secs_f64());
+                }
                 Ok(permit)
             }
             Ok(Err(_)) => Err(ApiError::Internal("the writer queue is closed".into())),
@@ -151,12 +211,11 @@ impl Store {
         }
     }
 
-    /// Changes that got the writer, and the seconds they waited for it in all (metrics).
-    pub fn writer_waits(&self) -> (u64, f64) {
-        (
-            self.writes.load(Ordering::Relaxed),
-            self.waited_micros.load(Ordering::Relaxed) as f64 / 1e6,
-        )
+    /// How long the changes that got the writer waited for it (metrics).
+    pub fn writer_waits(&self) -> Histogram {
+        self.waits
+            .lock()
+            .map_or_else(|_| Histogram::new(&WAIT_BUCKETS), |w| w.clone())
     }
 
     /// How many read transactions have run (tests show a 304 needs none; metrics).
@@ -197,7 +256,10 @@ impl Store {
 
     /// Runs `f` in one `BEGIN IMMEDIATE` transaction on the single read-write connection.
     /// The transaction commits when `f` returns `Ok` and rolls back otherwise, so a request
-    /// changes the database whole or not at all.
+    /// changes the database whole or not at all. When the request carries an `If-Match` of its
+    /// event ([`versions::Precondition`]), the first thing the transaction does is compare it
+    /// with the event's version: 412 on a stale one, so two directors never overwrite each
+    /// other silently. Every write route gets this without doing anything.
     pub async fn write<T, F>(&self, f: F) -> ApiResult<T>
     where
         T: Send + 'static,
@@ -205,20 +267,28 @@ impl Store {
     {
         let writer = self.writer.clone();
         let known = self.versions.clone();
+        let precondition = versions::pending();
         let turn = self.writer_turn().await?;
-        actix_web::web::block(move || {
+        let written = actix_web::web::block(move || {
             let _turn = turn;
             let mut conn = writer
                 .lock()
                 .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            if let Some(precondition) = &precondition {
+                precondition.check(&tx)?;
+            }
             let value = f(&tx)?;
             let bumped = versions::bump(&tx)?;
             tx.commit()?;
             known.apply(&bumped);
             Ok(value)
         })
-        .await?
+        .await?;
+        if written.is_ok() {
+            versions::met();
+        }
+        written
     }
 
     /// Runs `f` like [`Store::write`] but always rolls back: what a write would see (and do),
@@ -230,6 +300,7 @@ impl Store {
         F: FnOnce(&Transaction) -> ApiResult<T> + Send + 'static,
     {
         let writer = self.writer.clone();
+        let precondition = versions::pending();
         let turn = self.writer_turn().await?;
         actix_web::web::block(move || {
             let _turn = turn;
@@ -237,6 +308,10 @@ impl Store {
                 .lock()
                 .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            if let Some(precondition) = &precondition {
+                // a stale If-Match fails before the long work, not after it
+                precondition.check(&tx)?;
+            }
             let value = f(&tx)?;
             tx.rollback()?;
             Ok(value)
@@ -277,6 +352,33 @@ mod tests {
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
         assert_eq!(version, 9);
+    }
+
+    #[test]
+    fn synchronous_is_normal_unless_full_is_asked_for() {
+        assert_eq!(Synchronous::parse(None), Ok(Synchronous::Normal));
+        assert_eq!(Synchronous::parse(Some("")), Ok(Synchronous::Normal));
+        assert_eq!(Synchronous::parse(Some("FULL")), Ok(Synchronous::Full));
+        assert_eq!(
+            Synchronous::parse(Some(" normal ")),
+            Ok(Synchronous::Normal)
+        );
+        assert!(Synchronous::parse(Some("off"))
+            .unwrap_err()
+            .contains("normal"));
+        let dir = crate::scratch::ScratchDir::new("store").unwrap();
+        let level = |store: &Store| -> i64 {
+            store
+                .writer
+                .lock()
+                .unwrap()
+                .query_row("PRAGMA synchronous", [], |r| r.get(0))
+                .unwrap()
+        };
+        let full = Store::open_with(&dir.path().join("f.db"), Synchronous::Full).unwrap();
+        assert_eq!(level(&full), 2);
+        let normal = Store::open_with(&dir.path().join("n.db"), Synchronous::Normal).unwrap();
+        assert_eq!(level(&normal), 1);
     }
 
     #[test]

@@ -43,20 +43,33 @@ pub fn load_or_create(db: &Path) -> Result<[u8; 32], String> {
             let mut secret = [0u8; 32];
             getrandom::fill(&mut secret)
                 .map_err(|e| format!("no randomness for the secret: {e}"))?;
-            let mut options = std::fs::OpenOptions::new();
-            options.write(true).create_new(true);
-            #[cfg(unix)]
-            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-            let mut file = options
-                .open(&path)
-                .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-            writeln!(file, "{}", hex(&secret))
-                .and_then(|_| file.sync_all())
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            create_owner_only(&path, &hex(&secret))?;
             Ok(secret)
         }
         Err(e) => Err(format!("cannot read {}: {e}", path.display())),
     }
+}
+
+/// Creates the file at `path` (never over an existing one) holding `text` and a line break,
+/// readable and writable by its owner only, and flushed to disk.
+pub fn create_owner_only(path: &Path, text: &str) -> Result<(), String> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options
+        .open(path)
+        .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+    writeln!(file, "{text}")
+        .and_then(|_| file.sync_all())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// 32 random bytes as 64 hex digits (secrets and tokens the server makes).
+pub fn random_hex() -> Result<String, String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| format!("no randomness: {e}"))?;
+    Ok(hex(&bytes))
 }
 
 /// HMAC-SHA-256 (RFC 2104) of `message` under a 32-byte key.

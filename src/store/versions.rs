@@ -6,12 +6,17 @@
 //! the same transaction), and after the commit [`Versions`] learns them. Handlers do nothing:
 //! a change cannot forget to move the version.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::{Arc, RwLock};
 
 use rusqlite::{params, Connection};
 
-/// The tables of an event's data, and how a row names its event.
+use crate::error::ApiError;
+
+/// The tables of an event's data, and how a row names its event. A table added here must also
+/// be added to the event export (`event_document::TABLES`; a test says so).
 const EVENT_TABLES: &[(&str, &str)] = &[
     ("events", "{row}.id"),
     ("participants", "{row}.event_id"),
@@ -33,6 +38,20 @@ const EVENT_TABLES: &[(&str, &str)] = &[
     ("swiss_draws", "{row}.event_id"),
     ("match_results", "{row}.event_id"),
 ];
+
+/// How a row of `table` names its event (an SQL expression over `{row}`), if the table holds
+/// an event's data.
+pub fn event_of_row(table: &str) -> Option<&'static str> {
+    EVENT_TABLES
+        .iter()
+        .find(|(name, _)| *name == table)
+        .map(|(_, event)| *event)
+}
+
+/// The tables holding an event's data (the export's list is checked against it).
+pub fn event_tables() -> Vec<&'static str> {
+    EVENT_TABLES.iter().map(|(name, _)| *name).collect()
+}
 
 /// Creates the change log and its triggers on the writer connection (TEMP objects live as long
 /// as the connection and are never written to the database file).
@@ -140,6 +159,57 @@ impl Versions {
             }
         }
     }
+}
+
+/// What a request's `If-Match` asks of its event: the change is made only while the event's
+/// version is one of `versions` (`any`: while the event exists, `If-Match: *`). Checked inside
+/// the write transaction, before the change, so no other write can slip in between.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Precondition {
+    pub event: i64,
+    pub versions: Vec<i64>,
+    pub any: bool,
+}
+
+impl Precondition {
+    /// Refuses with 412 unless the event's current version is one the precondition accepts.
+    /// An event that does not exist is left to the handler (its 404).
+    pub fn check(&self, conn: &Connection) -> Result<(), ApiError> {
+        let Some(current) = read(conn, self.event)? else {
+            return Ok(());
+        };
+        if self.any || self.versions.contains(&current) {
+            return Ok(());
+        }
+        Err(ApiError::PreconditionFailed(format!(
+            "the event changed since you read it: its version is now {current} (ETag \"v{current}\"); \
+             read it again and send If-Match: \"v{current}\" if the change still applies"
+        )))
+    }
+}
+
+tokio::task_local! {
+    /// The precondition of the request being handled (set by the server's If-Match middleware
+    /// around the handler); taken by its first committed write.
+    static PRECONDITION: RefCell<Option<Precondition>>;
+}
+
+/// Runs `handler` with `precondition` in force for its writes.
+pub async fn with_precondition<F: Future>(precondition: Precondition, handler: F) -> F::Output {
+    PRECONDITION
+        .scope(RefCell::new(Some(precondition)), handler)
+        .await
+}
+
+/// The precondition the current request's next write must meet, if any.
+pub fn pending() -> Option<Precondition> {
+    PRECONDITION.try_with(|p| p.borrow().clone()).ok().flatten()
+}
+
+/// The request's write committed: the version it was checked against is gone, and the
+/// request's further writes (if any) follow from its own.
+pub fn met() {
+    let _ = PRECONDITION.try_with(|p| p.borrow_mut().take());
 }
 
 /// Reads an event's version (None when there is no such event).

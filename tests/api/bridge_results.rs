@@ -46,7 +46,7 @@ pub(crate) fn mitchell_event(s: &TestServer, settings: Value) -> (i64, String) {
     (event, admin)
 }
 
-fn post_csv(s: &TestServer, event: i64, token: &str, csv: &str) -> Response {
+pub(crate) fn post_csv(s: &TestServer, event: i64, token: &str, csv: &str) -> Response {
     let auth = format!("Bearer {token}");
     s.request(
         "POST",
@@ -97,7 +97,7 @@ fn play_for(round: u32, table: u32, board: u32) -> usize {
 
 /// The CSV of the whole session, and the NS score of each (round, table, board) as the table
 /// above says, given each board's vulnerability.
-fn session_csv(
+pub(crate) fn session_csv(
     sched: &[(u32, u32, u32, u32, Vec<u32>)],
     vulnerable: &dyn Fn(u32, &str) -> bool,
 ) -> (String, BTreeMap<(u32, u32, u32), i32>) {
@@ -129,7 +129,7 @@ fn session_csv(
 }
 
 /// Vulnerability of a seat on board b, read from the board's traveller.
-fn vulnerability_reader(s: &TestServer, event: i64) -> impl Fn(u32, &str) -> bool + '_ {
+pub(crate) fn vulnerability_reader(s: &TestServer, event: i64) -> impl Fn(u32, &str) -> bool + '_ {
     let mut vul = BTreeMap::new();
     for b in 1..=21u32 {
         let t = s

@@ -37,11 +37,14 @@ pub fn add_bridge_team(s: &TestServer, event: i64, token: &str, k: usize, size: 
     )
 }
 
+/// Draws lots by rating as a director who has just read the event (its ETag as `If-Match`,
+/// which drawing again needs).
 pub fn draw_lots_by_rating(s: &TestServer, event: i64, token: &str) -> Response {
-    s.send(
+    s.send_if_match(
         "POST",
         &format!("/api/v1/events/{event}/lots"),
-        Some(token),
+        token,
+        &s.etag(event),
         &json!({"method": "rating"}),
     )
 }

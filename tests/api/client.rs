@@ -193,6 +193,30 @@ impl TestServer {
         self.request(method, path, &headers, Some(body.to_string().as_bytes()))
     }
 
+    /// [`TestServer::send`] with `If-Match: if_match`.
+    pub fn send_if_match(
+        &self,
+        method: &str,
+        path: &str,
+        token: &str,
+        if_match: &str,
+        body: &Value,
+    ) -> Response {
+        let auth = format!("Bearer {token}");
+        let headers = [
+            ("Content-Type", "application/json"),
+            ("Authorization", auth.as_str()),
+            ("If-Match", if_match),
+        ];
+        self.request(method, path, &headers, Some(body.to_string().as_bytes()))
+    }
+
+    /// The event's ETag as a public reader sees it now (a valid `If-Match`).
+    pub fn etag(&self, event: i64) -> String {
+        let r = self.get(&format!("/api/v1/events/{event}"));
+        r.header("etag").expect("an ETag").to_string()
+    }
+
     pub fn delete(&self, path: &str, token: Option<&str>) -> Response {
         let auth = token.map(|t| format!("Bearer {t}"));
         let headers: Vec<(&str, &str)> =

@@ -52,10 +52,11 @@ fn single_round_robin_from_creation_to_crosstable() {
 
     // The same seed reproduces the same draw (no results yet).
     let again = s
-        .send(
+        .send_if_match(
             "POST",
             &format!("/api/v1/events/{event}/lots"),
-            Some(&admin),
+            &admin,
+            &s.etag(event),
             &json!({"method": "random", "seed": 42}),
         )
         .json();

@@ -48,16 +48,19 @@ pub(crate) fn add_team(
     r.json()
 }
 
+/// Draws lots as a director who has just read the event (its ETag as `If-Match`, which drawing
+/// again needs).
 pub(crate) fn lots(
     s: &TestServer,
     event: i64,
     token: &str,
     body: Value,
 ) -> crate::client::Response {
-    s.send(
+    s.send_if_match(
         "POST",
         &format!("/api/v1/events/{event}/lots"),
-        Some(token),
+        token,
+        &s.etag(event),
         &body,
     )
 }
