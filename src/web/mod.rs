@@ -7,6 +7,7 @@
 //! never show. Pages carry an ETag like the API (304 on `If-None-Match`). An unknown event,
 //! round or player is a 404 page, not JSON.
 
+mod match_pages;
 mod pages;
 
 use actix_web::http::StatusCode;

@@ -11,7 +11,9 @@ use crate::api::standings::{
     crosstable_rows, scoresheet, standing_rows, tiebreak_title, tiebreak_value,
 };
 use crate::api::teams::team_standings;
-use crate::domain::{is_chess_team_format, Event, RoundStatus, Seat, FORMAT_PAIRS, FORMAT_SWISS};
+use crate::domain::{
+    is_chess_team_format, is_match_format, Event, RoundStatus, Seat, FORMAT_PAIRS, FORMAT_SWISS,
+};
 use crate::engine::bridge::movement::cards::{guide_cards as cards_of, label};
 use crate::engine::bridge::movement::model::{Direction, SitOut, TableRound};
 use crate::engine::chess::scoring::format_half_points;
@@ -62,6 +64,9 @@ fn rating(r: Option<i32>) -> String {
 /// `/e/{id}`: the event, its published rounds and the links to everything else.
 pub fn event(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     let event = events::get(conn, id)?;
+    if is_match_format(&event.format) {
+        return super::match_pages::event(conn, id);
+    }
     let list: Vec<_> = rounds::list(conn, id, MAX_ROUNDS_LISTED, 0)?
         .into_iter()
         .filter(|r| r.status == RoundStatus::Published)
@@ -118,6 +123,9 @@ pub fn round(conn: &Connection, id: i64, number: u32) -> Result<Markup, ApiError
     let event = events::get(conn, id)?;
     if event.format == FORMAT_PAIRS {
         return bridge_round(conn, &event, number);
+    }
+    if is_match_format(&event.format) {
+        return super::match_pages::round(conn, id, number);
     }
     let not_found = || ApiError::not_found(format!("{} has no round {number}", event.name));
     let round = match rounds::get(conn, id, number) {
@@ -228,6 +236,9 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     let event = events::get(conn, id)?;
     if event.format == FORMAT_PAIRS {
         return bridge_standings(conn, &event);
+    }
+    if is_match_format(&event.format) {
+        return super::match_pages::standings(conn, id);
     }
     let sheet = scoresheet(conn, id)?;
     let (rows, printed) = standing_rows(&sheet);
@@ -388,6 +399,9 @@ pub fn traveller(conn: &Connection, id: i64, board: u32) -> Result<Markup, ApiEr
 /// column per opponent).
 pub fn crosstable(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     let event = events::get(conn, id)?;
+    if is_match_format(&event.format) {
+        return super::match_pages::standings(conn, id);
+    }
     let sheet = scoresheet(conn, id)?;
     let (rows, rounds) = crosstable_rows(&sheet);
     let swiss = sheet.format == FORMAT_SWISS;

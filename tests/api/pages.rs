@@ -316,3 +316,73 @@ fn a_team_event_shows_team_standings_above_the_players() {
     // 2 v 2 Scheveningen: 4 games in 2 rounds, round 1 scored
     assert_eq!(table[0][7], "2/4");
 }
+
+#[test]
+fn a_swiss_teams_event_shows_its_matches_and_vp_standings() {
+    use crate::bridge_team_events::{bridge_event, draw_lots_by_rating};
+    let s = spawn();
+    let (event, admin) = bridge_event(&s, "swiss_teams", json!({"rounds": 3}));
+    for k in 1..=5 {
+        let name = if k == 1 {
+            EVIL.to_string()
+        } else {
+            format!("Team {k}")
+        };
+        let members: Vec<Value> = (0..4)
+            .map(|i| json!({"name": format!("{name} player {i}"), "rating": 2000 - 10 * k - i}))
+            .collect();
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{event}/teams"),
+            Some(&admin),
+            &json!({"name": name, "members": members}),
+        );
+        assert_eq!(r.status, 201, "{}", r.text());
+    }
+    assert_eq!(draw_lots_by_rating(&s, event, &admin).status, 200);
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/rounds"),
+        Some(&admin),
+        &json!({}),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let drawn = r.json();
+    let first = &drawn["matches"][0];
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/matches"),
+        Some(&admin),
+        &json!({"matches": [{"round": 1, "home": first["home"], "away": first["away"], "imps_home": 30, "imps_away": 0}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+
+    let (status, html) = page(&s, &format!("/e/{event}"));
+    assert_eq!(status, 200);
+    assert!(html.contains(&format!("/e/{event}/rounds/1")), "{html}");
+    // Round 1: two matches (five teams: one bye), the first scored, the other waiting.
+    let (status, html) = page(&s, &format!("/e/{event}/rounds/1"));
+    assert_eq!(status, 200);
+    assert!(!html.contains("<script>alert"), "names are escaped");
+    let table = rows(&html);
+    assert_eq!(table.len(), 2, "{table:?}");
+    assert_eq!(table[0][3], "30–0", "{table:?}");
+    assert!(html.contains("Bye:"), "the bye is shown");
+    // Standings: every team, the winner of the scored match first with its VPs.
+    let (status, html) = page(&s, &format!("/e/{event}/standings"));
+    assert_eq!(status, 200);
+    assert!(!html.contains("<script>alert"));
+    let api = s
+        .get(&format!("/api/v1/events/{event}/vp-standings"))
+        .json();
+    let table = rows(&html);
+    let top = &api["standings"][0];
+    assert_eq!(table[0][1], top["number"].to_string(), "{table:?}");
+    assert_eq!(
+        table.len(),
+        5 + 5,
+        "five standings rows and five cross-table rows"
+    );
+    // A round not drawn is a 404 page.
+    assert_eq!(page(&s, &format!("/e/{event}/rounds/2")).0, 404);
+}
