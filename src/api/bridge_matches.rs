@@ -8,15 +8,16 @@ use std::collections::HashMap;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 use utoipa::ToSchema;
 
-use crate::api::auth;
 use crate::api::bridge::ensure_pairs_event;
 use crate::api::closed_sets::EventFormat;
 use crate::api::extract::{
     cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, QueryParams,
 };
 use crate::api::responses::{FormatRead, ScorerWrite};
+use crate::api::{auth, stream};
 use crate::domain::{
     is_bridge_swiss, Event, ParticipantStatus, FORMAT_BRIDGE_TEAMS, FORMAT_PAIRS,
     FORMAT_SWISS_TEAMS,
@@ -33,6 +34,7 @@ use crate::engine::bridge::teams::matches::{
     match_from_imps, match_from_vps, standings, ByeAward, MatchScore,
 };
 use crate::error::{ApiError, ApiResult, FieldError};
+use crate::live::Live;
 use crate::store::bridge_matches::{self, StoredMatch};
 use crate::store::tokens::Role;
 use crate::store::{board_results, events, movements, now, participants, teams, Store};
@@ -316,6 +318,7 @@ fn read_entry(i: usize, e: &MatchEntry, errors: &mut Vec<FieldError>) {
 #[post("/api/v1/events/{event_id}/matches")]
 pub async fn submit_matches(
     store: web::Data<Store>,
+    live: web::Data<Live>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
     JsonBody(body): JsonBody<SubmitMatches>,
@@ -440,12 +443,30 @@ pub async fn submit_matches(
                 bridge_matches::put_entered(tx, event_id, m, *imps, &now)?;
             }
             events::touch(tx, event_id, &now)?;
-            Ok(SubmittedMatches {
+            // what the live stream tells: each match entered with its round
+            let told: Vec<Value> = out
+                .iter()
+                .map(|(m, _)| {
+                    let s = &m.score;
+                    json!({"round": m.round, "home": s.home, "away": s.away,
+                           "imps_home": s.imps_home, "imps_away": s.imps_away,
+                           "vp_home": s.vp_home, "vp_away": s.vp_away})
+                })
+                .collect();
+            let answer = SubmittedMatches {
                 received,
                 matches: out.into_iter().map(|(m, _)| m.score).collect(),
-            })
+            };
+            Ok((answer, told))
         })
         .await?;
+    let (answer, told) = answer;
+    stream::results_changed(
+        &live,
+        event_id,
+        told,
+        &format!("/api/v1/events/{event_id}/vp-standings"),
+    );
     Ok(HttpResponse::Ok().json(answer))
 }
 

@@ -306,14 +306,22 @@ pub async fn submit_board_results(
             if changed > 0 {
                 events::touch(tx, event_id, &now)?;
             }
-            Ok(SubmittedResults {
+            // match events rank by VPs; a pairs session by its own standings
+            let standings = if crate::domain::is_match_format(&event.format) {
+                "vp-standings"
+            } else {
+                "bridge-standings"
+            };
+            let answer = SubmittedResults {
                 received,
                 changed,
                 unchanged: out.len() - changed,
                 results: out,
-            })
+            };
+            Ok((answer, standings))
         })
         .await?;
+    let (answer, standings) = answer;
     let changed = answer
         .results
         .iter()
@@ -328,7 +336,7 @@ pub async fn submit_board_results(
         &live,
         event_id,
         changed,
-        &format!("/api/v1/events/{event_id}/bridge-standings"),
+        &format!("/api/v1/events/{event_id}/{standings}"),
     );
     Ok(HttpResponse::Ok().json(answer))
 }

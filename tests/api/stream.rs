@@ -428,3 +428,47 @@ fn a_bridge_swiss_round_drawn_and_deleted_is_told_live() {
     assert_eq!(m.event.as_deref(), Some("round_deleted"));
     assert_eq!(m.data.unwrap()["round"], 1);
 }
+
+#[test]
+fn a_bridge_match_entered_is_told_with_the_vp_standings() {
+    let s = spawn_with(tourney::live::Live::new(3, Duration::from_secs(15)));
+    let (id, token) = crate::bridge_team_events::bridge_event(&s, "swiss_teams", json!({}));
+    for k in 1..=4 {
+        let r = crate::bridge_team_events::add_bridge_team(&s, id, &token, k, 4);
+        assert_eq!(r.status, 201, "{}", r.text());
+    }
+    assert_eq!(
+        crate::bridge_team_events::draw_lots_by_rating(&s, id, &token).status,
+        200
+    );
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/rounds"),
+        Some(&token),
+        &json!({}),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let top = r.json()["matches"][0].clone();
+    let (_, client) = SseClient::connect(&s, &format!("/api/v1/events/{id}/stream"), None);
+    let mut client = client.unwrap();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{id}/matches"),
+        Some(&token),
+        &json!({"matches": [{"round": 1, "home": top["home"], "away": top["away"], "vp_home": 15, "vp_away": 5}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some("result"));
+    let data = m.data.unwrap();
+    assert_eq!(
+        (&data["round"], &data["home"], &data["vp_home"]),
+        (&json!(1), &top["home"], &json!(15.0))
+    );
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some("standings"));
+    assert_eq!(
+        m.data.unwrap()["href"],
+        format!("/api/v1/events/{id}/vp-standings")
+    );
+}
