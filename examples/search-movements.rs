@@ -10,11 +10,27 @@
 //! - `three-quarter T R [CAP BUDGET]`: a cyclic 3/4 Howell starter (`howell::search::
 //!   search_three_quarter`, default cap 200 and budget 8 000 000; THREE_QUARTER in
 //!   howell/data.rs).
+//! - `free-sets T R [PARTITIONS RESTARTS NODES KICKS]`: a 3/4 Howell with sets chosen per
+//!   table and round (`howell::design::three_quarter_free_sets`, default 4 6 2000000 30;
+//!   THREE_QUARTER_LAYOUTS).
+//! - `howell T [RESTARTS BUDGET CANDIDATES]`: a cyclic Howell starter (`howell::search::search`,
+//!   default 40 100000 5000; STARTERS).
+//! - `half-sets T REPEAT [ABSENT RESTARTS KICKS]`: a half-set Howell (`howell::half_sets::
+//!   search_half_sets`, default 0 200 50; HALF_SET_LAYOUTS).
+//! - `levels`: the balance of every Howell and 3/4 Howell served, with all pairs and with a
+//!   half table (the figures the tests assert).
 
 use std::time::Instant;
 
-use tourney::engine::bridge::movement::howell::search::search_three_quarter;
+use tourney::engine::bridge::movement::howell::design::three_quarter_free_sets;
+use tourney::engine::bridge::movement::howell::half_sets::search_half_sets;
+use tourney::engine::bridge::movement::howell::search::{search, search_three_quarter};
+use tourney::engine::bridge::movement::howell::{
+    howell, three_quarter_howell, three_quarter_rounds, MAX_TABLES, MIN_TABLES,
+};
 use tourney::engine::bridge::movement::mitchell::rover::search_exchange;
+use tourney::engine::bridge::movement::model::{Direction, MovementParams};
+use tourney::engine::bridge::movement::report::balance;
 
 fn arg(args: &[String], i: usize, default: Option<u64>) -> Result<u64, String> {
     match args.get(i) {
@@ -50,8 +66,98 @@ fn run(args: &[String]) -> Result<String, String> {
                 )),
             }
         }
-        _ => Err("usage: search-movements rover T [NODES] | three-quarter T R [CAP BUDGET]".into()),
+        "free-sets" => {
+            let (t, r) = (arg(args, 1, None)? as u32, arg(args, 2, None)? as u32);
+            let found = three_quarter_free_sets(
+                t,
+                r,
+                arg(args, 3, Some(4))? as usize,
+                arg(args, 4, Some(6))? as usize,
+                arg(args, 5, Some(2_000_000))?,
+                arg(args, 6, Some(30))? as usize,
+            );
+            match found {
+                Some((lay, pct)) => Ok(format!("({t}, {r}, &{lay:?}), // {pct:.2}")),
+                None => Err(format!("no layout found for {t} tables, {r} rounds")),
+            }
+        }
+        "howell" => {
+            let t = arg(args, 1, None)? as u32;
+            let found = search(
+                t,
+                arg(args, 2, Some(40))? as usize,
+                arg(args, 3, Some(100_000))?,
+                arg(args, 4, Some(5_000))? as usize,
+            );
+            match found {
+                Some((st, q)) => Ok(format!(
+                    "({t}, {}, {}, {}, &{:?}), // quality {q}",
+                    st.stationary_ns, st.partner, st.partner_set, st.rows
+                )),
+                None => Err(format!("no starter found for {t} tables")),
+            }
+        }
+        "half-sets" => {
+            let (t, repeat) = (arg(args, 1, None)? as u32, arg(args, 2, None)? as u32);
+            let absent = Some(arg(args, 3, Some(0))? as u32).filter(|&p| p > 0);
+            let found = search_half_sets(
+                t,
+                repeat,
+                absent,
+                arg(args, 4, Some(200))? as usize,
+                arg(args, 5, Some(50))? as usize,
+            );
+            match found {
+                Some((lay, pct)) => Ok(format!("({t}, {repeat}, &{lay:?}), // {pct:.2}")),
+                None => Err(format!("no half-set layout found for {t} tables")),
+            }
+        }
+        "levels" => Ok(levels()),
+        _ => Err("usage: search-movements rover T [NODES] | three-quarter T R [CAP BUDGET] | free-sets T R [...] | howell T [...] | half-sets T REPEAT [...] | levels".into()),
     }
+}
+
+/// Balance of every Howell served (2 boards a round), all pairs and with a half table,
+/// floored to 0.01.
+fn levels() -> String {
+    let pct = |kind: &str, t: u32, rounds: Option<u32>, half: bool| {
+        let p = MovementParams {
+            tables: t,
+            rounds,
+            half_table: half.then_some(Direction::Ew),
+            ..Default::default()
+        };
+        let m = if kind == "howell" {
+            howell(&p)
+        } else {
+            three_quarter_howell(&p)
+        };
+        // floored to 0.01, as the tests' levels are
+        m.map_or(f64::NAN, |m| (balance(&m).percent * 100.0).floor() / 100.0)
+    };
+    let mut out = String::from("kind tables rounds full half\n");
+    for t in MIN_TABLES..=MAX_TABLES {
+        let full = 2 * t - 1;
+        let mut rounds = vec![full];
+        if t <= 3 {
+            rounds.push(2 * full);
+        }
+        for r in rounds {
+            out.push_str(&format!(
+                "howell {t} {r} {:.2} {:.2}\n",
+                pct("howell", t, Some(r), false),
+                pct("howell", t, Some(r), true)
+            ));
+        }
+        for r in three_quarter_rounds(t) {
+            out.push_str(&format!(
+                "three_quarter_howell {t} {r} {:.2} {:.2}\n",
+                pct("tq", t, Some(r), false),
+                pct("tq", t, Some(r), true)
+            ));
+        }
+    }
+    out
 }
 
 fn main() {
