@@ -13,6 +13,8 @@
 //! - `free-sets T R [PARTITIONS RESTARTS NODES KICKS]`: a 3/4 Howell with sets chosen per
 //!   table and round (`howell::design::three_quarter_free_sets`, default 4 6 2000000 30;
 //!   THREE_QUARTER_LAYOUTS).
+//! - `design T R [RESTARTS STEPS KICKS]`: a 3/4 Howell as a Howell design (`howell::design::
+//!   three_quarter_design`, default 4 40000000 30; THREE_QUARTER_DESIGNS).
 //! - `howell T [RESTARTS BUDGET CANDIDATES]`: a cyclic Howell starter (`howell::search::search`,
 //!   default 40 100000 5000; STARTERS).
 //! - `half-sets T REPEAT [ABSENT RESTARTS KICKS]`: a half-set Howell (`howell::half_sets::
@@ -22,7 +24,9 @@
 
 use std::time::Instant;
 
-use tourney::engine::bridge::movement::howell::design::three_quarter_free_sets;
+use tourney::engine::bridge::movement::howell::design::{
+    three_quarter_design, three_quarter_free_sets,
+};
 use tourney::engine::bridge::movement::howell::half_sets::search_half_sets;
 use tourney::engine::bridge::movement::howell::search::{search, search_three_quarter};
 use tourney::engine::bridge::movement::howell::{
@@ -81,6 +85,20 @@ fn run(args: &[String]) -> Result<String, String> {
                 None => Err(format!("no layout found for {t} tables, {r} rounds")),
             }
         }
+        "design" => {
+            let (t, r) = (arg(args, 1, None)? as u32, arg(args, 2, None)? as u32);
+            let found = three_quarter_design(
+                t,
+                r,
+                arg(args, 3, Some(4))? as usize,
+                arg(args, 4, Some(40_000_000))?,
+                arg(args, 5, Some(30))? as usize,
+            );
+            match found {
+                Some((lay, pct)) => Ok(format!("({t}, {r}, &{lay:?}), // {pct:.2}")),
+                None => Err(format!("no Howell design found for {t} tables, {r} rounds")),
+            }
+        }
         "howell" => {
             let t = arg(args, 1, None)? as u32;
             let found = search(
@@ -113,7 +131,7 @@ fn run(args: &[String]) -> Result<String, String> {
             }
         }
         "levels" => Ok(levels()),
-        _ => Err("usage: search-movements rover T [NODES] | three-quarter T R [CAP BUDGET] | free-sets T R [...] | howell T [...] | half-sets T REPEAT [...] | levels".into()),
+        _ => Err("usage: search-movements rover T [NODES] | three-quarter T R [CAP BUDGET] | free-sets T R [...] | design T R [...] | howell T [...] | half-sets T REPEAT [...] | levels".into()),
     }
 }
 
