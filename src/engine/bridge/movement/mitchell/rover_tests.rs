@@ -346,10 +346,21 @@ fn fifteen_and_twenty_one_tables_with_an_exchange() {
     }
 }
 
-/// The search that found the devices reproduces the 9-table one's kind of answer quickly
-/// (the 15- and 21-table runs take minutes in a debug build: `examples/search-movements`).
+/// The search that found the devices reproduces the embedded 15- and 21-table ones (the
+/// largest period is tried first, and there they are found at once), and finds a 9-table
+/// device of the seed's kind.
 #[test]
 fn exchange_search_finds_a_nine_table_device() {
+    use super::rover::EXCHANGE_ROVERS;
+    for t in [15u32, 21] {
+        let found = super::rover::search_exchange(t, 1_000_000).unwrap();
+        let e = EXCHANGE_ROVERS.iter().find(|e| e.0 == t).unwrap();
+        assert_eq!(
+            (found.0, found.1, found.2.as_slice()),
+            (e.1, e.2, e.3),
+            "{t}"
+        );
+    }
     let ((a, b), g, list) = super::rover::search_exchange(9, 100_000).unwrap();
     assert_eq!(g, 3);
     let mut m = super::basic::grid("mitchell", 9, 9, 1);
