@@ -6,7 +6,8 @@
 //!   cargo run --release --example search-movements -- three-quarter 10 11
 //!
 //! - `rover T [NODES]`: the EW exchange and NS rover list of a Mitchell on T tables, 3 | T
-//!   (`mitchell::rover::search_exchange`; EXCHANGE_ROVERS). 15 tables: about 10 s, 21: 2 min.
+//!   (`mitchell::rover::search_exchange`; EXCHANGE_ROVERS). 15 and 21 tables: at once; 33
+//!   tables: `rover 33 100000000`, about 2 minutes.
 //! - `three-quarter T R [CAP BUDGET]`: a cyclic 3/4 Howell starter (`howell::search::
 //!   search_three_quarter`, default cap 200 and budget 8 000 000; THREE_QUARTER in
 //!   howell/data.rs).

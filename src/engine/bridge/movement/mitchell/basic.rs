@@ -18,7 +18,7 @@ use crate::engine::bridge::movement::model::{Movement, MovementError, MovementPa
 
 /// Sizes served with an NS rover.
 pub const ROVER_SUPPORTED: &str =
-    "odd numbers of full tables not divisible by 3 (5, 7, 11, 13, 17, 19, 23, 25, 29, ...), 9, 15, 21 and 27";
+    "odd numbers of full tables not divisible by 3 (5, 7, 11, 13, 17, 19, 23, 25, 29, ...), 9, 15, 21, 27 and 33";
 
 /// The plain Mitchell grid on `t` tables for `rounds` rounds.
 pub(crate) fn grid(kind: &str, t: u32, rounds: u32, b: u32) -> Movement {

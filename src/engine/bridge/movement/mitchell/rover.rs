@@ -18,7 +18,7 @@
 //!   3, 6, 9, ...): two EW pairs exchange places every g-th round, g a divisor of T, and the
 //!   rover follows an embedded list (`EXCHANGE_ROVERS`): 15 tables EW 1 and 6 in rounds 5,
 //!   10, 15; 21 tables EW 1 and 8 in rounds 7, 14, 21; 27 tables EW 15 and 24 in rounds 3,
-//!   6, 9, ... Why the Mitchell stays complete: EW a in round r sits at table a + r − 1 and
+//!   6, 9, ...; 33 tables EW 1 and 12 in rounds 11, 22, 33 (39, 45, 51, 57: none found yet). Why the Mitchell stays complete: EW a in round r sits at table a + r − 1 and
 //!   plays set a + 2(r − 1); with b − a a multiple of g, standing in for b in the rounds
 //!   r ≡ 0 (mod g) gives table a + (r + b − a) − 1 and set a + 2(r + (b − a)/2 − 1), where
 //!   r + b − a and r + (b − a)/2 (2 is invertible, T odd) are again multiples of g: over
@@ -113,7 +113,7 @@ pub type ExchangeRover = (u32, (u32, u32), u32, &'static [u32]);
 /// every g-th round (the seed's 9-table device, generalised): (tables, the two EW pairs, g,
 /// the rover list R2, R3, ...). Two EW pairs a multiple of g apart visit the same tables
 /// and sets in those rounds, so the Mitchell stays complete (module docs). 27 tables was
-/// found by `search` over the exchanges with g = 3; 15 and 21 by [`search_exchange`] (with
+/// found by `search` over the exchanges with g = 3; 15, 21 and 33 by [`search_exchange`] (with
 /// g = 3 no list exists on 15 tables: the search exhausts every exchange); re-verified by
 /// `check` in the tests.
 pub const EXCHANGE_ROVERS: &[ExchangeRover] = &[
@@ -129,6 +129,15 @@ pub const EXCHANGE_ROVERS: &[ExchangeRover] = &[
         7,
         &[
             2, 4, 6, 8, 10, 16, 18, 15, 7, 3, 20, 9, 5, 14, 11, 1, 12, 17, 13, 21,
+        ],
+    ),
+    (
+        33,
+        (1, 12),
+        11,
+        &[
+            2, 4, 6, 8, 10, 12, 14, 16, 18, 21, 26, 29, 31, 33, 25, 7, 17, 1, 9, 13, 22, 3, 15, 11,
+            5, 20, 23, 27, 24, 19, 28, 30,
         ],
     ),
     (

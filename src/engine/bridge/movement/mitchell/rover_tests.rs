@@ -170,7 +170,7 @@ fn every_served_rover_size_is_correct() {
         },
     );
     assert_eq!(e.field, "tables");
-    assert!(e.supported.unwrap().contains("9, 15, 21 and 27"));
+    assert!(e.supported.unwrap().contains("9, 15, 21, 27 and 33"));
 }
 
 #[test]
@@ -260,12 +260,13 @@ fn late_rover_joins_a_running_mitchell() {
     assert_eq!(e.field, "rover_from_round");
 }
 
-/// Issue 14: the 15- and 21-table Mitchells with an NS rover (refused before): EW 1 and EW
-/// 6 exchange places in rounds 5, 10, 15 (15 tables), EW 1 and EW 8 in rounds 7, 14, 21 (21
-/// tables); the lists were found by `rover::search_exchange` and are embedded. Every board
-/// is played by every EW pair and every NS pair but the displaced one, nobody meets a pair
-/// or plays a set twice, the rover meets 14 (20) different EW pairs on 14 (20) different
-/// sets and displaces each NS pair at most once.
+/// Issue 14: the 15-, 21- and 33-table Mitchells with an NS rover (refused before): EW 1
+/// and EW 6 exchange places in rounds 5, 10, 15 (15 tables), EW 1 and EW 8 in rounds 7, 14,
+/// 21 (21 tables), EW 1 and EW 12 in rounds 11, 22, 33 (33 tables); the lists were found by
+/// `rover::search_exchange` and are embedded. Every board is played by every EW pair and
+/// every NS pair but the displaced one, nobody meets a pair or plays a set twice, the rover
+/// meets T − 1 different EW pairs on T − 1 different sets and displaces each NS pair at most
+/// once.
 #[test]
 fn fifteen_and_twenty_one_tables_with_an_exchange() {
     use super::rover::EXCHANGE_ROVERS;
@@ -283,6 +284,15 @@ fn fifteen_and_twenty_one_tables_with_an_exchange() {
             7,
             vec![
                 2, 4, 6, 8, 10, 16, 18, 15, 7, 3, 20, 9, 5, 14, 11, 1, 12, 17, 13, 21,
+            ],
+        ),
+        (
+            33,
+            (1, 12),
+            11,
+            vec![
+                2, 4, 6, 8, 10, 12, 14, 16, 18, 21, 26, 29, 31, 33, 25, 7, 17, 1, 9, 13, 22, 3, 15,
+                11, 5, 20, 23, 27, 24, 19, 28, 30,
             ],
         ),
     ] {
