@@ -18,6 +18,7 @@ fn table(table: u32, ns: u32, ew: u32, set: u32, boards: Vec<u32>) -> TableRound
         boards,
         arrow_switch: false,
         section: None,
+        half_sets: Vec::new(),
     }
 }
 

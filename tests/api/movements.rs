@@ -288,3 +288,46 @@ fn a_three_quarter_howell_without_rounds_is_the_usual_one() {
         assert_eq!(r.fields(), vec!["rover"], "{path}");
     }
 }
+
+/// Issue 14: the 3-table Howell is served with half-sets (each table plays two half-sets a
+/// round, named in `half_sets`), perfectly balanced; sent back to the validator it is clean;
+/// a client that ignores `half_sets` still reads each table's `boards`; a half-set listed
+/// with a half of 3 is a finding, not a 4xx or 500.
+#[test]
+fn a_three_table_howell_plays_half_sets() {
+    let s = spawn();
+    let r = s.get("/api/v1/movements/howell?tables=3&boards_per_round=4");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let mut m = r.json();
+    let pct = |r: &Value| r["balance"]["percent"].as_f64().unwrap();
+    assert!(pct(&m["report"]) > 99.9999, "{}", m["report"]);
+    assert_eq!(m["report"]["warnings"], json!([]));
+    for round in m["rounds"].as_array().unwrap() {
+        for t in round["tables"].as_array().unwrap() {
+            let halves = t["half_sets"].as_array().unwrap();
+            assert_eq!(halves.len(), 2, "{t}");
+            assert_eq!(t["set"], halves[0]["set"]);
+            assert_eq!(t["boards"].as_array().unwrap().len(), 4);
+        }
+    }
+    m.as_object_mut().unwrap().remove("report");
+    let report = s
+        .send("POST", "/api/v1/movements/validate", None, &m)
+        .json();
+    assert_eq!(report["valid"], true, "{report}");
+    assert!(pct(&report) > 99.9999);
+    m["rounds"][0]["tables"][0]["half_sets"][1]["half"] = json!(3);
+    let r = s.send("POST", "/api/v1/movements/validate", None, &m);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let report = r.json();
+    assert_eq!(report["valid"], false);
+    assert!(
+        report["errors"].to_string().contains("a half is 1 or 2"),
+        "{report}"
+    );
+    // each round twice: rounds=10
+    let m = s.get("/api/v1/movements/howell?tables=3&rounds=10").json();
+    assert_eq!(m["rounds"].as_array().unwrap().len(), 10);
+    assert_eq!(m["report"]["max_meetings"], 2);
+    assert!(pct(&m["report"]) > 99.9999);
+}

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::model::{Direction, Movement, PairId, PairNumbering, SitOut};
+use super::model::{Direction, HalfSet, Movement, PairId, PairNumbering, SitOut};
 
 /// A pair as a movement numbers it: `{"ns":3}`, `{"ew":3}` (Mitchell numbering) or `{"pair":3}`.
 pub type PairLabel = SitOut;
@@ -40,6 +40,10 @@ pub struct CardLine {
     #[serde(default)]
     pub arrow_switch: bool,
     pub section: Option<String>,
+    /// Half-set movements: the two half-sets played this round, in play order (`boards` lists
+    /// theirs in that order); omitted otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub half_sets: Vec<HalfSet>,
 }
 
 /// A pair's guide card.
@@ -83,6 +87,7 @@ pub fn guide_cards(m: &Movement) -> Vec<GuideCard> {
                                     boards: t.boards.clone(),
                                     arrow_switch: t.arrow_switch,
                                     section: t.section.clone(),
+                                    half_sets: t.half_sets.clone(),
                                 };
                             }
                         }
@@ -96,6 +101,7 @@ pub fn guide_cards(m: &Movement) -> Vec<GuideCard> {
                         boards: Vec::new(),
                         arrow_switch: false,
                         section: None,
+                        half_sets: Vec::new(),
                     }
                 })
                 .collect();
@@ -136,28 +142,55 @@ pub struct ScoringRow {
 }
 
 /// The rows by round and table. Howell numbering puts the pair numbers as they are; under
-/// Mitchell numbering NS and EW numbers are separate series, as scoring programs expect.
+/// Mitchell numbering NS and EW numbers are separate series, as scoring programs expect. A
+/// table whose boards are not one run of numbers (half-sets from two sets) gives one row per
+/// run, in play order.
 pub fn scoring_rows(m: &Movement) -> Vec<ScoringRow> {
     let mut rows = Vec::new();
     for r in &m.rounds {
         let mut tables: Vec<_> = r.tables.iter().collect();
         tables.sort_by_key(|t| (t.section.clone(), t.table));
         for t in tables {
-            let (Some(&low), Some(&high)) = (t.boards.iter().min(), t.boards.iter().max()) else {
-                continue;
-            };
-            rows.push(ScoringRow {
-                section: t.section.clone().unwrap_or_else(|| "A".to_string()),
-                table: t.table,
-                round: r.round,
-                ns_pair: t.ns,
-                ew_pair: t.ew,
-                low_board: low,
-                high_board: high,
-            });
+            for (low, high) in board_runs(&t.boards) {
+                rows.push(ScoringRow {
+                    section: t.section.clone().unwrap_or_else(|| "A".to_string()),
+                    table: t.table,
+                    round: r.round,
+                    ns_pair: t.ns,
+                    ew_pair: t.ew,
+                    low_board: low,
+                    high_board: high,
+                });
+            }
         }
     }
     rows
+}
+
+/// The boards as runs of consecutive numbers (low, high), in play order; boards in any
+/// other order than one run each (e.g. 3, 1, 2) give one run from the lowest to the highest.
+fn board_runs(boards: &[u32]) -> Vec<(u32, u32)> {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &b in boards {
+        match runs.last_mut() {
+            Some(run) if run.1.checked_add(1) == Some(b) => run.1 = b,
+            _ => runs.push((b, b)),
+        }
+    }
+    let mut sorted: Vec<(u32, u32)> = runs.clone();
+    sorted.sort_unstable();
+    let disjoint = sorted.windows(2).all(|w| w[0].1 < w[1].0);
+    if runs.len() > 1 && !disjoint {
+        let (Some(&low), Some(&high)) = (boards.iter().min(), boards.iter().max()) else {
+            return runs;
+        };
+        return vec![(low, high)];
+    }
+    if runs.len() > 1 && sorted.windows(2).all(|w| w[0].1 + 1 == w[1].0) {
+        // one run written out of order (e.g. 3, 4, 1, 2): still one range
+        return vec![(sorted[0].0, sorted[sorted.len() - 1].1)];
+    }
+    runs
 }
 
 /// Whether this movement names pairs per direction (two fields).
@@ -187,6 +220,7 @@ mod tests {
                             boards: set_boards(set, 2),
                             arrow_switch: false,
                             section: None,
+                            half_sets: Vec::new(),
                         }
                     })
                     .collect(),
@@ -259,5 +293,42 @@ mod tests {
             }
         );
         assert!(rows.iter().all(|r| r.high_board == r.low_board + 1));
+    }
+
+    #[test]
+    fn half_set_tables_give_one_scoring_row_per_run_of_boards() {
+        assert_eq!(board_runs(&[1, 2, 3]), vec![(1, 3)]);
+        assert_eq!(board_runs(&[3, 4, 1, 2]), vec![(1, 4)]);
+        assert_eq!(board_runs(&[5, 9]), vec![(5, 5), (9, 9)]);
+        assert_eq!(board_runs(&[9, 10, 3, 4]), vec![(9, 10), (3, 4)]);
+        assert_eq!(board_runs(&[]), vec![]);
+        let p = super::super::model::MovementParams {
+            tables: 3,
+            boards_per_round: Some(4),
+            ..Default::default()
+        };
+        let m = super::super::howell::howell(&p).unwrap();
+        let rows = scoring_rows(&m);
+        // every board of every table appears in exactly one row of its table and round
+        for r in &m.rounds {
+            for t in &r.tables {
+                let mut from_rows: Vec<u32> = rows
+                    .iter()
+                    .filter(|x| x.round == r.round && x.table == t.table)
+                    .flat_map(|x| x.low_board..=x.high_board)
+                    .collect();
+                let mut boards = t.boards.clone();
+                from_rows.sort_unstable();
+                boards.sort_unstable();
+                assert_eq!(from_rows, boards, "round {} table {}", r.round, t.table);
+            }
+        }
+        // the guide cards name the half-sets and every pair plays all 20 boards once
+        for card in guide_cards(&m) {
+            let mut boards: Vec<u32> = card.lines.iter().flat_map(|l| l.boards.clone()).collect();
+            boards.sort_unstable();
+            assert_eq!(boards, (1..=20).collect::<Vec<_>>());
+            assert!(card.lines.iter().all(|l| l.half_sets.len() == 2));
+        }
     }
 }

@@ -299,6 +299,7 @@ mod tests {
                                 boards,
                                 arrow_switch: next(4) == 0,
                                 section: None,
+                                half_sets: Vec::new(),
                             }
                         })
                         .collect(),

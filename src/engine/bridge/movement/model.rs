@@ -103,6 +103,66 @@ pub struct TableRound {
     /// omitted for a single section.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
+    /// Half-set movements only (boards split into half-sets that travel separately): the two
+    /// half-sets played here this round, in play order (the first half of the round, then the
+    /// second; tables exchange half-sets at half time). `boards` then lists their boards in
+    /// that order, the first half-set's first, and `set` is the first half-set's set.
+    /// Omitted when the table plays one whole set. (Any other count is a validator finding.)
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub half_sets: Vec<HalfSet>,
+}
+
+/// Half of a set's boards: with B boards a set, half 1 is its first B/2 boards, half 2 the
+/// last B/2.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema,
+)]
+#[schema(as = MovementHalfSet)]
+pub struct HalfSet {
+    /// The set the boards belong to.
+    pub set: u32,
+    /// 1: the set's first half, 2: its second half (any other value is a validator finding).
+    pub half: u32,
+}
+
+impl HalfSet {
+    /// The boards of this half when every set holds `boards_per_round` boards (even).
+    pub fn boards(self, boards_per_round: u32) -> Vec<u32> {
+        let all = set_boards(self.set, boards_per_round);
+        let mid = all.len() / 2;
+        if self.half == 1 {
+            all[..mid].to_vec()
+        } else {
+            all[mid..].to_vec()
+        }
+    }
+}
+
+impl TableRound {
+    /// A table playing one whole set (no arrow switch, no section label).
+    pub fn whole(table: u32, ns: Option<u32>, ew: Option<u32>, set: u32, boards: Vec<u32>) -> Self {
+        TableRound {
+            table,
+            ns,
+            ew,
+            set,
+            boards,
+            arrow_switch: false,
+            section: None,
+            half_sets: Vec::new(),
+        }
+    }
+
+    /// The sets whose boards are played here: `set`, or the sets of the half-sets.
+    pub fn sets_played(&self) -> Vec<u32> {
+        if self.half_sets.is_empty() {
+            vec![self.set]
+        } else {
+            let mut v: Vec<u32> = self.half_sets.iter().map(|h| h.set).collect();
+            v.dedup();
+            v
+        }
+    }
 }
 
 /// One round of a movement.

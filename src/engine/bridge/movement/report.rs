@@ -119,7 +119,8 @@ pub struct MovementReport {
     pub boards: u32,
     /// Distinct sets of boards needed.
     pub sets: u32,
-    /// The most tables playing one set in one round (2 or more = sharing).
+    /// The most tables playing one set in one round (2 or more = sharing; with half-sets, the
+    /// most tables playing one half-set in the same half of a round).
     pub max_tables_sharing_a_set: u32,
     pub times_each_board_played: MinMax,
     pub boards_per_pair: MinMax,
@@ -232,10 +233,16 @@ pub fn report(m: &Movement) -> MovementReport {
         session_boards = session_boards.saturating_add(round_boards);
         let mut playing = vec![false; np];
         let mut present = vec![false; np];
-        let mut set_count: BTreeMap<u32, u32> = BTreeMap::new();
+        // (set, half, slot): a whole set is (set, 0, 0); a half-set its half and part of the round
+        let mut set_count: BTreeMap<(u32, u32, usize), u32> = BTreeMap::new();
         for t in &r.tables {
-            sets.insert(t.set);
-            *set_count.entry(t.set).or_insert(0) += 1;
+            sets.extend(t.sets_played());
+            if t.half_sets.is_empty() {
+                *set_count.entry((t.set, 0, 0)).or_insert(0) += 1;
+            }
+            for (slot, h) in t.half_sets.iter().enumerate() {
+                *set_count.entry((h.set, h.half, slot)).or_insert(0) += 1;
+            }
             let full = is_full(t);
             half_table |= !full && (t.ns.is_some() || t.ew.is_some());
             for &b in &t.boards {

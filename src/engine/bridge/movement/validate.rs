@@ -16,11 +16,15 @@
 //!   sharing tables); a board belonging to two sets; sets whose boards do not follow the
 //!   regular numbering `set s = boards (s-1)·B+1 ..= s·B` when most sets do; a pair listed
 //!   twice as sitting out; a pair that neither plays nor sits out in some round.
+//! - tables playing half-sets (`half_sets`) are checked as `validate/half_sets.rs` says.
 //!
 //! At most [`MAX_FINDINGS`] findings are listed, then one that counts the rest.
 //!
 //! A pair seated alone at a half table (the other seats empty) does not play that round: it
 //! sits out, whether or not it is also listed under `sit_out`.
+
+#[path = "validate/half_sets.rs"]
+mod half_sets;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -218,6 +222,9 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
     let mut listed_out: Vec<usize> = vec![0; pairs.len()];
     // (errors, warnings) past MAX_FINDINGS, counted but not written out
     let mut unlisted = (0usize, 0usize);
+    // half-sets where first seen, and the half-sets in play in the current round
+    let mut half_first: half_sets::HalfFirst = BTreeMap::new();
+    let mut half_plays: Vec<half_sets::HalfPlay> = Vec::new();
 
     for (pos, r) in m.rounds.iter().enumerate() {
         let stamp = pos as u32 + 1;
@@ -257,6 +264,17 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
                 if is_full(t) {
                     played.extend(t.boards.iter().map(|&b| (i, b, r.round, t.table)));
                 }
+            }
+            if !t.half_sets.is_empty() {
+                half_sets::check_table(
+                    r.round,
+                    t,
+                    &mut half_first,
+                    &mut half_plays,
+                    &mut board_sets,
+                    &mut out,
+                );
+                continue;
             }
             if t.set != 0 {
                 match set_first.get(&t.set) {
@@ -313,6 +331,11 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
                 out.push(Finding::warning(rn, Some(tables[0]), msg));
             }
         }
+        half_sets::check_round(r.round, &mut half_plays, &set_tables, &mut out);
+        for &(s, _, _, t) in &half_plays {
+            set_tables.entry(s).or_default().push(t);
+        }
+        half_plays.clear();
         for s in &r.relay_sets {
             if let Some(tables) = set_tables.get(s) {
                 out.push(Finding::error(
@@ -387,6 +410,7 @@ pub fn validate(m: &Movement) -> Vec<Finding> {
             ));
         }
     }
+    half_sets::check_against_sets(&half_first, &set_first, &mut out);
     check_regular_numbering(m, &set_first, &mut out);
     if out.len() > MAX_FINDINGS {
         for f in &out[MAX_FINDINGS..] {
@@ -630,6 +654,7 @@ pub(crate) mod tests {
             boards: boards.to_vec(),
             arrow_switch: false,
             section: None,
+            half_sets: Vec::new(),
         }
     }
 
@@ -902,6 +927,7 @@ pub(crate) mod tests {
             boards: vec![],
             arrow_switch: true,
             section: None,
+            half_sets: Vec::new(),
         };
         m.rounds[1].tables[0].set = u32::MAX;
         m.rounds[1].tables[0].ns = Some(0);

@@ -249,6 +249,7 @@ pub fn assemble(
                     boards: set_boards(s.set, bpr),
                     arrow_switch: false,
                     section: None,
+                    half_sets: Vec::new(),
                 })
                 .collect();
             tables.sort_by_key(|t| t.table);

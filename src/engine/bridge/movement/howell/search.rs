@@ -48,15 +48,15 @@ pub fn quality(d: &[i32]) -> i64 {
 }
 
 /// A tiny deterministic generator (xorshift), so searches are reproducible.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }
@@ -78,6 +78,24 @@ fn sequences(n: usize, restarts: usize) -> Vec<Vec<i32>> {
         for x in 1..n {
             d[x * x % n] = 1;
         }
+        found.push(d);
+    }
+    if let Some(p) = (3..n).find(|&p| p * (p + 2) == n && is_prime(p) && is_prime(p + 2)) {
+        // Twin primes (Stanton–Sprott): v is + when v ≡ 0 (mod p + 2), or when v is a
+        // non-zero residue mod both and its quadratic characters mod p and p + 2 agree.
+        let q = p + 2;
+        let chi = |x: usize, m: usize| (1..m).any(|y| y * y % m == x % m);
+        let d: Vec<i32> = (0..n)
+            .map(|v| {
+                let (a, b) = (v % p, v % q);
+                let plus = b == 0 || (a != 0 && chi(a, p) == chi(b, q));
+                if plus {
+                    1
+                } else {
+                    -1
+                }
+            })
+            .collect();
         found.push(d);
     }
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ n as u64);
@@ -623,7 +641,7 @@ pub fn search_small(tables: u32, cap: usize) -> Option<(Layout, f64)> {
 }
 
 /// Stationary partners and moving-pair tables of a 3/4 Howell round 1.
-type Partition = (Vec<usize>, Vec<(usize, usize)>);
+pub type Partition = (Vec<usize>, Vec<(usize, usize)>);
 
 /// Search for a 3/4 Howell (shortened Howell): `tables` tables, `rounds` rounds and sets,
 /// S = 2·tables − rounds stationary pairs (numbered rounds+1 ..= 2·tables, at the highest
@@ -646,66 +664,7 @@ pub fn search_three_quarter(
     let s_count = 2 * t - r; // stationary pairs
     let mut budget = budget;
     // Step A: partitions of Z_r into s_count singles and t - s_count pairs.
-    struct A<'a> {
-        r: usize,
-        singles_left: usize,
-        covered: Vec<bool>,
-        diff: Vec<bool>,
-        singles: Vec<usize>,
-        pairs: Vec<(usize, usize)>,
-        out: &'a mut Vec<Partition>,
-        cap: usize,
-    }
-    fn part(a: &mut A, budget: &mut u64) {
-        if *budget == 0 || a.out.len() >= a.cap {
-            return;
-        }
-        *budget -= 1;
-        let Some(x) = (0..a.r).find(|&x| !a.covered[x]) else {
-            if a.singles_left == 0 {
-                a.out.push((a.singles.clone(), a.pairs.clone()));
-            }
-            return;
-        };
-        a.covered[x] = true;
-        if a.singles_left > 0 {
-            a.singles_left -= 1;
-            a.singles.push(x);
-            part(a, budget);
-            a.singles.pop();
-            a.singles_left += 1;
-        }
-        for y in x + 1..a.r {
-            let d = y - x;
-            if a.covered[y] || a.diff[d] || a.diff[a.r - d] || 2 * d == a.r {
-                continue;
-            }
-            a.covered[y] = true;
-            a.diff[d] = true;
-            a.diff[a.r - d] = true;
-            a.pairs.push((x, y));
-            part(a, budget);
-            a.pairs.pop();
-            a.diff[d] = false;
-            a.diff[a.r - d] = false;
-            a.covered[y] = false;
-        }
-        a.covered[x] = false;
-    }
-    let mut parts = Vec::new();
-    part(
-        &mut A {
-            r,
-            singles_left: s_count,
-            covered: vec![false; r],
-            diff: vec![false; r],
-            singles: vec![],
-            pairs: vec![],
-            out: &mut parts,
-            cap: cap.max(1),
-        },
-        &mut budget,
-    );
+    let parts = partitions(r, s_count, cap, &mut budget);
     // Step B: sets for each partition.
     let mut starters: Vec<Vec<(Option<usize>, usize, usize)>> = Vec::new(); // (b, a, set)
     for (singles, pairs) in &parts {
@@ -834,7 +793,7 @@ pub fn search_three_quarter(
     loop {
         let mut improved = false;
         for k in 0..st.stationary.len() {
-            for rho in 0..rounds {
+            for rho in 0..rounds.min(32) {
                 st.stationary[k][3] ^= 1 << rho;
                 let p = layout_percent(&expand_three_quarter(tables, rounds, &st), big, None);
                 if p > cur + 1e-9 {
@@ -850,6 +809,74 @@ pub fn search_three_quarter(
         }
     }
     Some((st, cur))
+}
+
+/// Round 1 of a 3/4 Howell's moving pairs (step A of [`search_three_quarter`]): the first
+/// `cap` partitions of Z_r into `s_count` singles (the stationary pairs' partners) and
+/// tables of two moving pairs whose differences ±(a − b) are distinct and not r/2 (so no
+/// two pairs meet twice as they rotate), depth-first within `budget` nodes.
+pub fn partitions(r: usize, s_count: usize, cap: usize, budget: &mut u64) -> Vec<Partition> {
+    struct A<'a> {
+        r: usize,
+        singles_left: usize,
+        covered: Vec<bool>,
+        diff: Vec<bool>,
+        singles: Vec<usize>,
+        pairs: Vec<(usize, usize)>,
+        out: &'a mut Vec<Partition>,
+        cap: usize,
+    }
+    fn part(a: &mut A, budget: &mut u64) {
+        if *budget == 0 || a.out.len() >= a.cap {
+            return;
+        }
+        *budget -= 1;
+        let Some(x) = (0..a.r).find(|&x| !a.covered[x]) else {
+            if a.singles_left == 0 {
+                a.out.push((a.singles.clone(), a.pairs.clone()));
+            }
+            return;
+        };
+        a.covered[x] = true;
+        if a.singles_left > 0 {
+            a.singles_left -= 1;
+            a.singles.push(x);
+            part(a, budget);
+            a.singles.pop();
+            a.singles_left += 1;
+        }
+        for y in x + 1..a.r {
+            let d = y - x;
+            if a.covered[y] || a.diff[d] || a.diff[a.r - d] || 2 * d == a.r {
+                continue;
+            }
+            a.covered[y] = true;
+            a.diff[d] = true;
+            a.diff[a.r - d] = true;
+            a.pairs.push((x, y));
+            part(a, budget);
+            a.pairs.pop();
+            a.diff[d] = false;
+            a.diff[a.r - d] = false;
+            a.covered[y] = false;
+        }
+        a.covered[x] = false;
+    }
+    let mut parts = Vec::new();
+    part(
+        &mut A {
+            r,
+            singles_left: s_count,
+            covered: vec![false; r],
+            diff: vec![false; r],
+            singles: vec![],
+            pairs: vec![],
+            out: &mut parts,
+            cap: cap.max(1),
+        },
+        budget,
+    );
+    parts
 }
 
 /// Round 1 of a 3/4 Howell in Z_rounds: tables of two moving pairs [a, b, set, flip] then
@@ -884,7 +911,8 @@ pub fn expand_three_quarter(tables: u32, rounds: u32, st: &ThreeQuarterStarter) 
                 .collect();
             for (k, &[a, s, f, switched]) in st.stationary.iter().enumerate() {
                 let z = r + 1 + k as u32;
-                let f = f ^ (switched >> rho & 1);
+                // `switched` has a bit for each of the first 32 rounds
+                let f = f ^ (switched.checked_shr(rho).unwrap_or(0) & 1);
                 row.push(if f == 1 {
                     [mv(a), z, mv(s)]
                 } else {

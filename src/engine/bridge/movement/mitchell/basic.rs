@@ -13,12 +13,12 @@ use super::common::{
     apply_half_table, boards_per_round, build, check_sets, check_tables, half_table,
     refuse_other_options, refuse_rover_with_half, rounds_within, wrap, Cell, MAX_TABLES,
 };
-use super::rover::{self, add_rover, EXCHANGE_ROVERS};
+use super::rover::{self, add_rover};
 use crate::engine::bridge::movement::model::{Movement, MovementError, MovementParams};
 
 /// Sizes served with an NS rover.
 pub const ROVER_SUPPORTED: &str =
-    "odd numbers of full tables not divisible by 3 (5, 7, 11, 13, 17, 19, 23, 25, 29, ...), 9 and 27";
+    "odd numbers of full tables not divisible by 3 (5, 7, 11, 13, 17, 19, 23, 25, 29, ...), 9, 15, 21, 27 and 33";
 
 /// The plain Mitchell grid on `t` tables for `rounds` rounds.
 pub(crate) fn grid(kind: &str, t: u32, rounds: u32, b: u32) -> Movement {
@@ -102,7 +102,7 @@ fn add_mitchell_rover(m: &mut Movement, p: &MovementParams) -> Result<(), Moveme
         // already played without it.
         rover::nine_table_exchange(m);
         Some(rover::nine_table(n))
-    } else if EXCHANGE_ROVERS.iter().any(|e| e.0 == t) && from <= 3 {
+    } else if rover::exchange_period(t).is_some_and(|g| from <= g) {
         rover::exchange_rover(m, n)
     } else if from > 1 {
         None // a late pair: search the rounds left

@@ -66,6 +66,7 @@ pub(crate) fn build(
                         boards: set_boards(c.set, boards_per_round),
                         arrow_switch: false,
                         section: c.section,
+                        half_sets: Vec::new(),
                     })
                 })
                 .collect(),

@@ -13,8 +13,17 @@
 //!   exactly when 3 does not divide T, which is why 9, 15, 21 ... need something else.
 //! - Mitchell on 9 tables: the seed's special list 2, 4, 6, 9, 3, 5, 7, 8 with EW 6 and EW 9
 //!   exchanging places in rounds 3, 6 and 9 (`NINE_TABLE`, `nine_table_exchange`).
-//! - Mitchell on 27 tables: EW 15 and EW 24 exchange places in rounds 3, 6, 9, ... (as the
-//!   9-table's EW 6 and 9) and the rover follows an embedded list (`EXCHANGE_ROVERS`).
+//! - Mitchell on 15, 21 and 27 tables (3 divides T, so the plain rule fails; an exhaustive
+//!   search shows that on 15 tables no list exists even with the 9-table's exchange in rounds
+//!   3, 6, 9, ...): two EW pairs exchange places every g-th round, g a divisor of T, and the
+//!   rover follows an embedded list (`EXCHANGE_ROVERS`): 15 tables EW 1 and 6 in rounds 5,
+//!   10, 15; 21 tables EW 1 and 8 in rounds 7, 14, 21; 27 tables EW 15 and 24 in rounds 3,
+//!   6, 9, ...; 33 tables EW 1 and 12 in rounds 11, 22, 33 (39, 45, 51, 57: none found yet). Why the Mitchell stays complete: EW a in round r sits at table a + r − 1 and
+//!   plays set a + 2(r − 1); with b − a a multiple of g, standing in for b in the rounds
+//!   r ≡ 0 (mod g) gives table a + (r + b − a) − 1 and set a + 2(r + (b − a)/2 − 1), where
+//!   r + b − a and r + (b − a)/2 (2 is invertible, T odd) are again multiples of g: over
+//!   those rounds EW a meets the same NS pairs and plays the same sets as without the
+//!   exchange, only in another order (and EW b likewise). `search_exchange` finds them.
 //! - Skip Mitchell on T tables, 3 not dividing T: table 2, up two tables each round until the
 //!   skip, table 3 at the skip, then up two again.
 //! - Skip Mitchell on 12 tables: the seed's list 2, 10, 8, 6, 4, 1, 11, 9, 5, 3 (`TWELVE_SKIP`).
@@ -94,27 +103,64 @@ pub fn nine_table(rounds: u32) -> Schedule {
 
 /// EW 6 and EW 9 exchange places in rounds 3, 6 and 9 (the 9-table rover Mitchell).
 pub fn nine_table_exchange(m: &mut Movement) {
-    exchange(m, 6, 9);
+    exchange(m, 6, 9, 3);
 }
 
-/// Mitchells on T tables, 3 dividing T, that take a rover when two EW pairs exchange places
-/// in rounds 3, 6, 9, ... (the seed's 9-table device): (tables, the two EW pairs, the rover
-/// list R2, R3, ...). Two EW pairs a multiple of 3 apart visit the same tables and sets in
-/// those rounds, so the Mitchell stays complete. Found by `search` over every such pair
-/// (one for 27 tables; none within its node budget for 15 and 21); re-verified by `check`.
-pub const EXCHANGE_ROVERS: &[(u32, (u32, u32), &[u32])] = &[(
-    27,
-    (15, 24),
-    &[
-        2, 4, 6, 8, 10, 12, 14, 16, 18, 21, 23, 25, 27, 3, 5, 7, 9, 11, 13, 15, 17, 19, 20, 22, 24,
-        26,
-    ],
-)];
+/// (tables, the two EW pairs that exchange, every how many rounds, the rover list R2, R3, ...).
+pub type ExchangeRover = (u32, (u32, u32), u32, &'static [u32]);
 
-/// EW `a` and EW `b` exchange places in rounds 3, 6, 9, ...
-pub fn exchange(m: &mut Movement, a: u32, b: u32) {
+/// Mitchells on T tables, 3 dividing T, that take a rover when two EW pairs exchange places
+/// every g-th round (the seed's 9-table device, generalised): (tables, the two EW pairs, g,
+/// the rover list R2, R3, ...). Two EW pairs a multiple of g apart visit the same tables
+/// and sets in those rounds, so the Mitchell stays complete (module docs). 27 tables was
+/// found by `search` over the exchanges with g = 3; 15, 21 and 33 by [`search_exchange`] (with
+/// g = 3 no list exists on 15 tables: the search exhausts every exchange); re-verified by
+/// `check` in the tests.
+pub const EXCHANGE_ROVERS: &[ExchangeRover] = &[
+    (
+        15,
+        (1, 6),
+        5,
+        &[2, 4, 7, 11, 15, 3, 6, 8, 10, 13, 1, 5, 9, 12],
+    ),
+    (
+        21,
+        (1, 8),
+        7,
+        &[
+            2, 4, 6, 8, 10, 16, 18, 15, 7, 3, 20, 9, 5, 14, 11, 1, 12, 17, 13, 21,
+        ],
+    ),
+    (
+        33,
+        (1, 12),
+        11,
+        &[
+            2, 4, 6, 8, 10, 12, 14, 16, 18, 21, 26, 29, 31, 33, 25, 7, 17, 1, 9, 13, 22, 3, 15, 11,
+            5, 20, 23, 27, 24, 19, 28, 30,
+        ],
+    ),
+    (
+        27,
+        (15, 24),
+        3,
+        &[
+            2, 4, 6, 8, 10, 12, 14, 16, 18, 21, 23, 25, 27, 3, 5, 7, 9, 11, 13, 15, 17, 19, 20, 22,
+            24, 26,
+        ],
+    ),
+];
+
+/// The round of the first exchange of the embedded device for `t` tables (a late rover
+/// arriving after it joins a movement already played without it), if one is embedded.
+pub fn exchange_period(t: u32) -> Option<u32> {
+    EXCHANGE_ROVERS.iter().find(|e| e.0 == t).map(|e| e.2)
+}
+
+/// EW `a` and EW `b` exchange places in rounds `period`, 2·`period`, ...
+pub fn exchange(m: &mut Movement, a: u32, b: u32, period: u32) {
     for r in &mut m.rounds {
-        if r.round.is_multiple_of(3) {
+        if r.round.is_multiple_of(period) {
             for t in &mut r.tables {
                 t.ew = match t.ew {
                     Some(e) if e == a => Some(b),
@@ -129,8 +175,8 @@ pub fn exchange(m: &mut Movement, a: u32, b: u32) {
 /// The embedded exchange and list for a Mitchell on `t` tables, applied to `m`; None when
 /// none is embedded.
 pub fn exchange_rover(m: &mut Movement, rounds: u32) -> Option<Schedule> {
-    let &(_, (a, b), list) = EXCHANGE_ROVERS.iter().find(|e| e.0 == m.tables)?;
-    exchange(m, a, b);
+    let &(_, (a, b), period, list) = EXCHANGE_ROVERS.iter().find(|e| e.0 == m.tables)?;
+    exchange(m, a, b, period);
     Some(from_list(rounds, |r| list[(r - 2) as usize]))
 }
 
@@ -170,10 +216,38 @@ pub fn share_relay_rule(t: u32, rounds: u32) -> Schedule {
     })
 }
 
+/// Searches the exchange device of a Mitchell on `t` tables (3 | t, odd): for each divisor
+/// g of t (largest first) and each EW b = 1 + g, 1 + 2g, ... (EW 1 and b exchange in rounds
+/// g, 2g, ...; rotating the tables makes any other a equivalent), a depth-first [`search`]
+/// of at most `nodes` nodes for a rover list. Returns (the two EW pairs, g, R2, R3, ...).
+/// Run offline (`cargo run --release --example search-movements -- rover 15`); the results
+/// are embedded in [`EXCHANGE_ROVERS`].
+pub fn search_exchange(t: u32, nodes: usize) -> Option<((u32, u32), u32, Vec<u32>)> {
+    let plain = super::basic::grid("mitchell", t, t, 1);
+    let mut divisors: Vec<u32> = (2..t).filter(|g| t.is_multiple_of(*g)).collect();
+    divisors.reverse();
+    for g in divisors {
+        for b in (1 + g..=t).step_by(g as usize) {
+            let mut m = plain.clone();
+            exchange(&mut m, 1, b, g);
+            if let Some(s) = search_within(&m, 2, nodes) {
+                let list = s.into_iter().skip(1).map(|x| x.unwrap_or(0)).collect();
+                return Some(((1, b), g, list));
+            }
+        }
+    }
+    None
+}
+
 /// Depth-first search for a correct list for rounds `from.max(2)..` of `m`: each round the
 /// tables are tried from two above the previous one (table 2 first), upwards. Gives up
 /// (None) after `SEARCH_NODES` nodes.
 pub fn search(m: &Movement, from: u32) -> Option<Schedule> {
+    search_within(m, from, SEARCH_NODES)
+}
+
+/// [`search`] with a node budget of its own.
+pub fn search_within(m: &Movement, from: u32, budget: usize) -> Option<Schedule> {
     // Per round: the full tables as (table, ns bit, ew bit, set bit); numbers above 127
     // cannot be tracked and are left out.
     let bit = |x: u32| (x < 128).then(|| 1u128 << x);
@@ -195,13 +269,14 @@ pub fn search(m: &Movement, from: u32) -> Option<Schedule> {
         tables: u32,
         schedule: Schedule,
         nodes: usize,
+        budget: usize,
     }
     fn go(s: &mut State, r: usize, prev: Option<u32>, used: (u128, u128, u128)) -> bool {
         if r > s.options.len() {
             return true;
         }
         s.nodes += 1;
-        if s.nodes > SEARCH_NODES {
+        if s.nodes > s.budget {
             return false;
         }
         let first = prev.map_or(2, |p| p + 2);
@@ -225,7 +300,7 @@ pub fn search(m: &Movement, from: u32) -> Option<Schedule> {
                 return true;
             }
             s.schedule[r - 1] = None;
-            if s.nodes > SEARCH_NODES {
+            if s.nodes > s.budget {
                 return false;
             }
         }
@@ -236,6 +311,7 @@ pub fn search(m: &Movement, from: u32) -> Option<Schedule> {
         tables: m.tables,
         schedule: vec![None; m.rounds.len()],
         nodes: 0,
+        budget,
     };
     go(&mut state, from.max(2) as usize, None, (0, 0, 0)).then_some(state.schedule)
 }

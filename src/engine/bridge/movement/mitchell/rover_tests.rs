@@ -150,7 +150,7 @@ fn every_served_rover_size_is_correct() {
                     assert!(e.supported.is_some(), "{kind} {t}: {e}");
                     // What the seed covers must be served.
                     let must = match kind {
-                        "mitchell" => t % 2 == 1 && (!t.is_multiple_of(3) || t == 9),
+                        "mitchell" => t % 2 == 1 && t > 3,
                         _ => {
                             t.is_multiple_of(2)
                                 && t >= 4
@@ -166,10 +166,11 @@ fn every_served_rover_size_is_correct() {
         "mitchell",
         &MovementParams {
             rover: true,
-            ..params(15)
+            ..params(3)
         },
     );
     assert_eq!(e.field, "tables");
+    assert!(e.supported.unwrap().contains("9, 15, 21, 27 and 33"));
 }
 
 #[test]
@@ -257,6 +258,127 @@ fn late_rover_joins_a_running_mitchell() {
         },
     );
     assert_eq!(e.field, "rover_from_round");
+}
+
+/// Issue 14: the 15-, 21- and 33-table Mitchells with an NS rover (refused before): EW 1
+/// and EW 6 exchange places in rounds 5, 10, 15 (15 tables), EW 1 and EW 8 in rounds 7, 14,
+/// 21 (21 tables), EW 1 and EW 12 in rounds 11, 22, 33 (33 tables); the lists were found by
+/// `rover::search_exchange` and are embedded. Every board is played by every EW pair and
+/// every NS pair but the displaced one, nobody meets a pair or plays a set twice, the rover
+/// meets T − 1 different EW pairs on T − 1 different sets and displaces each NS pair at most
+/// once.
+#[test]
+fn fifteen_and_twenty_one_tables_with_an_exchange() {
+    use super::rover::EXCHANGE_ROVERS;
+    use crate::engine::bridge::movement::report::report;
+    for (t, (a, b), g, want) in [
+        (
+            15u32,
+            (1u32, 6u32),
+            5u32,
+            vec![2u32, 4, 7, 11, 15, 3, 6, 8, 10, 13, 1, 5, 9, 12],
+        ),
+        (
+            21,
+            (1, 8),
+            7,
+            vec![
+                2, 4, 6, 8, 10, 16, 18, 15, 7, 3, 20, 9, 5, 14, 11, 1, 12, 17, 13, 21,
+            ],
+        ),
+        (
+            33,
+            (1, 12),
+            11,
+            vec![
+                2, 4, 6, 8, 10, 12, 14, 16, 18, 21, 26, 29, 31, 33, 25, 7, 17, 1, 9, 13, 22, 3, 15,
+                11, 5, 20, 23, 27, 24, 19, 28, 30,
+            ],
+        ),
+    ] {
+        let m = with_rover("mitchell", t);
+        assert_rover_movement(&m);
+        let r = report(&m);
+        assert!(r.valid && r.warnings.is_empty(), "{t}: {:?}", r.warnings);
+        assert_eq!((r.pairs, r.rounds, r.sets), (2 * t + 1, t, t));
+        assert_eq!(r.max_meetings, 1);
+        // every board is played at every full table of every round: t times
+        assert_eq!(
+            (r.times_each_board_played.min, r.times_each_board_played.max),
+            (t, t)
+        );
+        // the rover's pattern: R2, R3, ... as embedded, distinct tables, EW pairs and sets
+        assert_eq!(list(&m), want, "{t}");
+        let e = EXCHANGE_ROVERS.iter().find(|e| e.0 == t).unwrap();
+        assert_eq!((e.1, e.2), ((a, b), g));
+        let rover = t + 1;
+        let (mut ews, mut sets) = (
+            std::collections::BTreeSet::new(),
+            std::collections::BTreeSet::new(),
+        );
+        for round in &m.rounds {
+            if let Some(x) = round.tables.iter().find(|x| x.ns == Some(rover)) {
+                assert!(ews.insert(x.ew.unwrap()) && sets.insert(x.set));
+            }
+        }
+        assert_eq!((ews.len() as u32, sets.len() as u32), (t - 1, t - 1));
+        // EW a and b exchange exactly in the rounds g, 2g, ...: elsewhere EW e is at e + r − 1
+        for round in &m.rounds {
+            for e in [a, b] {
+                let at = round.tables.iter().find(|x| x.ew == Some(e)).unwrap().table;
+                let other = if e == a { b } else { a };
+                let home = if round.round.is_multiple_of(g) {
+                    other
+                } else {
+                    e
+                };
+                assert_eq!(
+                    at,
+                    (home + round.round - 2) % t + 1,
+                    "{t} round {}",
+                    round.round
+                );
+            }
+        }
+        // a late pair after the first exchange cannot use it: searched, or refused by name
+        let late = super::generate(
+            "mitchell",
+            &MovementParams {
+                rover: true,
+                rover_from_round: Some(g + 1),
+                ..params(t)
+            },
+        )
+        .unwrap();
+        if let Ok(m) = late {
+            assert_rover_movement(&m);
+        }
+    }
+}
+
+/// The search that found the devices reproduces the embedded 15- and 21-table ones (the
+/// largest period is tried first, and there they are found at once), and finds a 9-table
+/// device of the seed's kind.
+#[test]
+fn exchange_search_finds_a_nine_table_device() {
+    use super::rover::EXCHANGE_ROVERS;
+    for t in [15u32, 21] {
+        let found = super::rover::search_exchange(t, 1_000_000).unwrap();
+        let e = EXCHANGE_ROVERS.iter().find(|e| e.0 == t).unwrap();
+        assert_eq!(
+            (found.0, found.1, found.2.as_slice()),
+            (e.1, e.2, e.3),
+            "{t}"
+        );
+    }
+    let ((a, b), g, list) = super::rover::search_exchange(9, 100_000).unwrap();
+    assert_eq!(g, 3);
+    let mut m = super::basic::grid("mitchell", 9, 9, 1);
+    super::rover::exchange(&mut m, a, b, g);
+    let schedule: Vec<Option<u32>> = std::iter::once(None)
+        .chain(list.iter().map(|&x| Some(x)))
+        .collect();
+    assert_eq!(check(&m, &schedule), Ok(()));
 }
 
 /// Issue 14: the 27-table Mitchell with an NS rover (refused before), by the 9-table's
