@@ -244,6 +244,7 @@ pub fn as_pair_movement(kind: Contestants, history: &History, layout: Layout) ->
                     boards: layout.round_boards(m.round),
                     arrow_switch: false,
                     section: None,
+                    half_sets: Vec::new(),
                 });
             }
         }

@@ -72,6 +72,7 @@ fn table(table: u32, ns: u32, ew: u32, set: u32, boards: &[u32]) -> TableRound {
         boards: boards.to_vec(),
         arrow_switch: false,
         section: None,
+        half_sets: Vec::new(),
     }
 }
 
