@@ -479,6 +479,13 @@ struct State {
     dirty: Vec<usize>,
     stamp: Vec<u64>,
     stage_no: u64,
+    /// Every vertex that lay in a labelled top blossom this stage (each once, by
+    /// `tree_stamp`): a dual step moves each by the label of its top blossom now, with no
+    /// walk down the blossom trees.
+    tree: Vec<usize>,
+    tree_stamp: Vec<u64>,
+    /// Scratch list of leaves.
+    scratch: Vec<usize>,
     /// For an S blossom: least-slack edges to each neighbouring S blossom (None: not computed).
     bestedges: Vec<Option<Vec<usize>>>,
     unused: Vec<usize>,
@@ -524,6 +531,9 @@ impl State {
             dirty: Vec::new(),
             stamp: vec![0; 2 * n],
             stage_no: 1,
+            tree: Vec::new(),
+            tree_stamp: vec![0; n],
+            scratch: Vec::new(),
             unused: (n..2 * n).rev().collect(),
             dual: vec![0; 2 * n],
             queue: Vec::new(),
@@ -559,6 +569,15 @@ impl State {
             self.bestver[x] = self.ver;
         }
         self.bestslack[x]
+    }
+
+    /// Note that vertex `v` lies in a labelled blossom this stage (see `tree`).
+    #[inline]
+    fn enter_tree(&mut self, v: usize) {
+        if self.tree_stamp[v] != self.stage_no {
+            self.tree_stamp[v] = self.stage_no;
+            self.tree.push(v);
+        }
     }
 
     /// Note that `x` got per-stage state (see `dirty`).
@@ -729,10 +748,21 @@ impl State {
             self.bestedge[b] = NONE;
             if t == OUTER {
                 let mut q = std::mem::take(&mut self.queue);
+                let from = q.len();
                 self.leaves(b, &mut q);
+                for i in from..q.len() {
+                    self.enter_tree(q[i]);
+                }
                 self.queue = q;
                 return;
             }
+            let mut leaves = std::mem::take(&mut self.scratch);
+            leaves.clear();
+            self.leaves(b, &mut leaves);
+            for &v in &leaves {
+                self.enter_tree(v);
+            }
+            self.scratch = leaves;
             // Inner: the base is matched (reaching an unmatched base augments instead).
             let mb = self.mate[self.base[b]];
             w = self.endpoint(mb);
@@ -1085,6 +1115,7 @@ impl State {
         }
         self.stage_no += 1;
         self.queue.clear();
+        self.tree.clear();
         self.assign_label(root, OUTER, NONE);
         loop {
             while let Some(v) = self.queue.pop() {
@@ -1139,24 +1170,22 @@ impl State {
                 return false;
             };
             self.ver += 1;
-            let mut leaves = Vec::new();
             for i in 0..self.dirty.len() {
                 let b = self.dirty[i];
-                if !self.is_top(b) {
-                    continue;
+                if b >= n && self.is_top(b) {
+                    match self.label[b] {
+                        OUTER => self.dual[b] += delta,
+                        INNER => self.dual[b] -= delta,
+                        _ => {}
+                    }
                 }
-                let step = match self.label[b] {
-                    OUTER => delta,
-                    INNER => -delta,
-                    _ => continue,
-                };
-                if b >= n {
-                    self.dual[b] += step;
-                }
-                leaves.clear();
-                self.leaves(b, &mut leaves);
-                for &v in &leaves {
-                    self.dual[v] += step;
+            }
+            for i in 0..self.tree.len() {
+                let v = self.tree[i];
+                match self.label[self.inblossom[v]] {
+                    OUTER => self.dual[v] += delta,
+                    INNER => self.dual[v] -= delta,
+                    _ => {}
                 }
             }
             match kind {
