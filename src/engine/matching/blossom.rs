@@ -750,8 +750,8 @@ impl State {
                 let mut q = std::mem::take(&mut self.queue);
                 let from = q.len();
                 self.leaves(b, &mut q);
-                for i in from..q.len() {
-                    self.enter_tree(q[i]);
+                for &v in &q[from..] {
+                    self.enter_tree(v);
                 }
                 self.queue = q;
                 return;
