@@ -404,11 +404,13 @@ fn peak_rss_kib() -> Option<u64> {
         .ok()
 }
 
-/// Hidden `tourney bench-swiss --players N [--seed S] [--window-above M]`: builds the state of round 6 of a
-/// 9-round event (rounds 1-5 by a quick greedy pairing, not timed), then times the pairing of
-/// round 6 alone (model build included).
+/// Hidden `tourney bench-swiss --players N [--seed S] [--window-above M] [--write-trf FILE]`:
+/// builds the state of round 6 of a 9-round event (rounds 1-5 by a quick greedy pairing, not
+/// timed), then times the pairing of round 6 alone (model build included). With
+/// `--write-trf`, writes that state as TRF instead (the history other programs pair in
+/// `scripts/bench-swiss`) and pairs nothing.
 pub fn bench(args: &[String]) -> Result<String, CliError> {
-    let o = parse(args, &["players", "window_above"], false)?;
+    let o = parse(args, &["players", "window_above", "write_trf"], false)?;
     let players: u32 = number(&o, "players")?.ok_or_else(|| usage("--players is required"))?;
     let seed: u64 = number(&o, "seed")?.unwrap_or(1);
     let window_above: Option<usize> = number(&o, "window_above")?;
@@ -416,6 +418,16 @@ pub fn bench(args: &[String]) -> Result<String, CliError> {
         return Err(usage("--players must be at least 2"));
     }
     let state = bench_state(players, seed);
+    if let Some((_, file)) = o.own.iter().rev().find(|(k, _)| k == "write_trf") {
+        std::fs::write(file, write_trf(&state, "bench-swiss")).map_err(|e| CliError {
+            code: 1,
+            message: format!("cannot write {file}: {e}"),
+        })?;
+        return Ok(format!(
+            "players {players} round {} written to {file}\n",
+            state.round_to_pair()
+        ));
+    }
     let started = Instant::now();
     let paired = match window_above {
         Some(limit) => pair_next_round_windowed_above(&state, &BlossomSolver, limit),

@@ -94,7 +94,9 @@
 //!    feasible for the LP of the *full* graph and complementary slackness still holds (the
 //!    matching uses no board left out), so by LP duality the matching is optimal over all
 //!    boards. Otherwise the negative boards are added and the model solved again. Each pass
-//!    adds boards that were missing, so this ends (in practice after one to three passes).
+//!    adds boards that were missing, so this ends (in practice after one to four passes).
+//!    The blossom solver resumes from the previous optimum (its "Warm start"): only the
+//!    players at the ends of boards that broke the duals are paired again.
 //! 3. Pricing n²/2 boards one by one would be slow, so a cheap lower bound settles most of
 //!    them: all tiers and all `z` are `>= 0`, hence the reduced cost is at least
 //!    `w_score·4d² + w_serious·H·[change > high] + w_colour·limit(change) + w_rating·8·change
