@@ -509,6 +509,26 @@ mod tests {
     }
 
     #[test]
+    fn bench_writes_a_history_that_pair_reads() {
+        let dir = tourney::scratch::ScratchDir::new("cli").unwrap();
+        let f = dir.path().join("bench.trf");
+        let path = f.to_str().unwrap();
+        let out = bench(&args(&["--players", "40", "--write-trf", path])).unwrap();
+        assert_eq!(out, format!("players 40 round 6 written to {path}\n"));
+        let v: serde_json::Value = serde_json::from_str(&pair(&args(&[path])).unwrap()).unwrap();
+        assert_eq!(v["round"], 6);
+        // 40 players, no absences: 20 boards, every player once.
+        let boards = v["pairings"].as_array().unwrap();
+        assert_eq!(boards.len(), 20);
+        let mut seen: Vec<u64> = boards
+            .iter()
+            .flat_map(|b| [b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()])
+            .collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (1..=40).collect::<Vec<u64>>());
+    }
+
+    #[test]
     fn simulate_prints_a_table_and_json() {
         let t = simulate(&args(&["--players", "9", "--rounds", "4", "--seed", "3"])).unwrap();
         let lines: Vec<&str> = t.lines().collect();
