@@ -404,11 +404,13 @@ fn peak_rss_kib() -> Option<u64> {
         .ok()
 }
 
-/// Hidden `tourney bench-swiss --players N [--seed S] [--window-above M]`: builds the state of round 6 of a
-/// 9-round event (rounds 1-5 by a quick greedy pairing, not timed), then times the pairing of
-/// round 6 alone (model build included).
+/// Hidden `tourney bench-swiss --players N [--seed S] [--window-above M] [--write-trf FILE]`:
+/// builds the state of round 6 of a 9-round event (rounds 1-5 by a quick greedy pairing, not
+/// timed), then times the pairing of round 6 alone (model build included). With
+/// `--write-trf`, writes that state as TRF instead (the history other programs pair in
+/// `scripts/bench-swiss`) and pairs nothing.
 pub fn bench(args: &[String]) -> Result<String, CliError> {
-    let o = parse(args, &["players", "window_above"], false)?;
+    let o = parse(args, &["players", "window_above", "write_trf"], false)?;
     let players: u32 = number(&o, "players")?.ok_or_else(|| usage("--players is required"))?;
     let seed: u64 = number(&o, "seed")?.unwrap_or(1);
     let window_above: Option<usize> = number(&o, "window_above")?;
@@ -416,6 +418,16 @@ pub fn bench(args: &[String]) -> Result<String, CliError> {
         return Err(usage("--players must be at least 2"));
     }
     let state = bench_state(players, seed);
+    if let Some((_, file)) = o.own.iter().rev().find(|(k, _)| k == "write_trf") {
+        std::fs::write(file, write_trf(&state, "bench-swiss")).map_err(|e| CliError {
+            code: 1,
+            message: format!("cannot write {file}: {e}"),
+        })?;
+        return Ok(format!(
+            "players {players} round {} written to {file}\n",
+            state.round_to_pair()
+        ));
+    }
     let started = Instant::now();
     let paired = match window_above {
         Some(limit) => pair_next_round_windowed_above(&state, &BlossomSolver, limit),
@@ -494,6 +506,26 @@ mod tests {
         assert_eq!(e.code, 2);
         let e = pair(&args(&[])).unwrap_err();
         assert_eq!(e.code, 2);
+    }
+
+    #[test]
+    fn bench_writes_a_history_that_pair_reads() {
+        let dir = tourney::scratch::ScratchDir::new("cli").unwrap();
+        let f = dir.path().join("bench.trf");
+        let path = f.to_str().unwrap();
+        let out = bench(&args(&["--players", "40", "--write-trf", path])).unwrap();
+        assert_eq!(out, format!("players 40 round 6 written to {path}\n"));
+        let v: serde_json::Value = serde_json::from_str(&pair(&args(&[path])).unwrap()).unwrap();
+        assert_eq!(v["round"], 6);
+        // 40 players, no absences: 20 boards, every player once.
+        let boards = v["pairings"].as_array().unwrap();
+        assert_eq!(boards.len(), 20);
+        let mut seen: Vec<u64> = boards
+            .iter()
+            .flat_map(|b| [b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()])
+            .collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (1..=40).collect::<Vec<u64>>());
     }
 
     #[test]

@@ -176,7 +176,37 @@ pub trait MatchingSolver {
             .solve_with_duals(&MatchingProblem { vertices, edges })?
             .map(|(m, d)| (m.mate, d)))
     }
+    /// Column generation over wide costs: solves `edges`, asks `more` for the edges to add
+    /// given that optimum's mates and duals, solves again with them, and so on until `more`
+    /// gives none; returns the last optimum and its duals. Without duals nothing can be
+    /// priced: the first optimum is returned. The default solves every problem from scratch;
+    /// the blossom solver resumes from the previous optimum (see [`blossom`], "Warm start").
+    fn solve_wide_more(
+        &self,
+        vertices: usize,
+        edges: &[WideEdge],
+        more: &mut MoreEdges<'_>,
+    ) -> Result<Option<WideSolution>, MatchingError> {
+        let mut all = edges.to_vec();
+        loop {
+            let Some((mate, duals)) = self.solve_wide(vertices, &all)? else {
+                return Ok(None);
+            };
+            let new = match &duals {
+                Some(d) => more(&mate, d),
+                None => Vec::new(),
+            };
+            if new.is_empty() {
+                return Ok(Some((mate, duals)));
+            }
+            all.extend(new);
+        }
+    }
 }
+
+/// The edges to add to a solved problem, given its optimal mates and duals (none: the
+/// optimum stands). See [`MatchingSolver::solve_wide_more`].
+pub type MoreEdges<'a> = dyn FnMut(&[usize], &Duals) -> Vec<WideEdge> + 'a;
 
 /// A candidate pairing with a wide cost: for lexicographic models whose weighted costs need
 /// more than 64 bits (a Swiss section of thousands of players with seven penalty tiers). Every

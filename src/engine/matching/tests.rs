@@ -612,3 +612,95 @@ fn wide_costs_match_the_exhaustive_optimum() {
         Err(MatchingError::CostOverflow)
     );
 }
+
+/// The warm start of column generation ([`MatchingSolver::solve_wide_more`]): edges added to
+/// a solved state (priced ones with a negative reduced cost, and arbitrary batches) give the
+/// optimum of all the edges, equal to a solve from scratch and, on small graphs, to the
+/// exhaustive DP; debug builds check the optimality certificate after every resumed solve.
+#[test]
+fn warm_started_column_generation_reaches_the_optimum_of_all_edges() {
+    let mut rng = XorShift(0x0DDB_A11E);
+    let mut resumed = 0;
+    for case in 0..60 {
+        let small = case % 2 == 0;
+        let n = if small {
+            2 * (2 + rng.below(6) as usize) // 4..14: exhaustive DP
+        } else {
+            2 * (20 + rng.below(40) as usize) // 40..118
+        };
+        let full: Vec<Edge> = if small || case % 4 == 1 {
+            let costs: Vec<Vec<i64>> = (0..n)
+                .map(|_| (0..n).map(|_| rng.below(60) as i64 - 10).collect())
+                .collect();
+            complete(n, |u, v| costs[u.min(v)][u.max(v)])
+        } else {
+            // Swiss-like costs; the path 0-1-2-... (the start) added where a pair is missing.
+            let mut edges = swiss_like(&mut rng, n, n).edges;
+            for u in 0..n - 1 {
+                if !edges.iter().any(|ed| (ed.u, ed.v) == (u, u + 1)) {
+                    edges.push(e(u, u + 1, 1_000_000_000_000));
+                }
+            }
+            edges
+        };
+        let want = if small {
+            dp_optimum(n, &full).expect("complete graph")
+        } else {
+            blossom(&problem(n, full.clone()))
+                .expect("complete graph")
+                .cost
+        };
+        let wide = |ed: &Edge| WideEdge {
+            u: ed.u,
+            v: ed.v,
+            cost: ed.cost as i128,
+        };
+        let mut cheapest = std::collections::HashMap::new();
+        for ed in &full {
+            let c = cheapest
+                .entry((ed.u.min(ed.v), ed.u.max(ed.v)))
+                .or_insert(ed.cost);
+            *c = ed.cost.min(*c);
+        }
+        let cost_of = |u: usize, v: usize| cheapest[&(u.min(v), u.max(v))];
+        // Start from a Hamiltonian path (always has a perfect matching).
+        let start: Vec<WideEdge> = (0..n - 1)
+            .map(|u| wide(&e(u, u + 1, cost_of(u, u + 1))))
+            .collect();
+        let mut given: std::collections::HashSet<(usize, usize)> =
+            start.iter().map(|w| (w.u, w.v)).collect();
+        let by_batches = case % 3 == 2;
+        let mut passes = 0;
+        let mut more = |_: &[usize], duals: &Duals| -> Vec<WideEdge> {
+            passes += 1;
+            assert!(passes < 300, "case {case}: does not terminate");
+            let rest: Vec<&Edge> = full
+                .iter()
+                .filter(|ed| !given.contains(&(ed.u.min(ed.v), ed.u.max(ed.v))))
+                .collect();
+            let new: Vec<WideEdge> = if by_batches {
+                // Any batch of missing edges, priced or not.
+                rest.iter().take(1 + n / 2).map(|ed| wide(ed)).collect()
+            } else {
+                rest.iter()
+                    .filter(|ed| duals.reduced_cost2(ed.u, ed.v, ed.cost as i128) < 0)
+                    .map(|ed| wide(ed))
+                    .collect()
+            };
+            given.extend(new.iter().map(|w| (w.u.min(w.v), w.u.max(w.v))));
+            new
+        };
+        let (mate, duals) = BlossomSolver
+            .solve_wide_more(n, &start, &mut more)
+            .unwrap()
+            .expect("a perfect matching");
+        assert!(duals.is_some());
+        resumed += passes - 1;
+        let total: i64 = (0..n)
+            .filter(|&u| mate[u] > u)
+            .map(|u| cost_of(u, mate[u]))
+            .sum();
+        assert_eq!(total, want, "case {case}");
+    }
+    assert!(resumed > 50, "the warm start was hardly used ({resumed})");
+}

@@ -50,7 +50,10 @@
 //!    done. A transposition of 120 points costs 4 (two boards above 80) to save 2 (+1 for the
 //!    clash): not done; but it saves an EQ (E > 4): done, as WinTD's high limit allows.
 //!    A colour that brings a player back towards balance is never a problem, whatever his
-//!    history.
+//!    history. *FIDE style* orders this tier as the Dutch criteria C12 and C13 do: a clash
+//!    costs E (one of the two does not get the colour he is due), a player taken to |W−B| = 2
+//!    costs (|W−B| − 1)² = 1, and there is no AL charge: first the fewest players without
+//!    their colour, then the fewest out of balance.
 //! 7. **rating** = 8·c + min(k, 3) + 4·i, where c is the rating change of the board: with
 //!    N(p) the natural opponent of p, c = min(|r(y) − r(N(x))|, |r(x) − r(N(y))|) (0 for a
 //!    natural board), k the same distance in ranks, and i = 1 when both players stand in the
@@ -94,7 +97,9 @@
 //!    feasible for the LP of the *full* graph and complementary slackness still holds (the
 //!    matching uses no board left out), so by LP duality the matching is optimal over all
 //!    boards. Otherwise the negative boards are added and the model solved again. Each pass
-//!    adds boards that were missing, so this ends (in practice after one to three passes).
+//!    adds boards that were missing, so this ends (in practice after one to four passes).
+//!    The blossom solver resumes from the previous optimum (its "Warm start"): only the
+//!    players at the ends of boards that broke the duals are paired again.
 //! 3. Pricing n²/2 boards one by one would be slow, so a cheap lower bound settles most of
 //!    them: all tiers and all `z` are `>= 0`, hence the reduced cost is at least
 //!    `w_score·4d² + w_serious·H·[change > high] + w_colour·limit(change) + w_rating·8·change

@@ -90,8 +90,10 @@ fn level_boards<'a>(base: &[&'a Board], extra: &'a [Board]) -> Vec<&'a Board> {
     base.iter().copied().chain(extra.iter()).collect()
 }
 
-/// One weighted solve; with a pricer, repeated with the boards it prices in until none is
-/// left (then the matching is optimal over the full graph for these weights).
+/// One weighted solve; with a pricer, the boards it prices in are added and the solve
+/// resumed until none is left (then the matching is optimal over the full graph for these
+/// weights). The blossom solver resumes from the previous optimum instead of starting again
+/// ([`MatchingSolver::solve_wide_more`]).
 #[allow(clippy::too_many_arguments)]
 fn run(
     vertices: usize,
@@ -103,48 +105,56 @@ fn run(
     pricer: Option<&dyn Pricer>,
     stats: &mut PricingStats,
 ) -> Result<Option<Vec<usize>>, SwissError> {
-    loop {
-        let boards = level_boards(base, extra);
-        let mut edges = Vec::with_capacity(boards.len());
-        let budget = cost_budget(vertices);
-        for b in &boards {
-            let mut c: i128 = 0;
-            for k in 0..TIERS {
-                c += weights[k] * b.tiers[k] as i128;
-            }
-            if c >= budget {
-                return Err(err(
-                    "players",
-                    "the section is too large for exact penalty weights",
-                ));
-            }
-            edges.push(WideEdge {
-                u: b.u,
-                v: b.v,
-                cost: c,
-            });
-        }
-        drop(boards);
-        let (mate, duals) = match solver.solve_wide(vertices, &edges) {
-            Ok(Some(x)) => x,
-            Ok(None) => return Ok(None),
-            Err(e) => return Err(err("solver", format!("{} failed: {e:?}", solver.name()))),
+    let budget = cost_budget(vertices);
+    let too_large = || {
+        err(
+            "players",
+            "the section is too large for exact penalty weights",
+        )
+    };
+    let cost = |b: &Board| -> Option<WideEdge> {
+        let c: i128 = (0..TIERS).map(|k| weights[k] * b.tiers[k] as i128).sum();
+        (c < budget).then_some(WideEdge {
+            u: b.u,
+            v: b.v,
+            cost: c,
+        })
+    };
+    let edges = level_boards(base, extra)
+        .into_iter()
+        .map(cost)
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(too_large)?;
+    let Some(pricer) = pricer else {
+        return match solver.solve_wide(vertices, &edges) {
+            Ok(x) => Ok(x.map(|(mate, _)| mate)),
+            Err(e) => Err(err("solver", format!("{} failed: {e:?}", solver.name()))),
         };
-        drop(edges);
-        let Some(pricer) = pricer else {
-            return Ok(Some(mate));
-        };
-        let Some(duals) = duals else {
-            stats.unproven = true;
-            return Ok(Some(mate));
-        };
+    };
+    let mut failed = false;
+    let mut priced = |_: &[usize], duals: &Duals| -> Vec<WideEdge> {
         stats.passes += 1;
-        let new = pricer.price(level, weights, &duals);
-        if new.is_empty() {
-            return Ok(Some(mate));
-        }
+        let new = pricer.price(level, weights, duals);
+        let Some(edges) = new.iter().map(cost).collect::<Option<Vec<_>>>() else {
+            failed = true;
+            return Vec::new();
+        };
         stats.added += new.len();
         extra.extend(new);
+        edges
+    };
+    let solved = solver.solve_wide_more(vertices, &edges, &mut priced);
+    drop(edges);
+    if failed {
+        return Err(too_large());
+    }
+    match solved {
+        Ok(Some((mate, duals))) => {
+            stats.unproven |= duals.is_none();
+            Ok(Some(mate))
+        }
+        Ok(None) => Ok(None),
+        Err(e) => Err(err("solver", format!("{} failed: {e:?}", solver.name()))),
     }
 }
 
