@@ -6,6 +6,7 @@
 mod bench_http;
 mod bridge_bench;
 mod bridge_swiss_bench;
+mod dutch_cli;
 mod swiss_cli;
 
 use std::net::TcpListener;
@@ -29,6 +30,10 @@ USAGE:
                  [--high-limit N] [--low-limit N] [--fide-style] [--json]
         Play whole Swiss events with rating-based random results and print quality figures
         per round (rematches, byes, score groups, colours, pairing time) and totals.
+    tourney check FILE.trf --system fide_dutch [--json]
+        Re-pair every round of a finished event (FIDE TRF) by the FIDE Dutch system and list
+        the rounds whose boards, colours or pairing bye differ from the file's (exit code 1
+        when some differ).
     tourney backup [--db PATH] OUT
         Copy the database (default ./tourney.db, or TOURNEY_DB) to OUT, consistently, while
         the server runs; the copy is integrity-checked. OUT must not exist.
@@ -146,6 +151,18 @@ fn main() -> ExitCode {
                 Ok(out) => {
                     print!("{out}");
                     ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{}", e.message);
+                    ExitCode::from(e.code)
+                }
+            };
+        }
+        Some("check") => {
+            return match dutch_cli::check(&args[1..]) {
+                Ok((out, all_same)) => {
+                    print!("{out}");
+                    ExitCode::from(u8::from(!all_same))
                 }
                 Err(e) => {
                     eprintln!("{}", e.message);

@@ -1,6 +1,7 @@
 //! Chess engines: round robins (Berger), team tables (Scheveningen, Hilton), the Swiss system,
 //! scoring, tie-breaks and the wall chart.
 
+pub mod dutch;
 pub mod fide_tiebreak;
 pub mod hilton;
 pub mod round_robin;
