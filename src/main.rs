@@ -22,7 +22,7 @@ USAGE:
         Serve the API until stopped (Ctrl-C); `tourney serve --help` says more.
     tourney openapi
         Print the OpenAPI document.
-    tourney pair FILE.trf [--system swiss|adjacent] [--colour-rule 3a|3b] [--high-limit N]
+    tourney pair FILE.trf [--system swiss|adjacent|fide_dutch] [--colour-rule 3a|3b] [--high-limit N]
                  [--low-limit N] [--fide-style] [--seed S]
         Pair the next round of a Swiss section (FIDE TRF file, - for stdin) and print it as
         JSON. A bad file or option exits with code 2 (\"line N: ...\" on stderr).

@@ -14,7 +14,7 @@ use crate::api::responses::{AdminAction, AdminPairing};
 use crate::api::swiss::RequestBudget;
 use crate::api::{auth, stream};
 use crate::domain::{Event, LotsMethod, ParticipantStatus, Round, RoundStatus, FORMAT_SWISS};
-use crate::engine::chess::swiss::{self, RoundPairing, SwissError, SwissSettings};
+use crate::engine::chess::swiss::{RoundPairing, SwissError, SwissSettings};
 use crate::engine::lots::{draw_by_rating, Entrant};
 use crate::error::{ApiError, ApiResult};
 use crate::live::Live;
@@ -231,7 +231,7 @@ pub async fn pair_round(
         .dry_run(move |tx| prepare(tx, token.as_deref()))
         .await?;
     let (section, pairing) = web::block(move || {
-        let pairing = swiss::pair_next_round(&section.state, &budget.solver());
+        let pairing = crate::engine::chess::dutch::pair_round(&section.state, &budget.solver());
         (section, pairing)
     })
     .await

@@ -17,6 +17,7 @@ use crate::domain::{
     validate_settings, CreatedEvent, GameKind, LotsMethod, NewParticipant, RoundStatus,
     FORMAT_SWISS,
 };
+use crate::engine::chess::dutch::pair_round;
 use crate::engine::chess::scoring::GameResult;
 use crate::engine::chess::swiss::trf::{
     decode_trf, parse_trf, write_trf, TrfError, MAX_TRF_START_NUMBER,
@@ -135,7 +136,7 @@ pub async fn pair_swiss(
     state.validate().map_err(state_error)?;
     let guard = RequestBudget::start(&req);
     let budget = guard.budget();
-    let pairing = web::block(move || swiss::pair_next_round(&state, &budget.solver()))
+    let pairing = web::block(move || pair_round(&state, &budget.solver()))
         .await
         .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?
         .map_err(|e| guard.error(e, state_error))?;

@@ -5,6 +5,7 @@ mod bridge_teams;
 mod bridge_tools;
 mod client;
 mod docs;
+mod dutch;
 mod errors;
 mod hardening;
 mod http;

@@ -252,6 +252,20 @@ pub fn pair_dutch_accelerated(
     })
 }
 
+/// Pairs the next round of a section by its system: the FIDE Dutch engine for
+/// `fide_dutch`, the US Swiss engine ([`crate::engine::chess::swiss::pair_next_round`])
+/// otherwise.
+pub fn pair_round(
+    state: &SwissState,
+    solver: &dyn MatchingSolver,
+) -> Result<RoundPairing, SwissError> {
+    if state.settings.system == crate::engine::chess::swiss::PairingSystem::FideDutch {
+        pair_dutch(state, solver)
+    } else {
+        crate::engine::chess::swiss::pair_next_round(state, solver)
+    }
+}
+
 /// Pairs the next round of `state` by the FIDE Dutch system, without acceleration.
 pub fn pair_dutch(
     state: &SwissState,
