@@ -4,6 +4,7 @@
 
 use crate::swiss_cli::CliError;
 use tourney::engine::chess::dutch::check::{check_event, RoundCheck};
+use tourney::engine::chess::dutch::read_acceleration;
 use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf_located};
 use tourney::engine::matching::BlossomSolver;
 
@@ -65,10 +66,11 @@ pub fn check(args: &[String]) -> Result<(String, bool), CliError> {
         None => return Err(usage("check needs --system fide_dutch")),
     }
     let bytes = std::fs::read(&file).map_err(|e| usage(format!("cannot read {file}: {e}")))?;
-    let (state, lines) =
-        parse_trf_located(&decode_trf(&bytes)).map_err(|e| usage(e.to_string()))?;
-    let checks =
-        check_event(&state, &BlossomSolver).map_err(|e| usage(lines.locate(&e).to_string()))?;
+    let text = decode_trf(&bytes);
+    let (state, lines) = parse_trf_located(&text).map_err(|e| usage(e.to_string()))?;
+    let accel = read_acceleration(&text, &state).map_err(usage)?;
+    let checks = check_event(&state, &BlossomSolver, &accel)
+        .map_err(|e| usage(lines.locate(&e).to_string()))?;
     let all = checks.iter().all(RoundCheck::agrees);
     let out = if json {
         let rounds: Vec<serde_json::Value> = checks

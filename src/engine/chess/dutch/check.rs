@@ -1,7 +1,7 @@
 //! Checking a finished event: every round re-paired from the history before it, compared
 //! with the pairing that was published (like bbpPairings' `-c`).
 
-use super::pair_dutch;
+use super::{pair_dutch_accelerated, Acceleration};
 use crate::engine::chess::swiss::{
     BoardPairing, Colour, RequestedBye, RoundResult, SwissError, SwissState,
 };
@@ -130,6 +130,7 @@ fn ours(
 pub fn check_event(
     state: &SwissState,
     solver: &dyn MatchingSolver,
+    accel: &Acceleration,
 ) -> Result<Vec<RoundCheck>, SwissError> {
     state.validate_history()?;
     let rounds = state.rounds_played();
@@ -146,7 +147,7 @@ pub fn check_event(
                 (rec.colour.is_none()).then(|| (p.start_number.min(o), p.start_number.max(o)))
             })
             .collect();
-        let (mine, error) = match pair_dutch(&before, solver) {
+        let (mine, error) = match pair_dutch_accelerated(&before, solver, accel) {
             Ok(p) => {
                 let bye = p
                     .byes

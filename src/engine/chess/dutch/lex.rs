@@ -48,53 +48,6 @@ pub(crate) struct LexStats {
     pub solves: usize,
 }
 
-fn tier_value(e: &LexEdge, t: usize) -> i64 {
-    e.tiers
-        .iter()
-        .filter(|(k, _)| *k == t)
-        .map(|(_, v)| *v)
-        .sum()
-}
-
-fn solve_weighted(
-    solver: &dyn MatchingSolver,
-    vertices: usize,
-    edges: &[LexEdge],
-    active: &[bool],
-    weights: &[(usize, i128)],
-    stats: &mut LexStats,
-) -> Result<Option<Vec<usize>>, LexError> {
-    let mut wide = Vec::with_capacity(edges.len());
-    for (e, _) in edges.iter().zip(active).filter(|(_, a)| **a) {
-        let mut c: i128 = 0;
-        for &(t, v) in &e.tiers {
-            if let Some((_, w)) = weights.iter().find(|(k, _)| *k == t) {
-                c += w * v as i128;
-            }
-        }
-        wide.push(WideEdge {
-            u: e.u,
-            v: e.v,
-            cost: c,
-        });
-    }
-    stats.solves += 1;
-    let out = solver
-        .solve_wide(vertices, &wide)
-        .map_err(|e| LexError::Solver(e.to_string()))?;
-    Ok(out.map(|(mate, _)| mate))
-}
-
-/// Total of tier `t` over the edges of `mate`.
-fn total(edges: &[LexEdge], active: &[bool], mate: &[usize], t: usize) -> i128 {
-    edges
-        .iter()
-        .zip(active)
-        .filter(|(e, a)| **a && mate[e.u] == e.v)
-        .map(|(e, _)| tier_value(e, t) as i128)
-        .sum()
-}
-
 /// What is known of one tier over all edges.
 #[derive(Clone, Default)]
 struct TierFacts {
@@ -103,40 +56,154 @@ struct TierFacts {
     /// The one vertex every valued edge touches (a *star*: at most one valued edge can be
     /// in a matching), if any.
     star: Option<usize>,
+    /// The edges with a value on this tier: (edge, value).
+    valued: Vec<(usize, i64)>,
 }
 
-fn facts(edges: &[LexEdge], tiers: usize) -> Vec<TierFacts> {
-    let mut f = vec![TierFacts::default(); tiers];
-    // Candidate common vertices per tier (up to two), and the values seen.
-    let mut common: Vec<Option<Vec<usize>>> = vec![None; tiers];
-    for e in edges {
-        for &(t, v) in &e.tiers {
-            if v == 0 {
-                continue;
+/// The problem with its indexes: edges per vertex, valued edges per tier.
+struct Model<'a> {
+    vertices: usize,
+    edges: &'a [LexEdge],
+    at: Vec<Vec<usize>>,
+    f: Vec<TierFacts>,
+    active: Vec<bool>,
+}
+
+impl Model<'_> {
+    fn new(vertices: usize, edges: &[LexEdge], tiers: usize) -> Model<'_> {
+        let mut f = vec![TierFacts::default(); tiers];
+        let mut at = vec![Vec::new(); vertices];
+        // Candidate common vertices per tier.
+        let mut common: Vec<Option<(usize, usize)>> = vec![None; tiers];
+        let mut broken = vec![false; tiers];
+        for (k, e) in edges.iter().enumerate() {
+            at[e.u].push(k);
+            at[e.v].push(k);
+            for &(t, v) in &e.tiers {
+                if v == 0 {
+                    continue;
+                }
+                f[t].max = f[t].max.max(v);
+                f[t].sum += v as i128;
+                f[t].valued.push((k, v));
+                common[t] = match common[t] {
+                    None => Some((e.u, e.v)),
+                    Some((a, b)) => {
+                        let keep = |x: usize| x == e.u || x == e.v;
+                        match (keep(a), keep(b)) {
+                            (true, _) => Some((a, a)),
+                            (false, true) => Some((b, b)),
+                            _ => {
+                                broken[t] = true;
+                                Some((a, b))
+                            }
+                        }
+                    }
+                };
             }
-            f[t].max = f[t].max.max(v);
-            f[t].sum += v as i128;
-            common[t] = Some(match common[t].take() {
-                None => vec![e.u, e.v],
-                Some(c) => c.into_iter().filter(|x| *x == e.u || *x == e.v).collect(),
-            });
+        }
+        for t in 0..tiers {
+            f[t].star = common[t].filter(|_| !broken[t]).map(|(a, _)| a);
+        }
+        Model {
+            vertices,
+            edges,
+            at,
+            f,
+            active: vec![true; edges.len()],
         }
     }
-    for t in 0..tiers {
-        f[t].star = common[t].as_ref().and_then(|c| c.first().copied());
+
+    fn solve(
+        &self,
+        solver: &dyn MatchingSolver,
+        weights: &[i128],
+        stats: &mut LexStats,
+    ) -> Result<Option<Vec<usize>>, LexError> {
+        let mut wide = Vec::with_capacity(self.edges.len());
+        for (e, _) in self.edges.iter().zip(&self.active).filter(|(_, a)| **a) {
+            let mut c: i128 = 0;
+            for &(t, v) in &e.tiers {
+                c += weights[t] * v as i128;
+            }
+            wide.push(WideEdge {
+                u: e.u,
+                v: e.v,
+                cost: c,
+            });
+        }
+        stats.solves += 1;
+        let out = solver
+            .solve_wide(self.vertices, &wide)
+            .map_err(|e| LexError::Solver(e.to_string()))?;
+        Ok(out.map(|(mate, _)| mate))
     }
-    f
+
+    fn matched(&self, k: usize, mate: &[usize]) -> bool {
+        let e = &self.edges[k];
+        self.active[k] && mate[e.u] == e.v
+    }
+
+    /// Total of tier `t` over the edges of `mate`.
+    fn total(&self, mate: &[usize], t: usize) -> i128 {
+        self.f[t]
+            .valued
+            .iter()
+            .filter(|(k, _)| self.matched(*k, mate))
+            .map(|(_, v)| *v as i128)
+            .sum()
+    }
+
+    /// Tier `t` is optimal at 0: its valued edges go.
+    fn exclude(&mut self, t: usize) {
+        for i in 0..self.f[t].valued.len() {
+            let k = self.f[t].valued[i].0;
+            self.active[k] = false;
+        }
+    }
+
+    /// The value of edge `k` on tier `t`.
+    fn value(&self, k: usize, t: usize) -> i64 {
+        self.edges[k]
+            .tiers
+            .iter()
+            .filter(|(x, _)| *x == t)
+            .map(|(_, v)| *v)
+            .sum()
+    }
+
+    /// A star tier solved at `opt > 0`: its vertex keeps only the edges of value `opt`.
+    fn pin(&mut self, t: usize, opt: i128) {
+        let Some(c) = self.f[t].star else { return };
+        for i in 0..self.at[c].len() {
+            let k = self.at[c][i];
+            if self.active[k] && self.value(k, t) as i128 != opt {
+                self.active[k] = false;
+            }
+        }
+    }
+
+    /// The least value a star tier can take: the least over its vertex's active edges.
+    fn star_floor(&self, t: usize) -> Option<i128> {
+        let c = self.f[t].star?;
+        self.at[c]
+            .iter()
+            .filter(|&&k| self.active[k])
+            .map(|&k| self.value(k, t) as i128)
+            .min()
+    }
 }
 
 /// The lexicographically least perfect matching over `tiers` tiers (`mate[v]` per vertex),
 /// or `None` when the edges admit no perfect matching.
 ///
-/// Two refinements keep the weights small: the bound of a new *star* tier (every valued
-/// edge at one vertex) is its largest value, as one such edge at most is matched; and a
-/// star solved at an optimum `T > 0` **pins** its vertex: every optimal matching matches it
-/// by an edge of value `T`, so its other edges are deleted and the tier needs no weight
-/// afterwards (a star of distinct values, such as "the opponent of this player", fixes
-/// one board).
+/// Three refinements keep the weights small and the solves few: the bound of a new *star*
+/// tier (every valued edge at one vertex) is its largest value, as one such edge at most is
+/// matched; a star solved at an optimum `T > 0` **pins** its vertex: every optimal matching
+/// matches it by an edge of value `T`, so its other edges are deleted and the tier needs no
+/// weight afterwards (a star of distinct values, such as "the opponent of this player",
+/// fixes one board); and a star on which the current matching already takes the least value
+/// of its vertex's edges is optimal without a solve.
 pub(crate) fn solve_lex(
     solver: &dyn MatchingSolver,
     vertices: usize,
@@ -144,50 +211,39 @@ pub(crate) fn solve_lex(
     tiers: usize,
     stats: &mut LexStats,
 ) -> Result<Option<Vec<usize>>, LexError> {
-    let mut active = vec![true; edges.len()];
-    let Some(mut mate) = solve_weighted(solver, vertices, edges, &active, &[], stats)? else {
+    let mut m = Model::new(vertices, edges, tiers);
+    let zero = vec![0i128; tiers];
+    let Some(mut mate) = m.solve(solver, &zero, stats)? else {
         return Ok(None);
     };
     let budget = WIDE_COST_BOUND / (2 * vertices.max(1) as i128);
-    let f = facts(edges, tiers);
     // Tiers solved with a positive optimum: (tier, optimum).
     let mut kept: Vec<(usize, i128)> = Vec::new();
-    let exclude = |active: &mut Vec<bool>, t: usize| {
-        for (e, a) in edges.iter().zip(active.iter_mut()) {
-            if *a && tier_value(e, t) > 0 {
-                *a = false;
-            }
-        }
-    };
-    // A star solved at `opt > 0`: its vertex keeps only the edges of value `opt`.
-    let pin = |active: &mut Vec<bool>, t: usize, opt: i128| {
-        let Some(c) = f[t].star else { return };
-        for (e, a) in edges.iter().zip(active.iter_mut()) {
-            if *a && (e.u == c || e.v == c) && tier_value(e, t) as i128 != opt {
-                *a = false;
-            }
-        }
-    };
     let mut s0 = 0;
     while s0 < tiers {
-        if f[s0].max == 0 {
+        if m.f[s0].max == 0 {
             s0 += 1;
             continue;
         }
-        let now = total(edges, &active, &mate, s0);
+        let now = m.total(&mate, s0);
         if now == 0 {
-            exclude(&mut active, s0);
+            m.exclude(s0);
+            s0 += 1;
+            continue;
+        }
+        if m.star_floor(s0) == Some(now) {
+            m.pin(s0, now);
             s0 += 1;
             continue;
         }
         // Grow the stage while the weights fit.
-        let bound_of = |t: usize| -> i128 {
+        let bound_of = |m: &Model, t: usize| -> i128 {
             if t == s0 {
                 now
-            } else if f[t].star.is_some() {
-                f[t].max as i128
+            } else if m.f[t].star.is_some() {
+                m.f[t].max as i128
             } else {
-                f[t].sum.min((vertices as i128 / 2) * f[t].max as i128)
+                m.f[t].sum.min((vertices as i128 / 2) * m.f[t].max as i128)
             }
         };
         let mut chosen: Option<Vec<(usize, i128)>> = None;
@@ -195,8 +251,8 @@ pub(crate) fn solve_lex(
         loop {
             let mut stage: Vec<(usize, i128)> = kept.clone();
             for t in s0..s1 {
-                if f[t].max > 0 {
-                    stage.push((t, bound_of(t)));
+                if m.f[t].max > 0 {
+                    stage.push((t, bound_of(&m, t)));
                 }
             }
             // Weights from the last tier up; the largest edge cost is at most Σ w·max.
@@ -215,10 +271,10 @@ pub(crate) fn solve_lex(
                 }
             }
             let edge_max = weights.iter().try_fold(0i128, |acc, &(t, w)| {
-                w.checked_mul(f[t].max as i128)
+                w.checked_mul(m.f[t].max as i128)
                     .and_then(|x| acc.checked_add(x))
             });
-            if !fits || edge_max.is_none_or(|m| m >= budget) {
+            if !fits || edge_max.is_none_or(|x| x >= budget) {
                 break;
             }
             chosen = Some(weights);
@@ -231,20 +287,24 @@ pub(crate) fn solve_lex(
             return Err(LexError::TooLarge);
         };
         let last = weights.iter().map(|(t, _)| *t).max().unwrap_or(s0);
-        let Some(m) = solve_weighted(solver, vertices, edges, &active, &weights, stats)? else {
+        let mut dense = vec![0i128; tiers];
+        for &(t, w) in &weights {
+            dense[t] = w;
+        }
+        let Some(next) = m.solve(solver, &dense, stats)? else {
             // Cannot happen: the previous matching is still available.
             return Err(LexError::Solver("a stage lost its perfect matching".into()));
         };
-        mate = m;
+        mate = next;
         for t in s0..=last {
-            if f[t].max == 0 {
+            if m.f[t].max == 0 {
                 continue;
             }
-            let opt = total(edges, &active, &mate, t);
+            let opt = m.total(&mate, t);
             if opt == 0 {
-                exclude(&mut active, t);
-            } else if f[t].star.is_some() {
-                pin(&mut active, t, opt);
+                m.exclude(t);
+            } else if m.f[t].star.is_some() {
+                m.pin(t, opt);
             } else {
                 kept.push((t, opt));
             }

@@ -67,6 +67,7 @@
 //! when his pairing number is odd (the colour of the top player in round 1: the `XXC`
 //! setting, else read from the first round's colours, else the section's coin flip).
 
+pub mod accel;
 mod bracket;
 pub mod check;
 mod colour;
@@ -82,6 +83,7 @@ use crate::engine::chess::swiss::{
     SwissError, SwissState,
 };
 use crate::engine::matching::MatchingSolver;
+pub use accel::{read_acceleration, Acceleration};
 use bracket::{PairError, Round};
 use std::collections::HashSet;
 
@@ -125,12 +127,11 @@ fn initial_colour(state: &SwissState) -> Colour {
 
 /// Pairs the next round of `state` by the FIDE Dutch system.
 ///
-/// `accel(i, r)`: the acceleration (half-points) of `state.players[i]` in round `r`
-/// (0-based); pass `|_, _| 0` for none.
+/// `accel`: the virtual points of each player per round ([`Acceleration::none`] for none).
 pub fn pair_dutch_accelerated(
     state: &SwissState,
     solver: &dyn MatchingSolver,
-    accel: &dyn Fn(usize, usize) -> i64,
+    accel: &Acceleration,
 ) -> Result<RoundPairing, SwissError> {
     state.validate()?;
     let round = state.round_to_pair();
@@ -153,7 +154,8 @@ pub fn pair_dutch_accelerated(
             });
         }
     }
-    let mut all = player::players(state, accel);
+    let by_index = |i: usize, r: usize| accel.of(state.players[i].start_number, r);
+    let mut all = player::players(state, &by_index);
     // Pairing numbers count the players paired now or in an earlier round (a player who
     // has never taken part in a pairing has none yet; bbpPairings numbers them so too).
     let paired_now = |p: &crate::engine::chess::swiss::SwissPlayer| {
@@ -215,7 +217,9 @@ pub fn pair_dutch_accelerated(
             } else {
                 (pb, pa)
             };
-            (-hi.score, -lo.score, hi.rank, white, black)
+            // Boards are ordered by the real scores (without acceleration).
+            let real = |p: &player::DutchPlayer| p.score - accel.of(p.sn, played as usize);
+            (-real(hi), -real(lo), hi.rank, white, black)
         })
         .collect();
     boards.sort_unstable();
@@ -259,8 +263,18 @@ pub fn pair_round(
     state: &SwissState,
     solver: &dyn MatchingSolver,
 ) -> Result<RoundPairing, SwissError> {
+    pair_round_accelerated(state, solver, &Acceleration::none())
+}
+
+/// [`pair_round`] with the acceleration read from a TRF file (used by the Dutch system
+/// only).
+pub fn pair_round_accelerated(
+    state: &SwissState,
+    solver: &dyn MatchingSolver,
+    accel: &Acceleration,
+) -> Result<RoundPairing, SwissError> {
     if state.settings.system == crate::engine::chess::swiss::PairingSystem::FideDutch {
-        pair_dutch(state, solver)
+        pair_dutch_accelerated(state, solver, accel)
     } else {
         crate::engine::chess::swiss::pair_next_round(state, solver)
     }
@@ -271,5 +285,5 @@ pub fn pair_dutch(
     state: &SwissState,
     solver: &dyn MatchingSolver,
 ) -> Result<RoundPairing, SwissError> {
-    pair_dutch_accelerated(state, solver, &|_, _| 0)
+    pair_dutch_accelerated(state, solver, &Acceleration::none())
 }
