@@ -1,11 +1,12 @@
 //! `tourney`: the command line. `tourney serve` runs the server; `tourney openapi` prints the
 //! OpenAPI document; `tourney pair` and `tourney simulate` run the Swiss engine; the hidden
 //! `bench-swiss`, `bench-bridge` and `bench-bridge-swiss` measure the Swiss pairing, a bridge
-//! session's upload and the bridge Swiss draw.
+//! session's upload and the bridge Swiss draw; `bench-dutch` the FIDE Dutch engine.
 
 mod bench_http;
 mod bridge_bench;
 mod bridge_swiss_bench;
+mod dutch_bench;
 mod dutch_cli;
 mod swiss_cli;
 
@@ -138,13 +139,15 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(
-            cmd @ ("pair" | "simulate" | "bench-swiss" | "bench-bridge" | "bench-bridge-swiss"),
+            cmd @ ("pair" | "simulate" | "bench-swiss" | "bench-bridge" | "bench-bridge-swiss"
+            | "bench-dutch"),
         ) => {
             let run: fn(&[String]) -> Result<String, swiss_cli::CliError> = match cmd {
                 "pair" => swiss_cli::pair,
                 "simulate" => swiss_cli::simulate,
                 "bench-bridge" => bridge_bench::bench,
                 "bench-bridge-swiss" => bridge_swiss_bench::bench,
+                "bench-dutch" => dutch_bench::bench,
                 _ => swiss_cli::bench,
             };
             return match run(&args[1..]) {

@@ -68,14 +68,17 @@ impl Tiers {
 /// the tier values of the pair of positions a < b (`None`: not allowed), `bye(a)` those of
 /// the bye to a (`None`: not allowed). Returns the mate of each alive position (`None` =
 /// the bye).
+#[allow(clippy::too_many_arguments)]
 fn solve(
     solver: &dyn MatchingSolver,
     alive: &[usize],
     tiers: usize,
     pair: &dyn Fn(usize, usize) -> Option<Vec<(usize, i64)>>,
     bye: &dyn Fn(usize) -> Option<Vec<(usize, i64)>>,
+    start: Option<&Mates>,
+    hint_last: bool,
     stats: &mut LexStats,
-) -> Result<Option<BTreeMap<usize, Option<usize>>>, PairError> {
+) -> Result<Option<Mates>, PairError> {
     let n = alive.len();
     let odd = n % 2 == 1;
     let mut edges = Vec::new();
@@ -100,7 +103,24 @@ fn solve(
         }
     }
     let vertices = n + usize::from(odd);
-    let Some(mate) = solve_lex(solver, vertices, &edges, tiers, stats)? else {
+    // The previous solve's matching, if it pairs exactly these players, starts this one.
+    let start = start.and_then(|s| {
+        let index: BTreeMap<usize, usize> =
+            alive.iter().enumerate().map(|(i, &a)| (a, i)).collect();
+        let mut mate = vec![usize::MAX; vertices];
+        for (i, &a) in alive.iter().enumerate() {
+            mate[i] = match s.get(&a)? {
+                Some(b) => *index.get(b)?,
+                None if odd => n,
+                None => return None,
+            };
+            if mate[i] == n {
+                mate[n] = i;
+            }
+        }
+        Some(mate)
+    });
+    let Some(mate) = solve_lex(solver, vertices, &edges, tiers, start, hint_last, stats)? else {
         return Ok(None);
     };
     Ok(Some(
@@ -174,6 +194,8 @@ impl Round<'_> {
                     .bye_eligible
                     .then(|| vec![(0, group_from_bottom(a) as i64)])
             },
+            None,
+            false,
             &mut stats,
         )?
         .ok_or(PairError::Impossible)?;
@@ -216,6 +238,7 @@ impl Round<'_> {
         let mut alive = vec![true; n];
         let mut pairs = Vec::new();
         let mut mdps: Vec<usize> = Vec::new();
+        let mut prev: Mates = first.clone();
         for gi in 0..groups.len() {
             let (_, start, end) = groups[gi];
             let next = groups.get(gi + 1).map_or((0, 0), |g| (g.1, g.2));
@@ -237,7 +260,7 @@ impl Round<'_> {
             };
             let live: Vec<usize> = (0..n).filter(|&i| alive[i]).collect();
             // Phase A: the base criteria, then which MDPs are paired and with whom.
-            let mates = bracket.phase_a(solver, &live, &mut stats)?;
+            let mates = bracket.phase_a(solver, &live, &prev, &mut stats)?;
             let mut paired_mdps = Vec::new();
             for &m in &mdps {
                 if let Some(Some(r)) = mates.get(&m) {
@@ -259,7 +282,8 @@ impl Round<'_> {
                 .count();
             let live: Vec<usize> = (0..n).filter(|&i| alive[i]).collect();
             let unpaired: Vec<usize> = mdps.iter().copied().filter(|m| alive[*m]).collect();
-            let mates = bracket.phase_b(solver, &live, &remainder, s1, &unpaired, &mut stats)?;
+            let mates =
+                bracket.phase_b(solver, &live, &remainder, s1, &unpaired, &mates, &mut stats)?;
             let mut down = unpaired;
             for &r in &remainder {
                 match mates.get(&r) {
@@ -289,6 +313,7 @@ impl Round<'_> {
                         .is_none_or(|m| self.ps[m].score >= groups[gi + 1].0)
                 });
             mdps = down;
+            prev = mates;
         }
         let bye = (0..n).find(|&i| alive[i]);
         let left = (0..n).filter(|&i| alive[i]).count();
@@ -467,8 +492,9 @@ impl Bracket<'_, '_> {
         &self,
         solver: &dyn MatchingSolver,
         live: &[usize],
+        start: &Mates,
         stats: &mut LexStats,
-    ) -> Result<BTreeMap<usize, Option<usize>>, PairError> {
+    ) -> Result<Mates, PairError> {
         let mut t = Tiers::default();
         let base = self.base(&mut t);
         let mdps: Vec<usize> = live
@@ -483,13 +509,24 @@ impl Bracket<'_, '_> {
             .collect();
         let paired = t.per(mdps.iter().copied());
         let opponent = t.per(mdps.iter().copied());
-        let pos = |r: usize| residents.iter().position(|&x| x == r).unwrap_or(0) as i64;
+        // The hint (not a criterion): MDP k with resident k, as the order of both asks.
+        let hint = t.one();
+        let mut index = vec![0i64; self.place.len()];
+        for (k, &a) in residents.iter().enumerate() {
+            index[a] = k as i64;
+        }
+        for (k, &a) in mdps.iter().enumerate() {
+            index[a] = k as i64;
+        }
+        let pos = |r: usize| index[r];
+        let mdp_pos = |m: usize| index[m];
         let pair = |x: usize, y: usize| {
             let mut out = self.pair_base(&base, x, y)?;
             for (m, o) in [(x, y), (y, x)] {
                 if self.place[m] == Place::Mdp {
                     if self.place[o] == Place::Resident {
                         out.push((opponent[&m], pos(o)));
+                        out.push((hint, (mdp_pos(m) - pos(o)).pow(2)));
                     } else if self.place[o] != Place::Mdp {
                         out.push((paired[&m], 1));
                     }
@@ -504,13 +541,15 @@ impl Bracket<'_, '_> {
             }
             Some(out)
         };
-        solve(solver, live, t.next, &pair, &bye, stats)?.ok_or(PairError::Impossible)
+        solve(solver, live, t.next, &pair, &bye, Some(start), true, stats)?
+            .ok_or(PairError::Impossible)
     }
 
     /// Phase B: the remainder. Fewest exchanges (pairs headed by an S2 player), then the
     /// smallest sum of the heads' positions, then the lowest S1 players exchanged, the
     /// highest S2 players exchanged, and each head's opponent the highest possible
     /// (C.04.3 B.2-B.4 transpositions and exchanges in the order of the pairing numbers).
+    #[allow(clippy::too_many_arguments)]
     fn phase_b(
         &self,
         solver: &dyn MatchingSolver,
@@ -518,39 +557,118 @@ impl Bracket<'_, '_> {
         remainder: &[usize],
         s1: usize,
         unpaired_mdps: &[usize],
+        start: &Mates,
         stats: &mut LexStats,
-    ) -> Result<BTreeMap<usize, Option<usize>>, PairError> {
+    ) -> Result<Mates, PairError> {
+        let r = Remainder {
+            members: remainder,
+            s1,
+            unpaired_mdps,
+        };
+        // B1: who heads a pair (the exchanges); the order of the exchanged players only
+        // when there are exchanges.
+        let mates =
+            self.remainder_solve(solver, live, &r, Heads::Exchanges(false), start, stats)?;
+        let exchanges = remainder[s1..]
+            .iter()
+            .filter(|&&a| r.heads(a, &mates))
+            .count();
+        let mates = if exchanges > 0 {
+            self.remainder_solve(solver, live, &r, Heads::Exchanges(true), &mates, stats)?
+        } else {
+            mates
+        };
+        // B2: the heads fixed, each one's opponent the highest possible, in order.
+        let heads: Vec<bool> = remainder.iter().map(|&a| r.heads(a, &mates)).collect();
+        self.remainder_solve(solver, live, &r, Heads::Fixed(&heads), &mates, stats)
+    }
+
+    fn remainder_solve(
+        &self,
+        solver: &dyn MatchingSolver,
+        live: &[usize],
+        r: &Remainder,
+        heads: Heads,
+        start: &Mates,
+        stats: &mut LexStats,
+    ) -> Result<Mates, PairError> {
         let mut t = Tiers::default();
         let base = self.base(&mut t);
-        let x1 = t.one();
-        let x2 = t.one();
-        let s1_bottom_up = t.per((0..s1).rev());
-        let s2_top_down = t.per(s1..remainder.len());
-        let head = t.per(0..remainder.len());
-        let pos = |a: usize| remainder.iter().position(|&x| x == a);
-        let is_unpaired_mdp = |a: usize| unpaired_mdps.contains(&a);
+        let n = r.members.len();
+        let s1 = r.s1;
+        let (x1, x2) = (t.one(), t.one());
+        let with_order = matches!(heads, Heads::Exchanges(true));
+        let s1_bottom_up = t.per((0..if with_order { s1 } else { 0 }).rev());
+        let s2_top_down = t.per(if with_order { s1..n } else { n..n });
+        let fixed = match heads {
+            Heads::Fixed(h) => Some(h),
+            Heads::Exchanges(_) => None,
+        };
+        let head = t.per(if fixed.is_some() { 0..n } else { 0..0 });
+        // With the heads fixed, the hint (not a criterion): the k-th head with the k-th
+        // other member, the natural pairing.
+        let hint = fixed.map(|_| t.one());
+        let ranks: Vec<i64> = fixed.map_or(Vec::new(), |hd| {
+            let mut seen = [0i64; 2];
+            hd.iter()
+                .map(|&h| {
+                    seen[usize::from(h)] += 1;
+                    seen[usize::from(h)] - 1
+                })
+                .collect()
+        });
+        let rank_among = |i: usize| ranks[i];
+        let mut where_in = vec![None; self.place.len()];
+        for (i, &a) in r.members.iter().enumerate() {
+            where_in[a] = Some(i);
+        }
+        let pos = |a: usize| where_in[a];
+        let mut unpaired = vec![false; self.place.len()];
+        for &m in r.unpaired_mdps {
+            unpaired[m] = true;
+        }
+        let is_unpaired_mdp = |a: usize| unpaired[a];
         let pair = |x: usize, y: usize| {
             if (is_unpaired_mdp(x) && pos(y).is_some()) || (is_unpaired_mdp(y) && pos(x).is_some())
             {
                 return None;
             }
+            let (px, py) = (pos(x), pos(y));
+            if let Some(hd) = fixed {
+                match (px, py) {
+                    (Some(i), Some(j)) => {
+                        let (h, o) = if i < j { (i, j) } else { (j, i) };
+                        if !hd[h] || hd[o] {
+                            return None;
+                        }
+                    }
+                    (Some(i), None) | (None, Some(i)) if hd[i] => return None,
+                    _ => {}
+                }
+            }
             let mut out = self.pair_base(&base, x, y)?;
-            match (pos(x), pos(y)) {
+            match (px, py) {
                 (Some(i), Some(j)) => {
                     let (h, o) = if i < j { (i, j) } else { (j, i) };
-                    if h >= s1 {
-                        out.push((x1, 1));
-                    }
-                    out.push((x2, h as i64));
-                    if h < s1 {
-                        out.push((s1_bottom_up[&h], 1));
-                    }
-                    out.push((head[&h], o as i64));
-                    if o >= s1 {
-                        out.push((s2_top_down[&o], 1));
+                    if let Some(hint) = hint {
+                        out.push((head[&h], o as i64));
+                        out.push((hint, (rank_among(h) - rank_among(o)).pow(2)));
+                    } else {
+                        if h >= s1 {
+                            out.push((x1, 1));
+                        }
+                        out.push((x2, h as i64));
+                        if with_order {
+                            if h < s1 {
+                                out.push((s1_bottom_up[&h], 1));
+                            }
+                            if o >= s1 {
+                                out.push((s2_top_down[&o], 1));
+                            }
+                        }
                     }
                 }
-                (Some(i), None) | (None, Some(i)) if i >= s1 => {
+                (Some(i), None) | (None, Some(i)) if with_order && i >= s1 => {
                     out.push((s2_top_down[&i], 1));
                 }
                 _ => {}
@@ -560,12 +678,57 @@ impl Bracket<'_, '_> {
         let bye = |a: usize| {
             let mut out = self.bye_base(&base, a)?;
             if let Some(i) = pos(a) {
-                if i >= s1 {
+                if fixed.is_some_and(|hd| hd[i]) {
+                    return None;
+                }
+                if with_order && i >= s1 {
                     out.push((s2_top_down[&i], 1));
                 }
             }
             Some(out)
         };
-        solve(solver, live, t.next, &pair, &bye, stats)?.ok_or(PairError::Impossible)
+        solve(
+            solver,
+            live,
+            t.next,
+            &pair,
+            &bye,
+            Some(start),
+            hint.is_some(),
+            stats,
+        )?
+        .ok_or(PairError::Impossible)
     }
+}
+
+/// The mate of each player of a solve (`None`: the bye).
+pub(crate) type Mates = BTreeMap<usize, Option<usize>>;
+
+/// The remainder of a bracket: its residents in order, the size of S1, the MDPs left
+/// unpaired (they may not join it).
+struct Remainder<'a> {
+    members: &'a [usize],
+    s1: usize,
+    unpaired_mdps: &'a [usize],
+}
+
+impl Remainder<'_> {
+    /// `a` heads a pair of the remainder: its mate is a later member.
+    fn heads(&self, a: usize, mates: &Mates) -> bool {
+        let pos = |x: usize| self.members.iter().position(|&y| y == x);
+        match (pos(a), mates.get(&a).copied().flatten().and_then(pos)) {
+            (Some(i), Some(j)) => i < j,
+            _ => false,
+        }
+    }
+}
+
+/// What a remainder solve decides.
+#[derive(Clone, Copy)]
+enum Heads<'a> {
+    /// Who heads the pairs: the fewest exchanges, the smallest sum of the heads'
+    /// positions; with `true`, also the lowest S1 and highest S2 players exchanged.
+    Exchanges(bool),
+    /// The heads are these (by remainder position); each one's opponent is chosen.
+    Fixed(&'a [bool]),
 }

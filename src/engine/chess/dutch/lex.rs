@@ -172,15 +172,43 @@ impl Model<'_> {
             .sum()
     }
 
-    /// A star tier solved at `opt > 0`: its vertex keeps only the edges of value `opt`.
+    /// A star tier solved at `opt > 0`: its vertex keeps only the edges of value `opt`;
+    /// when one edge is left, its other end is taken too (its other edges go).
     fn pin(&mut self, t: usize, opt: i128) {
         let Some(c) = self.f[t].star else { return };
+        let mut left = Vec::new();
         for i in 0..self.at[c].len() {
             let k = self.at[c][i];
             if self.active[k] && self.value(k, t) as i128 != opt {
                 self.active[k] = false;
+            } else if self.active[k] {
+                left.push(k);
             }
         }
+        if let [k] = left[..] {
+            let e = &self.edges[k];
+            let m = if e.u == c { e.v } else { e.u };
+            for i in 0..self.at[m].len() {
+                let j = self.at[m][i];
+                if j != k {
+                    self.active[j] = false;
+                }
+            }
+        }
+    }
+
+    /// `mate` is a perfect matching on the active edges.
+    fn holds(&self, mate: &[usize]) -> bool {
+        mate.len() == self.vertices
+            && (0..self.vertices).all(|u| {
+                let m = mate[u];
+                m < self.vertices
+                    && mate[m] == u
+                    && self.at[u].iter().any(|&k| {
+                        let e = &self.edges[k];
+                        self.active[k] && (e.u == m || e.v == m)
+                    })
+            })
     }
 
     /// The least value a star tier can take: the least over its vertex's active edges.
@@ -209,18 +237,48 @@ pub(crate) fn solve_lex(
     vertices: usize,
     edges: &[LexEdge],
     tiers: usize,
+    start: Option<Vec<usize>>,
+    hint_last: bool,
     stats: &mut LexStats,
 ) -> Result<Option<Vec<usize>>, LexError> {
     let mut m = Model::new(vertices, edges, tiers);
     let zero = vec![0i128; tiers];
-    let Some(mut mate) = m.solve(solver, &zero, stats)? else {
-        return Ok(None);
+    let mut mate = match start.filter(|s| m.holds(s)) {
+        Some(s) => s,
+        None => match m.solve(solver, &zero, stats)? {
+            Some(s) => s,
+            None => return Ok(None),
+        },
     };
     let budget = WIDE_COST_BOUND / (2 * vertices.max(1) as i128);
+    // With `hint_last`, the last tier is not a criterion but the hint of every stage (see
+    // below); else the hint is the sum of the next tiers, within 24 bits.
+    let real = if hint_last {
+        tiers.saturating_sub(1)
+    } else {
+        tiers
+    };
+    let hint_tier_bound = if hint_last && tiers > 0 {
+        m.f[tiers - 1]
+            .sum
+            .min((vertices as i128 / 2) * m.f[tiers - 1].max as i128)
+    } else {
+        0
+    };
+    let reserve = if hint_last {
+        128 - hint_tier_bound.leading_zeros()
+    } else {
+        25
+    };
+    if reserve >= 100 {
+        return Err(LexError::TooLarge);
+    }
+    // The stage's weights leave `reserve` bits below them for the hint.
+    let stage_budget = budget >> reserve;
     // Tiers solved with a positive optimum: (tier, optimum).
     let mut kept: Vec<(usize, i128)> = Vec::new();
     let mut s0 = 0;
-    while s0 < tiers {
+    while s0 < real {
         if m.f[s0].max == 0 {
             s0 += 1;
             continue;
@@ -263,7 +321,7 @@ pub(crate) fn solve_lex(
                 let w = below + 1;
                 weights[k] = (stage[k].0, w);
                 match w.checked_mul(stage[k].1).and_then(|x| x.checked_add(below)) {
-                    Some(b) if b < budget => below = b,
+                    Some(b) if b < stage_budget => below = b,
                     _ => {
                         fits = false;
                         break;
@@ -274,11 +332,11 @@ pub(crate) fn solve_lex(
                 w.checked_mul(m.f[t].max as i128)
                     .and_then(|x| acc.checked_add(x))
             });
-            if !fits || edge_max.is_none_or(|x| x >= budget) {
+            if !fits || edge_max.is_none_or(|x| x >= stage_budget) {
                 break;
             }
             chosen = Some(weights);
-            if s1 >= tiers {
+            if s1 >= real {
                 break;
             }
             s1 += 1;
@@ -287,9 +345,34 @@ pub(crate) fn solve_lex(
             return Err(LexError::TooLarge);
         };
         let last = weights.iter().map(|(t, _)| *t).max().unwrap_or(s0);
+        // A hint below the stage: the plain sum of the next tiers' values, so that among
+        // the stage's optima the solver takes one good on what follows (which then often
+        // needs no solve of its own). The stage's weights are scaled above its bound.
+        let mut hint_bound: i128 = 0;
+        let mut hint_end = last + 1;
+        while !hint_last && hint_end < real {
+            let b = bound_of(&m, hint_end).max(0);
+            if hint_bound + b >= (1 << 24) {
+                break;
+            }
+            hint_bound += b;
+            hint_end += 1;
+        }
+        // Exact: a matching worse on a stage tier loses at least `scale·w_i` and wins back
+        // at most `scale·(w_i − 1)` below it in the stage plus `hint_bound < scale`.
+        if hint_last {
+            hint_bound = hint_tier_bound;
+        }
+        let scale = hint_bound + 1;
         let mut dense = vec![0i128; tiers];
         for &(t, w) in &weights {
-            dense[t] = w;
+            dense[t] = w * scale;
+        }
+        for t in last + 1..hint_end {
+            dense[t] = 1;
+        }
+        if hint_last {
+            dense[tiers - 1] = 1;
         }
         let Some(next) = m.solve(solver, &dense, stats)? else {
             // Cannot happen: the previous matching is still available.

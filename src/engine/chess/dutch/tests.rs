@@ -138,9 +138,17 @@ fn the_staged_solve_is_the_lexicographic_optimum() {
             t
         };
         let best = matchings(n).iter().map(|m| vector(m)).min().unwrap();
-        let mate = solve_lex(&BlossomSolver, n, &edges, tiers, &mut LexStats::default())
-            .unwrap()
-            .unwrap();
+        let mate = solve_lex(
+            &BlossomSolver,
+            n,
+            &edges,
+            tiers,
+            None,
+            false,
+            &mut LexStats::default(),
+        )
+        .unwrap()
+        .unwrap();
         let ours: Vec<(usize, usize)> = (0..n)
             .filter(|&u| mate[u] > u)
             .map(|u| (u, mate[u]))
