@@ -46,6 +46,9 @@ impl From<LexError> for PairError {
     }
 }
 
+/// Boards without value this close in the order are always handed to the solver.
+const NEAR: usize = 12;
+
 /// Allocates tier numbers in the order of priority.
 #[derive(Default)]
 struct Tiers {
@@ -82,18 +85,20 @@ fn solve(
     let n = alive.len();
     let odd = n % 2 == 1;
     let mut edges = Vec::new();
+    // Boards with no value on any tier far apart in the order (the lower brackets, there
+    // only to keep the round completable) are left out of the solves and priced instead.
+    let mut core = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
             if let Some(t) = pair(alive[i], alive[j]) {
-                edges.push(LexEdge {
-                    u: i,
-                    v: j,
-                    tiers: merge(t),
-                });
+                let tiers = merge(t);
+                core.push(!tiers.is_empty() || j - i <= NEAR);
+                edges.push(LexEdge { u: i, v: j, tiers });
             }
         }
         if odd {
             if let Some(t) = bye(alive[i]) {
+                core.push(true);
                 edges.push(LexEdge {
                     u: i,
                     v: n,
@@ -120,7 +125,17 @@ fn solve(
         }
         Some(mate)
     });
-    let Some(mate) = solve_lex(solver, vertices, &edges, tiers, start, hint_last, stats)? else {
+    let Some(mate) = solve_lex(
+        solver,
+        vertices,
+        &edges,
+        tiers,
+        start,
+        hint_last,
+        Some(&core),
+        stats,
+    )?
+    else {
         return Ok(None);
     };
     Ok(Some(

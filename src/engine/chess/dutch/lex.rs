@@ -67,10 +67,12 @@ struct Model<'a> {
     at: Vec<Vec<usize>>,
     f: Vec<TierFacts>,
     active: Vec<bool>,
+    /// Edges handed to the matching solver; the others are priced after every solve.
+    in_problem: Vec<bool>,
 }
 
 impl Model<'_> {
-    fn new(vertices: usize, edges: &[LexEdge], tiers: usize) -> Model<'_> {
+    fn new<'e>(vertices: usize, edges: &'e [LexEdge], tiers: usize, core: &[bool]) -> Model<'e> {
         let mut f = vec![TierFacts::default(); tiers];
         let mut at = vec![Vec::new(); vertices];
         // Candidate common vertices per tier.
@@ -111,32 +113,63 @@ impl Model<'_> {
             at,
             f,
             active: vec![true; edges.len()],
+            in_problem: core.to_vec(),
         }
     }
 
+    fn cost(&self, k: usize, weights: &[i128]) -> i128 {
+        self.edges[k]
+            .tiers
+            .iter()
+            .map(|&(t, v)| weights[t] * v as i128)
+            .sum()
+    }
+
     fn solve(
-        &self,
+        &mut self,
         solver: &dyn MatchingSolver,
         weights: &[i128],
         stats: &mut LexStats,
     ) -> Result<Option<Vec<usize>>, LexError> {
-        let mut wide = Vec::with_capacity(self.edges.len());
-        for (e, _) in self.edges.iter().zip(&self.active).filter(|(_, a)| **a) {
-            let mut c: i128 = 0;
-            for &(t, v) in &e.tiers {
-                c += weights[t] * v as i128;
+        loop {
+            let mut wide = Vec::with_capacity(self.edges.len());
+            for (k, e) in self.edges.iter().enumerate() {
+                if self.active[k] && self.in_problem[k] {
+                    wide.push(WideEdge {
+                        u: e.u,
+                        v: e.v,
+                        cost: self.cost(k, weights),
+                    });
+                }
             }
-            wide.push(WideEdge {
-                u: e.u,
-                v: e.v,
-                cost: c,
-            });
+            stats.solves += 1;
+            let out = solver
+                .solve_wide(self.vertices, &wide)
+                .map_err(|e| LexError::Solver(e.to_string()))?;
+            // Price the edges left out: with the duals, one of negative reduced cost could
+            // improve the matching (or make one exist), so it joins and the solve is redone;
+            // none: the matching is optimal over all edges (LP duality).
+            let duals = out.as_ref().and_then(|(_, d)| d.as_ref());
+            let mut added = false;
+            for k in 0..self.edges.len() {
+                if !self.active[k] || self.in_problem[k] {
+                    continue;
+                }
+                let e = &self.edges[k];
+                let join = match (&out, duals) {
+                    (Some(_), Some(d)) => d.reduced_cost2(e.u, e.v, self.cost(k, weights)) < 0,
+                    // No duals, or no perfect matching on the edges handed in: all join.
+                    _ => true,
+                };
+                if join {
+                    self.in_problem[k] = true;
+                    added = true;
+                }
+            }
+            if !added {
+                return Ok(out.map(|(mate, _)| mate));
+            }
         }
-        stats.solves += 1;
-        let out = solver
-            .solve_wide(self.vertices, &wide)
-            .map_err(|e| LexError::Solver(e.to_string()))?;
-        Ok(out.map(|(mate, _)| mate))
     }
 
     fn matched(&self, k: usize, mate: &[usize]) -> bool {
@@ -239,12 +272,26 @@ pub(crate) fn solve_lex(
     tiers: usize,
     start: Option<Vec<usize>>,
     hint_last: bool,
+    core: Option<&[bool]>,
     stats: &mut LexStats,
 ) -> Result<Option<Vec<usize>>, LexError> {
-    let mut m = Model::new(vertices, edges, tiers);
+    let all = vec![true; edges.len()];
+    let mut m = Model::new(vertices, edges, tiers, core.unwrap_or(&all));
     let zero = vec![0i128; tiers];
     let mut mate = match start.filter(|s| m.holds(s)) {
-        Some(s) => s,
+        Some(s) => {
+            // The start's edges are in the problem from the outset.
+            for u in 0..vertices {
+                for i in 0..m.at[u].len() {
+                    let k = m.at[u][i];
+                    let e = &m.edges[k];
+                    if (e.u == u && e.v == s[u]) || (e.v == u && e.u == s[u]) {
+                        m.in_problem[k] = true;
+                    }
+                }
+            }
+            s
+        }
         None => match m.solve(solver, &zero, stats)? {
             Some(s) => s,
             None => return Ok(None),
