@@ -265,6 +265,7 @@ impl Model<'_> {
 /// weight afterwards (a star of distinct values, such as "the opponent of this player",
 /// fixes one board); and a star on which the current matching already takes the least value
 /// of its vertex's edges is optimal without a solve.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn solve_lex(
     solver: &dyn MatchingSolver,
     vertices: usize,
