@@ -80,19 +80,21 @@ fn solve(
     bye: &dyn Fn(usize) -> Option<Vec<(usize, i64)>>,
     start: Option<&Mates>,
     hint_last: bool,
+    far: &dyn Fn(usize, usize) -> bool,
     stats: &mut LexStats,
 ) -> Result<Option<Mates>, PairError> {
     let n = alive.len();
     let odd = n % 2 == 1;
     let mut edges = Vec::new();
     // Boards with no value on any tier far apart in the order (the lower brackets, there
-    // only to keep the round completable) are left out of the solves and priced instead.
+    // only to keep the round completable), and those `far` says are unlikely, are left out
+    // of the solves and priced in with the duals instead (exact either way).
     let mut core = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
             if let Some(t) = pair(alive[i], alive[j]) {
                 let tiers = merge(t);
-                core.push(!tiers.is_empty() || j - i <= NEAR);
+                core.push(j - i <= NEAR || (!tiers.is_empty() && !far(alive[i], alive[j])));
                 edges.push(LexEdge { u: i, v: j, tiers });
             }
         }
@@ -211,6 +213,7 @@ impl Round<'_> {
             },
             None,
             false,
+            &|_, _| false,
             &mut stats,
         )?
         .ok_or(PairError::Impossible)?;
@@ -556,8 +559,18 @@ impl Bracket<'_, '_> {
             }
             Some(out)
         };
-        solve(solver, live, t.next, &pair, &bye, Some(start), true, stats)?
-            .ok_or(PairError::Impossible)
+        solve(
+            solver,
+            live,
+            t.next,
+            &pair,
+            &bye,
+            Some(start),
+            true,
+            &|_, _| false,
+            stats,
+        )?
+        .ok_or(PairError::Impossible)
     }
 
     /// Phase B: the remainder. Fewest exchanges (pairs headed by an S2 player), then the
@@ -702,6 +715,15 @@ impl Bracket<'_, '_> {
             }
             Some(out)
         };
+        // Two members of the remainder far from the natural distance (S1 k against S2 k)
+        // and from each other rarely meet: priced in when they do.
+        let far = |x: usize, y: usize| match (pos(x), pos(y)) {
+            (Some(i), Some(j)) => {
+                let d = i.abs_diff(j);
+                d > NEAR && d.abs_diff(s1.max(n / 2)) > NEAR
+            }
+            _ => false,
+        };
         solve(
             solver,
             live,
@@ -710,6 +732,7 @@ impl Bracket<'_, '_> {
             &bye,
             Some(start),
             hint.is_some(),
+            &far,
             stats,
         )?
         .ok_or(PairError::Impossible)
