@@ -70,8 +70,15 @@
 //! is decided in a bracket. bbpPairings applies it only when, in its intermediate matching
 //! at the end of the bracket before, every player moving down happens to meet someone of
 //! the next score group, a state its rules leave arbitrary; when it does not, the MDP order
-//! decides instead. This is the only kind of disagreement found by `scripts/dutch-agreement`
-//! (see the report of issue 16).
+//! decides instead. This is the only kind of disagreement found by `scripts/dutch-agreement`:
+//! on 200 generated tournaments (10-300 players, 5-11 rounds, forfeits, half-point byes,
+//! retirements) 1594 of 1598 rounds are identical (boards, colours, PAB), and in each of the
+//! 4 others our PAB goes to a player with no unplayed game where bbpPairings' goes to one
+//! with one unplayed game.
+//!
+//! # Speed
+//! `scripts/bench-dutch`: round 5 of a 1000-player event, same history, this 2-core machine
+//! under load: 1.1 s CPU here, 29 s CPU for bbpPairings (identical pairing).
 //!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
