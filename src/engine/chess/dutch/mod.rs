@@ -74,7 +74,8 @@
 //! on 200 generated tournaments (10-300 players, 5-11 rounds, forfeits, half-point byes,
 //! retirements) 1594 of 1598 rounds are identical (boards, colours, PAB), and in each of the
 //! 4 others our PAB goes to a player with no unplayed game where bbpPairings' goes to one
-//! with one unplayed game.
+//! with one unplayed game. With the Baku acceleration (`BAKU=1 scripts/dutch-agreement 25`):
+//! 25 tournaments, 201 of 201 rounds identical.
 //!
 //! # Speed
 //! `scripts/bench-dutch`: round 5 of a 1000-player event, same history, this 2-core machine
