@@ -1,11 +1,13 @@
 //! `tourney`: the command line. `tourney serve` runs the server; `tourney openapi` prints the
 //! OpenAPI document; `tourney pair` and `tourney simulate` run the Swiss engine; the hidden
 //! `bench-swiss`, `bench-bridge` and `bench-bridge-swiss` measure the Swiss pairing, a bridge
-//! session's upload and the bridge Swiss draw.
+//! session's upload and the bridge Swiss draw; `bench-dutch` the FIDE Dutch engine.
 
 mod bench_http;
 mod bridge_bench;
 mod bridge_swiss_bench;
+mod dutch_bench;
+mod dutch_cli;
 mod swiss_cli;
 
 use std::net::TcpListener;
@@ -21,7 +23,7 @@ USAGE:
         Serve the API until stopped (Ctrl-C); `tourney serve --help` says more.
     tourney openapi
         Print the OpenAPI document.
-    tourney pair FILE.trf [--system swiss|adjacent] [--colour-rule 3a|3b] [--high-limit N]
+    tourney pair FILE.trf [--system swiss|adjacent|fide_dutch] [--colour-rule 3a|3b] [--high-limit N]
                  [--low-limit N] [--fide-style] [--seed S]
         Pair the next round of a Swiss section (FIDE TRF file, - for stdin) and print it as
         JSON. A bad file or option exits with code 2 (\"line N: ...\" on stderr).
@@ -29,6 +31,10 @@ USAGE:
                  [--high-limit N] [--low-limit N] [--fide-style] [--json]
         Play whole Swiss events with rating-based random results and print quality figures
         per round (rematches, byes, score groups, colours, pairing time) and totals.
+    tourney check FILE.trf --system fide_dutch [--json]
+        Re-pair every round of a finished event (FIDE TRF) by the FIDE Dutch system and list
+        the rounds whose boards, colours or pairing bye differ from the file's (exit code 1
+        when some differ).
     tourney backup [--db PATH] OUT
         Copy the database (default ./tourney.db, or TOURNEY_DB) to OUT, consistently, while
         the server runs; the copy is integrity-checked. OUT must not exist.
@@ -142,19 +148,33 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(
-            cmd @ ("pair" | "simulate" | "bench-swiss" | "bench-bridge" | "bench-bridge-swiss"),
+            cmd @ ("pair" | "simulate" | "bench-swiss" | "bench-bridge" | "bench-bridge-swiss"
+            | "bench-dutch"),
         ) => {
             let run: fn(&[String]) -> Result<String, swiss_cli::CliError> = match cmd {
                 "pair" => swiss_cli::pair,
                 "simulate" => swiss_cli::simulate,
                 "bench-bridge" => bridge_bench::bench,
                 "bench-bridge-swiss" => bridge_swiss_bench::bench,
+                "bench-dutch" => dutch_bench::bench,
                 _ => swiss_cli::bench,
             };
             return match run(&args[1..]) {
                 Ok(out) => {
                     print!("{out}");
                     ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{}", e.message);
+                    ExitCode::from(e.code)
+                }
+            };
+        }
+        Some("check") => {
+            return match dutch_cli::check(&args[1..]) {
+                Ok((out, all_same)) => {
+                    print!("{out}");
+                    ExitCode::from(u8::from(!all_same))
                 }
                 Err(e) => {
                     eprintln!("{}", e.message);

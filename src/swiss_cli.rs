@@ -138,8 +138,10 @@ pub fn pair(args: &[String]) -> Result<String, CliError> {
         .apply(&mut state.settings)
         .map_err(|e| usage(e.to_string()))?;
     // Every fault of the file's state is reported at its line (`line N: ...`).
+    let accel = tourney::engine::chess::dutch::read_acceleration(&text, &state).map_err(usage)?;
     let round =
-        pair_next_round(&state, &BlossomSolver).map_err(|e| usage(lines.locate(&e).to_string()))?;
+        tourney::engine::chess::dutch::pair_round_accelerated(&state, &BlossomSolver, &accel)
+            .map_err(|e| usage(lines.locate(&e).to_string()))?;
     serde_json::to_string_pretty(&round)
         .map(|s| s + "\n")
         .map_err(|e| CliError {

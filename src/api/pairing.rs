@@ -15,7 +15,7 @@ use crate::api::responses::{AdminAction, AdminPairing};
 use crate::api::stream::RoundWatch;
 use crate::api::swiss::RequestBudget;
 use crate::domain::{Event, LotsMethod, ParticipantStatus, Round, RoundStatus, FORMAT_SWISS};
-use crate::engine::chess::swiss::{self, RoundPairing, SwissError, SwissSettings};
+use crate::engine::chess::swiss::{RoundPairing, SwissError, SwissSettings};
 use crate::engine::lots::{draw_by_rating, Entrant};
 use crate::error::{ApiError, ApiResult};
 use crate::live::Live;
@@ -240,8 +240,9 @@ pub async fn pair_round(
         .dry_run(move |tx| prepare(tx, token.as_deref()))
         .await?;
     let (section, pairing) = web::block(move || {
-        let pairing = crate::metrics::time_pairing("swiss", "swiss", || {
-            swiss::pair_next_round(&section.state, &budget.solver())
+        let system = section.state.settings.system.as_str();
+        let pairing = crate::metrics::time_pairing(system, "swiss", || {
+            crate::engine::chess::dutch::pair_round(&section.state, &budget.solver())
         });
         (section, pairing)
     })

@@ -17,6 +17,7 @@ use crate::domain::{
     validate_settings, CreatedEvent, GameKind, LotsMethod, NewParticipant, RoundStatus,
     FORMAT_SWISS,
 };
+use crate::engine::chess::dutch::pair_round;
 use crate::engine::chess::scoring::GameResult;
 use crate::engine::chess::swiss::trf::{
     decode_trf, parse_trf, write_trf, TrfError, MAX_TRF_START_NUMBER,
@@ -135,10 +136,9 @@ pub async fn pair_swiss(
     state.validate().map_err(state_error)?;
     let guard = RequestBudget::start(&req);
     let budget = guard.budget();
+    let system = state.settings.system.as_str();
     let pairing = web::block(move || {
-        crate::metrics::time_pairing("swiss", "stateless", || {
-            swiss::pair_next_round(&state, &budget.solver())
-        })
+        crate::metrics::time_pairing(system, "stateless", || pair_round(&state, &budget.solver()))
     })
     .await
     .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?

@@ -8,6 +8,7 @@ mod bridge_teams;
 mod bridge_tools;
 mod client;
 mod docs;
+mod dutch;
 mod errors;
 mod export;
 mod hardening;

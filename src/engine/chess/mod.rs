@@ -2,6 +2,7 @@
 //! scoring, tie-breaks and the wall chart.
 
 pub mod direct_encounter;
+pub mod dutch;
 pub mod fide_tiebreak;
 pub mod hilton;
 pub mod round_robin;

@@ -143,6 +143,20 @@ pub enum PairingSystem {
     Swiss,
     /// 1-2, 3-4: adjacent players inside every score group.
     Adjacent,
+    /// The FIDE Dutch system (C.04.3), paired by [`crate::engine::chess::dutch`]; the US
+    /// settings (colour rule, limits, team avoidance) do not apply to it.
+    FideDutch,
+}
+
+impl PairingSystem {
+    /// The name settings and the API use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PairingSystem::Swiss => "swiss",
+            PairingSystem::Adjacent => "adjacent",
+            PairingSystem::FideDutch => "fide_dutch",
+        }
+    }
 }
 
 /// Colour rule 3 when two players have identical colour histories.

@@ -1,0 +1,772 @@
+//! The bracket-by-bracket pairing: each bracket is one lexicographic matching over every
+//! player still unpaired (see the module doc of [`super`] for the tiers).
+
+use super::colour::{may_meet, pair_flags};
+use super::lex::{solve_lex, LexEdge, LexError, LexStats};
+use super::player::{DutchPlayer, Float};
+use crate::engine::matching::MatchingSolver;
+use std::collections::BTreeMap;
+
+/// The players of the round in pairing order (score descending, then start-number
+/// position) and the facts the tiers need.
+pub(crate) struct Round<'a> {
+    pub ps: Vec<&'a DutchPlayer>,
+    /// Pairing the last round (topscorer exceptions apply).
+    pub last_round: bool,
+    /// More than this many half-points makes a topscorer.
+    pub topscore: i64,
+    /// Rounds already played (float criteria need 1 or 2).
+    pub played: u32,
+}
+
+/// The result: pairs of positions (higher first) and the position given the bye.
+pub(crate) struct Paired {
+    pub pairs: Vec<(usize, usize)>,
+    pub bye: Option<usize>,
+    pub solves: usize,
+}
+
+/// Why no pairing was found.
+#[derive(Debug)]
+pub(crate) enum PairError {
+    /// No pairing satisfies the absolute criteria.
+    Impossible,
+    /// The matching failed.
+    Solver(String),
+}
+
+impl From<LexError> for PairError {
+    fn from(e: LexError) -> Self {
+        match e {
+            LexError::Solver(s) => PairError::Solver(s),
+            LexError::TooLarge => PairError::Solver(
+                "the criteria of this bracket need more than 128-bit weights".into(),
+            ),
+        }
+    }
+}
+
+/// Boards without value this close in the order are always handed to the solver.
+const NEAR: usize = 12;
+
+/// Allocates tier numbers in the order of priority.
+#[derive(Default)]
+struct Tiers {
+    next: usize,
+}
+
+impl Tiers {
+    fn one(&mut self) -> usize {
+        self.next += 1;
+        self.next - 1
+    }
+    /// One tier per key, in the order given.
+    fn per<K: Ord + Copy>(&mut self, keys: impl IntoIterator<Item = K>) -> BTreeMap<K, usize> {
+        keys.into_iter().map(|k| (k, self.one())).collect()
+    }
+}
+
+/// Builds the edges of one solve over the players `alive` (positions, ascending) and the
+/// bye vertex when their number is odd, then solves lexicographically. `pair(a, b)` gives
+/// the tier values of the pair of positions a < b (`None`: not allowed), `bye(a)` those of
+/// the bye to a (`None`: not allowed). Returns the mate of each alive position (`None` =
+/// the bye).
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    solver: &dyn MatchingSolver,
+    alive: &[usize],
+    tiers: usize,
+    pair: &dyn Fn(usize, usize) -> Option<Vec<(usize, i64)>>,
+    bye: &dyn Fn(usize) -> Option<Vec<(usize, i64)>>,
+    start: Option<&Mates>,
+    hint_last: bool,
+    far: &dyn Fn(usize, usize) -> bool,
+    stats: &mut LexStats,
+) -> Result<Option<Mates>, PairError> {
+    let n = alive.len();
+    let odd = n % 2 == 1;
+    let mut edges = Vec::new();
+    // Boards with no value on any tier far apart in the order (the lower brackets, there
+    // only to keep the round completable), and those `far` says are unlikely, are left out
+    // of the solves and priced in with the duals instead (exact either way).
+    let mut core = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if let Some(t) = pair(alive[i], alive[j]) {
+                let tiers = merge(t);
+                core.push(j - i <= NEAR || (!tiers.is_empty() && !far(alive[i], alive[j])));
+                edges.push(LexEdge { u: i, v: j, tiers });
+            }
+        }
+        if odd {
+            if let Some(t) = bye(alive[i]) {
+                core.push(true);
+                edges.push(LexEdge {
+                    u: i,
+                    v: n,
+                    tiers: merge(t),
+                });
+            }
+        }
+    }
+    let vertices = n + usize::from(odd);
+    // The previous solve's matching, if it pairs exactly these players, starts this one.
+    let start = start.and_then(|s| {
+        let index: BTreeMap<usize, usize> =
+            alive.iter().enumerate().map(|(i, &a)| (a, i)).collect();
+        let mut mate = vec![usize::MAX; vertices];
+        for (i, &a) in alive.iter().enumerate() {
+            mate[i] = match s.get(&a)? {
+                Some(b) => *index.get(b)?,
+                None if odd => n,
+                None => return None,
+            };
+            if mate[i] == n {
+                mate[n] = i;
+            }
+        }
+        Some(mate)
+    });
+    let Some(mate) = solve_lex(
+        solver,
+        vertices,
+        &edges,
+        tiers,
+        start,
+        hint_last,
+        Some(&core),
+        stats,
+    )?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(
+        (0..n)
+            .map(|i| (alive[i], (mate[i] < n).then(|| alive[mate[i]])))
+            .collect(),
+    ))
+}
+
+/// Sums the values of one tier given twice and drops zeros.
+fn merge(mut t: Vec<(usize, i64)>) -> Vec<(usize, i64)> {
+    t.sort_unstable_by_key(|x| x.0);
+    let mut out: Vec<(usize, i64)> = Vec::with_capacity(t.len());
+    for (k, v) in t {
+        if v == 0 {
+            continue;
+        }
+        match out.last_mut() {
+            Some(last) if last.0 == k => last.1 += v,
+            _ => out.push((k, v)),
+        }
+    }
+    out
+}
+
+/// Where each position stands in the bracket being paired.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Moved down from a higher bracket.
+    Mdp,
+    /// Of the bracket's score group.
+    Resident,
+    /// Of the next score group.
+    Next,
+    /// Lower.
+    Below,
+}
+
+impl Round<'_> {
+    fn meet(&self, a: usize, b: usize) -> bool {
+        may_meet(self.ps[a], self.ps[b], self.last_round, self.topscore)
+    }
+
+    /// Pairs the round. `bye_score`: none when the number is even.
+    pub(crate) fn pair(&self, solver: &dyn MatchingSolver) -> Result<Paired, PairError> {
+        let n = self.ps.len();
+        let mut stats = LexStats::default();
+        let all: Vec<usize> = (0..n).collect();
+        // The score of the bye (C.04.3 C.5/C.6: the lowest score that still completes the
+        // round) from a matching of two tiers: any completion, then the bye's score.
+        let scores: Vec<i64> = {
+            let mut s: Vec<i64> = self.ps.iter().map(|p| p.score).collect();
+            s.dedup();
+            s
+        };
+        let group_from_bottom = |a: usize| {
+            scores.len()
+                - 1
+                - scores
+                    .iter()
+                    .position(|&s| s == self.ps[a].score)
+                    .unwrap_or(0)
+        };
+        let first = solve(
+            solver,
+            &all,
+            1,
+            &|a, b| self.meet(a, b).then(Vec::new),
+            &|a| {
+                self.ps[a]
+                    .bye_eligible
+                    .then(|| vec![(0, group_from_bottom(a) as i64)])
+            },
+            None,
+            false,
+            &|_, _| false,
+            &mut stats,
+        )?
+        .ok_or(PairError::Impossible)?;
+        let odd = n % 2 == 1;
+        let bye_score = first
+            .iter()
+            .find(|(_, m)| m.is_none())
+            .map(|(&a, _)| self.ps[a].score);
+        let top = self.ps.first().map_or(0, |p| p.score);
+        // C.9 (fewest unplayed games for the bye) applies in the bracket where the bye is
+        // decided alone; its rank per number of games played (most games: rank 0).
+        let mut c9 = match bye_score {
+            Some(b) if b >= top => first
+                .iter()
+                .all(|(&a, m)| self.ps[a].score < top || m.is_none_or(|m| self.ps[m].score >= top)),
+            _ => false,
+        };
+        let mut unplayed_rank: BTreeMap<u32, i64> = BTreeMap::new();
+        if let Some(b) = bye_score {
+            let mut games: Vec<u32> = self
+                .ps
+                .iter()
+                .filter(|p| p.score == b)
+                .map(|p| p.played_games)
+                .collect();
+            games.sort_unstable_by(|x, y| y.cmp(x));
+            for (k, g) in games.into_iter().enumerate() {
+                unplayed_rank.insert(g, k as i64);
+            }
+        }
+
+        // Score groups: (score, first position, end).
+        let mut groups: Vec<(i64, usize, usize)> = Vec::new();
+        for (i, p) in self.ps.iter().enumerate() {
+            match groups.last_mut() {
+                Some(g) if g.0 == p.score => g.2 = i + 1,
+                _ => groups.push((p.score, i, i + 1)),
+            }
+        }
+        let mut alive = vec![true; n];
+        let mut pairs = Vec::new();
+        let mut mdps: Vec<usize> = Vec::new();
+        let mut prev: Mates = first.clone();
+        for gi in 0..groups.len() {
+            let (_, start, end) = groups[gi];
+            let next = groups.get(gi + 1).map_or((0, 0), |g| (g.1, g.2));
+            let mut place = vec![Place::Below; n];
+            for &m in &mdps {
+                place[m] = Place::Mdp;
+            }
+            for p in place.iter_mut().take(end).skip(start) {
+                *p = Place::Resident;
+            }
+            for p in place.iter_mut().take(next.1).skip(next.0) {
+                *p = Place::Next;
+            }
+            let bracket = Bracket {
+                round: self,
+                place,
+                bye_score: bye_score.filter(|_| odd),
+                c9: c9.then_some(&unplayed_rank),
+            };
+            let live: Vec<usize> = (0..n).filter(|&i| alive[i]).collect();
+            // Phase A: the base criteria, then which MDPs are paired and with whom.
+            let mates = bracket.phase_a(solver, &live, &prev, &mut stats)?;
+            let mut paired_mdps = Vec::new();
+            for &m in &mdps {
+                if let Some(Some(r)) = mates.get(&m) {
+                    if bracket.place[*r] == Place::Resident {
+                        pairs.push((m, *r));
+                        alive[m] = false;
+                        alive[*r] = false;
+                        paired_mdps.push(m);
+                    }
+                }
+            }
+            // Phase B: the remainder (residents not paired with an MDP).
+            let remainder: Vec<usize> = (start..end).filter(|&i| alive[i]).collect();
+            let s1 = remainder
+                .iter()
+                .filter(|&&i| {
+                    matches!(mates.get(&i), Some(Some(m)) if *m > i && bracket.place[*m] == Place::Resident)
+                })
+                .count();
+            let live: Vec<usize> = (0..n).filter(|&i| alive[i]).collect();
+            let unpaired: Vec<usize> = mdps.iter().copied().filter(|m| alive[*m]).collect();
+            let mates =
+                bracket.phase_b(solver, &live, &remainder, s1, &unpaired, &mates, &mut stats)?;
+            let mut down = unpaired;
+            for &r in &remainder {
+                match mates.get(&r) {
+                    Some(Some(m)) if bracket.place[*m] == Place::Resident => {
+                        if r < *m {
+                            pairs.push((r, *m));
+                        }
+                    }
+                    _ => down.push(r),
+                }
+            }
+            for &(a, b) in &pairs {
+                alive[a] = false;
+                alive[b] = false;
+            }
+            down.sort_unstable();
+            // C.9 applies to the next bracket when it holds the bye's score and every player
+            // moving down meets (in this solution) someone of the next group.
+            c9 = odd
+                && gi + 1 < groups.len()
+                && bye_score.is_some_and(|b| b >= groups[gi + 1].0)
+                && down.iter().all(|d| {
+                    mates
+                        .get(d)
+                        .copied()
+                        .flatten()
+                        .is_none_or(|m| self.ps[m].score >= groups[gi + 1].0)
+                });
+            mdps = down;
+            prev = mates;
+        }
+        let bye = (0..n).find(|&i| alive[i]);
+        let left = (0..n).filter(|&i| alive[i]).count();
+        if left > 1 || (left == 1 && !odd) {
+            return Err(PairError::Impossible);
+        }
+        Ok(Paired {
+            pairs,
+            bye,
+            solves: stats.solves,
+        })
+    }
+}
+
+/// One bracket: the places of the players and the bye facts.
+struct Bracket<'r, 'a> {
+    round: &'r Round<'a>,
+    place: Vec<Place>,
+    bye_score: Option<i64>,
+    c9: Option<&'r BTreeMap<u32, i64>>,
+}
+
+/// The tiers of the base criteria (C.5-C.21 as bbpPairings orders them).
+struct Base {
+    bye_over: usize,
+    mdp_pair: usize,
+    out_b: usize,
+    mdp_out: BTreeMap<std::cmp::Reverse<i64>, usize>,
+    out_bn: usize,
+    group_out_bn: BTreeMap<std::cmp::Reverse<i64>, usize>,
+    c9: usize,
+    colour: [usize; 4],
+    down: [usize; 2],
+    up: [usize; 2],
+    score_down: [BTreeMap<std::cmp::Reverse<i64>, usize>; 2],
+    score_up: [BTreeMap<std::cmp::Reverse<i64>, usize>; 2],
+}
+
+impl Bracket<'_, '_> {
+    fn p(&self, a: usize) -> &DutchPlayer {
+        self.round.ps[a]
+    }
+    fn in_b(&self, a: usize) -> bool {
+        matches!(self.place[a], Place::Mdp | Place::Resident)
+    }
+    fn in_bn(&self, a: usize) -> bool {
+        self.in_b(a) || self.place[a] == Place::Next
+    }
+
+    fn base(&self, t: &mut Tiers) -> Base {
+        use std::cmp::Reverse;
+        let n = self.place.len();
+        let mdp_scores: Vec<Reverse<i64>> = (0..n)
+            .filter(|&a| self.place[a] == Place::Mdp)
+            .map(|a| Reverse(self.p(a).score))
+            .collect();
+        let b_scores: Vec<Reverse<i64>> = (0..n)
+            .filter(|&a| self.in_b(a))
+            .map(|a| Reverse(self.p(a).score))
+            .collect();
+        let mut mdp_scores_sorted = mdp_scores.clone();
+        mdp_scores_sorted.sort();
+        mdp_scores_sorted.dedup();
+        let mut b_sorted = b_scores.clone();
+        b_sorted.sort();
+        b_sorted.dedup();
+        let bye_over = t.one();
+        let mdp_pair = t.one();
+        let out_b = t.one();
+        let mdp_out = t.per(mdp_scores_sorted.iter().copied());
+        let out_bn = t.one();
+        let group_out_bn = t.per(b_sorted.iter().copied());
+        let c9 = t.one();
+        let colour = [t.one(), t.one(), t.one(), t.one()];
+        let (down1, up1) = (t.one(), t.one());
+        let (down2, up2) = (t.one(), t.one());
+        let sd1 = t.per(b_sorted.iter().copied());
+        let su1 = t.per(mdp_scores_sorted.iter().copied());
+        let sd2 = t.per(b_sorted.iter().copied());
+        let su2 = t.per(mdp_scores_sorted.iter().copied());
+        Base {
+            bye_over,
+            mdp_pair,
+            out_b,
+            mdp_out,
+            out_bn,
+            group_out_bn,
+            c9,
+            colour,
+            down: [down1, down2],
+            up: [up1, up2],
+            score_down: [sd1, sd2],
+            score_up: [su1, su2],
+        }
+    }
+
+    /// The base values of player `a` whose mate is `other` (none: the bye).
+    fn vertex(&self, b: &Base, a: usize, other: Option<usize>, out: &mut Vec<(usize, i64)>) {
+        use std::cmp::Reverse;
+        let played = self.round.played as usize;
+        let p = self.p(a);
+        let outside_b = !other.is_some_and(|o| self.in_b(o));
+        let outside_bn = !other.is_some_and(|o| self.in_bn(o));
+        if self.in_b(a) && outside_b {
+            out.push((b.out_b, 1));
+            if self.place[a] == Place::Mdp {
+                out.push((b.mdp_out[&Reverse(p.score)], 1));
+            }
+            for k in 0..played.min(2) {
+                if p.floats[k] == Float::Down {
+                    if self.place[a] == Place::Resident {
+                        out.push((b.down[k], 1));
+                    }
+                    out.push((b.score_down[k][&Reverse(p.score)], 1));
+                }
+            }
+        }
+        if self.in_bn(a) && outside_bn {
+            out.push((b.out_bn, 1));
+            if self.in_b(a) {
+                out.push((b.group_out_bn[&Reverse(p.score)], 1));
+            }
+        }
+    }
+
+    /// The base values of the pair of positions x < y (None: they may not meet).
+    fn pair_base(&self, b: &Base, x: usize, y: usize) -> Option<Vec<(usize, i64)>> {
+        use std::cmp::Reverse;
+        if !self.round.meet(x, y) {
+            return None;
+        }
+        let mut out = Vec::new();
+        self.vertex(b, x, Some(y), &mut out);
+        self.vertex(b, y, Some(x), &mut out);
+        let both_mdp = self.place[x] == Place::Mdp && self.place[y] == Place::Mdp;
+        if both_mdp {
+            out.push((b.mdp_pair, 1));
+        } else if self.in_b(x) && self.in_b(y) {
+            let (hi, lo) = (self.p(x), self.p(y));
+            for (k, bad) in pair_flags(lo, hi).into_iter().enumerate() {
+                if bad {
+                    out.push((b.colour[k], 1));
+                }
+            }
+            for k in 0..(self.round.played as usize).min(2) {
+                if hi.score > lo.score && lo.floats[k] == Float::Up {
+                    out.push((b.up[k], 1));
+                    out.push((b.score_up[k][&Reverse(hi.score)], 1));
+                }
+            }
+        }
+        Some(out)
+    }
+
+    fn bye_base(&self, b: &Base, a: usize) -> Option<Vec<(usize, i64)>> {
+        let p = self.p(a);
+        if !p.bye_eligible {
+            return None;
+        }
+        let mut out = Vec::new();
+        self.vertex(b, a, None, &mut out);
+        if self.bye_score.is_some_and(|s| p.score > s) {
+            out.push((b.bye_over, 1));
+        }
+        if let (Some(ranks), Some(s)) = (self.c9, self.bye_score) {
+            if p.score == s {
+                out.push((b.c9, ranks.get(&p.played_games).copied().unwrap_or(0)));
+            }
+        }
+        Some(out)
+    }
+
+    /// Phase A: base criteria; then each MDP in order paired if possible (C.04.3 B.3: the
+    /// MDPs paired are the highest), then each paired MDP's opponent the highest resident.
+    fn phase_a(
+        &self,
+        solver: &dyn MatchingSolver,
+        live: &[usize],
+        start: &Mates,
+        stats: &mut LexStats,
+    ) -> Result<Mates, PairError> {
+        let mut t = Tiers::default();
+        let base = self.base(&mut t);
+        let mdps: Vec<usize> = live
+            .iter()
+            .copied()
+            .filter(|&a| self.place[a] == Place::Mdp)
+            .collect();
+        let residents: Vec<usize> = live
+            .iter()
+            .copied()
+            .filter(|&a| self.place[a] == Place::Resident)
+            .collect();
+        let paired = t.per(mdps.iter().copied());
+        let opponent = t.per(mdps.iter().copied());
+        // The hint (not a criterion): MDP k with resident k, as the order of both asks.
+        let hint = t.one();
+        let mut index = vec![0i64; self.place.len()];
+        for (k, &a) in residents.iter().enumerate() {
+            index[a] = k as i64;
+        }
+        for (k, &a) in mdps.iter().enumerate() {
+            index[a] = k as i64;
+        }
+        let pos = |r: usize| index[r];
+        let mdp_pos = |m: usize| index[m];
+        let pair = |x: usize, y: usize| {
+            let mut out = self.pair_base(&base, x, y)?;
+            for (m, o) in [(x, y), (y, x)] {
+                if self.place[m] == Place::Mdp {
+                    if self.place[o] == Place::Resident {
+                        out.push((opponent[&m], pos(o)));
+                        out.push((hint, (mdp_pos(m) - pos(o)).pow(2)));
+                    } else if self.place[o] != Place::Mdp {
+                        out.push((paired[&m], 1));
+                    }
+                }
+            }
+            Some(out)
+        };
+        let bye = |a: usize| {
+            let mut out = self.bye_base(&base, a)?;
+            if self.place[a] == Place::Mdp {
+                out.push((paired[&a], 1));
+            }
+            Some(out)
+        };
+        solve(
+            solver,
+            live,
+            t.next,
+            &pair,
+            &bye,
+            Some(start),
+            true,
+            &|_, _| false,
+            stats,
+        )?
+        .ok_or(PairError::Impossible)
+    }
+
+    /// Phase B: the remainder. Fewest exchanges (pairs headed by an S2 player), then the
+    /// smallest sum of the heads' positions, then the lowest S1 players exchanged, the
+    /// highest S2 players exchanged, and each head's opponent the highest possible
+    /// (C.04.3 B.2-B.4 transpositions and exchanges in the order of the pairing numbers).
+    #[allow(clippy::too_many_arguments)]
+    fn phase_b(
+        &self,
+        solver: &dyn MatchingSolver,
+        live: &[usize],
+        remainder: &[usize],
+        s1: usize,
+        unpaired_mdps: &[usize],
+        start: &Mates,
+        stats: &mut LexStats,
+    ) -> Result<Mates, PairError> {
+        let r = Remainder {
+            members: remainder,
+            s1,
+            unpaired_mdps,
+        };
+        // B1: who heads a pair (the exchanges); the order of the exchanged players only
+        // when there are exchanges.
+        let mates =
+            self.remainder_solve(solver, live, &r, Heads::Exchanges(false), start, stats)?;
+        let exchanges = remainder[s1..]
+            .iter()
+            .filter(|&&a| r.heads(a, &mates))
+            .count();
+        let mates = if exchanges > 0 {
+            self.remainder_solve(solver, live, &r, Heads::Exchanges(true), &mates, stats)?
+        } else {
+            mates
+        };
+        // B2: the heads fixed, each one's opponent the highest possible, in order.
+        let heads: Vec<bool> = remainder.iter().map(|&a| r.heads(a, &mates)).collect();
+        self.remainder_solve(solver, live, &r, Heads::Fixed(&heads), &mates, stats)
+    }
+
+    fn remainder_solve(
+        &self,
+        solver: &dyn MatchingSolver,
+        live: &[usize],
+        r: &Remainder,
+        heads: Heads,
+        start: &Mates,
+        stats: &mut LexStats,
+    ) -> Result<Mates, PairError> {
+        let mut t = Tiers::default();
+        let base = self.base(&mut t);
+        let n = r.members.len();
+        let s1 = r.s1;
+        let (x1, x2) = (t.one(), t.one());
+        let with_order = matches!(heads, Heads::Exchanges(true));
+        let s1_bottom_up = t.per((0..if with_order { s1 } else { 0 }).rev());
+        let s2_top_down = t.per(if with_order { s1..n } else { n..n });
+        let fixed = match heads {
+            Heads::Fixed(h) => Some(h),
+            Heads::Exchanges(_) => None,
+        };
+        let head = t.per(if fixed.is_some() { 0..n } else { 0..0 });
+        // With the heads fixed, the hint (not a criterion): the k-th head with the k-th
+        // other member, the natural pairing.
+        let hint = fixed.map(|_| t.one());
+        let ranks: Vec<i64> = fixed.map_or(Vec::new(), |hd| {
+            let mut seen = [0i64; 2];
+            hd.iter()
+                .map(|&h| {
+                    seen[usize::from(h)] += 1;
+                    seen[usize::from(h)] - 1
+                })
+                .collect()
+        });
+        let rank_among = |i: usize| ranks[i];
+        let mut where_in = vec![None; self.place.len()];
+        for (i, &a) in r.members.iter().enumerate() {
+            where_in[a] = Some(i);
+        }
+        let pos = |a: usize| where_in[a];
+        let mut unpaired = vec![false; self.place.len()];
+        for &m in r.unpaired_mdps {
+            unpaired[m] = true;
+        }
+        let is_unpaired_mdp = |a: usize| unpaired[a];
+        let pair = |x: usize, y: usize| {
+            if (is_unpaired_mdp(x) && pos(y).is_some()) || (is_unpaired_mdp(y) && pos(x).is_some())
+            {
+                return None;
+            }
+            let (px, py) = (pos(x), pos(y));
+            if let Some(hd) = fixed {
+                match (px, py) {
+                    (Some(i), Some(j)) => {
+                        let (h, o) = if i < j { (i, j) } else { (j, i) };
+                        if !hd[h] || hd[o] {
+                            return None;
+                        }
+                    }
+                    (Some(i), None) | (None, Some(i)) if hd[i] => return None,
+                    _ => {}
+                }
+            }
+            let mut out = self.pair_base(&base, x, y)?;
+            match (px, py) {
+                (Some(i), Some(j)) => {
+                    let (h, o) = if i < j { (i, j) } else { (j, i) };
+                    if let Some(hint) = hint {
+                        out.push((head[&h], o as i64));
+                        out.push((hint, (rank_among(h) - rank_among(o)).pow(2)));
+                    } else {
+                        if h >= s1 {
+                            out.push((x1, 1));
+                        }
+                        out.push((x2, h as i64));
+                        if with_order {
+                            if h < s1 {
+                                out.push((s1_bottom_up[&h], 1));
+                            }
+                            if o >= s1 {
+                                out.push((s2_top_down[&o], 1));
+                            }
+                        }
+                    }
+                }
+                (Some(i), None) | (None, Some(i)) if with_order && i >= s1 => {
+                    out.push((s2_top_down[&i], 1));
+                }
+                _ => {}
+            }
+            Some(out)
+        };
+        let bye = |a: usize| {
+            let mut out = self.bye_base(&base, a)?;
+            if let Some(i) = pos(a) {
+                if fixed.is_some_and(|hd| hd[i]) {
+                    return None;
+                }
+                if with_order && i >= s1 {
+                    out.push((s2_top_down[&i], 1));
+                }
+            }
+            Some(out)
+        };
+        // Two members of the remainder far from the natural distance (S1 k against S2 k)
+        // and from each other rarely meet: priced in when they do.
+        let far = |x: usize, y: usize| match (pos(x), pos(y)) {
+            (Some(i), Some(j)) => {
+                let d = i.abs_diff(j);
+                d > NEAR && d.abs_diff(s1.max(n / 2)) > NEAR
+            }
+            _ => false,
+        };
+        solve(
+            solver,
+            live,
+            t.next,
+            &pair,
+            &bye,
+            Some(start),
+            hint.is_some(),
+            &far,
+            stats,
+        )?
+        .ok_or(PairError::Impossible)
+    }
+}
+
+/// The mate of each player of a solve (`None`: the bye).
+pub(crate) type Mates = BTreeMap<usize, Option<usize>>;
+
+/// The remainder of a bracket: its residents in order, the size of S1, the MDPs left
+/// unpaired (they may not join it).
+struct Remainder<'a> {
+    members: &'a [usize],
+    s1: usize,
+    unpaired_mdps: &'a [usize],
+}
+
+impl Remainder<'_> {
+    /// `a` heads a pair of the remainder: its mate is a later member.
+    fn heads(&self, a: usize, mates: &Mates) -> bool {
+        let pos = |x: usize| self.members.iter().position(|&y| y == x);
+        match (pos(a), mates.get(&a).copied().flatten().and_then(pos)) {
+            (Some(i), Some(j)) => i < j,
+            _ => false,
+        }
+    }
+}
+
+/// What a remainder solve decides.
+#[derive(Clone, Copy)]
+enum Heads<'a> {
+    /// Who heads the pairs: the fewest exchanges, the smallest sum of the heads'
+    /// positions; with `true`, also the lowest S1 and highest S2 players exchanged.
+    Exchanges(bool),
+    /// The heads are these (by remainder position); each one's opponent is chosen.
+    Fixed(&'a [bool]),
+}
