@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use crate::api::auth;
 use crate::api::closed_sets::ChosenMovementKind;
 use crate::api::extract::{
-    cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, QueryParams,
+    csv_cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, QueryParams,
 };
 use crate::api::movements::movement_error;
 use crate::api::responses::{AdminWrite, PublicRead};
@@ -412,7 +412,7 @@ pub async fn get_scoring_rows(
                 r.high_board
             ));
         }
-        return Ok(cached(&req, "text/csv; charset=utf-8", out.into_bytes()));
+        return Ok(csv_cached(&req, out));
     }
     json_cached(&req, &ScoringRows { rows })
 }

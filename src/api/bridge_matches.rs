@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use crate::api::bridge::ensure_pairs_event;
 use crate::api::closed_sets::EventFormat;
 use crate::api::extract::{
-    cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, QueryParams,
+    csv_cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, QueryParams,
 };
 use crate::api::responses::{FormatRead, ScorerWrite};
 use crate::api::{auth, stream};
@@ -617,11 +617,7 @@ pub async fn get_vp_standings(
     let me = store.read(move |c| load(c, event_id)).await?;
     let table = vp_standings(&me);
     if csv {
-        return Ok(cached(
-            &req,
-            "text/csv; charset=utf-8",
-            standings_csv(&table).into_bytes(),
-        ));
+        return Ok(csv_cached(&req, standings_csv(&table)));
     }
     json_cached(&req, &table)
 }

@@ -13,7 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::bridge::{ensure_pairs_event, seated};
 use crate::api::bridge_entries::{check_rows, read_csv, read_json, CheckedRow, SubmitBoardResults};
 use crate::api::extract::{
-    cached, csv_field, json_cached, parse_json, wants_csv, Bearer, FormatQuery, QueryParams,
+    csv_cached, csv_field, json_cached, parse_json, wants_csv, Bearer, FormatQuery, QueryParams,
 };
 use crate::api::responses::{FormatRead, ScorerWrite};
 use crate::api::{auth, stream};
@@ -433,11 +433,7 @@ pub async fn get_bridge_standings(
     let session = store.read(move |c| load_session(c, event_id)).await?;
     let s = session.standings();
     if csv {
-        return Ok(cached(
-            &req,
-            "text/csv; charset=utf-8",
-            standings_csv(&s).into_bytes(),
-        ));
+        return Ok(csv_cached(&req, standings_csv(&s)));
     }
     json_cached(&req, &s)
 }

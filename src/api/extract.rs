@@ -368,6 +368,11 @@ pub fn json_cached<T: Serialize>(req: &HttpRequest, value: &T) -> Result<HttpRes
     Ok(cached(req, "application/json", body))
 }
 
+/// A CSV answer (UTF-8), with the ETag and 304 handling of [`cached`].
+pub fn csv_cached(req: &HttpRequest, text: String) -> HttpResponse {
+    cached(req, "text/csv; charset=utf-8", text.into_bytes())
+}
+
 /// Whether a list is asked for as CSV: `?format=csv|json`, else `Accept: text/csv`.
 pub fn wants_csv(req: &HttpRequest, format: Option<&str>) -> Result<bool, ApiError> {
     match format {

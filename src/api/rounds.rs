@@ -6,7 +6,7 @@ use rusqlite::Connection;
 
 use crate::api::auth;
 use crate::api::extract::{
-    cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, Pagination, QueryParams,
+    csv_cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, Pagination, QueryParams,
 };
 use crate::api::responses::PublicRead;
 use crate::domain::{Page, Round, RoundStatus, RoundSummary, Seat};
@@ -111,11 +111,7 @@ pub async fn get_round(
         })
         .await?;
     if wants_csv {
-        return Ok(cached(
-            &req,
-            "text/csv; charset=utf-8",
-            pairing_sheet(&round).into_bytes(),
-        ));
+        return Ok(csv_cached(&req, pairing_sheet(&round)));
     }
     json_cached(&req, &round)
 }

@@ -9,7 +9,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::extract::{
-    cached, csv_field, csv_number, json_cached, wants_csv, FormatQuery, QueryParams,
+    csv_cached, csv_field, csv_number, json_cached, wants_csv, FormatQuery, QueryParams,
 };
 use crate::api::responses::PublicRead;
 use crate::domain::{tiebreaks, Participant, RoundStatus, Seat, FORMAT_SWISS};
@@ -192,10 +192,9 @@ pub async fn get_standings(
         .await?;
     let printed: Vec<&str> = printed.iter().map(String::as_str).collect();
     if wants_csv {
-        return Ok(cached(
+        return Ok(csv_cached(
             &req,
-            "text/csv; charset=utf-8",
-            standings_csv(&sheet.tiebreaks, &rows, &printed).into_bytes(),
+            standings_csv(&sheet.tiebreaks, &rows, &printed),
         ));
     }
     json_cached(
@@ -365,7 +364,7 @@ pub async fn get_crosstable(
     } else {
         crosstable_csv(&rows)
     };
-    Ok(cached(&req, "text/csv; charset=utf-8", out.into_bytes()))
+    Ok(csv_cached(&req, out))
 }
 
 /// The crosstable's rows, and the number of rounds (a Swiss event's columns). A round robin:

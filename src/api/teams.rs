@@ -23,7 +23,7 @@ use utoipa::ToSchema;
 use crate::api::auth;
 use crate::api::closed_sets::EventFormat;
 use crate::api::extract::{
-    cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, Pagination,
+    csv_cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, Pagination,
     QueryParams,
 };
 use crate::api::responses::{AdminAction, AdminWrite, PublicRead};
@@ -703,7 +703,7 @@ pub async fn get_team_standings(
                 r.lost
             ));
         }
-        return Ok(cached(&req, "text/csv; charset=utf-8", out.into_bytes()));
+        return Ok(csv_cached(&req, out));
     }
     json_cached(&req, &table)
 }
