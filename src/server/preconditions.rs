@@ -2,8 +2,9 @@
 //!
 //! * A write (`POST`, `PUT`, `PATCH`, `DELETE`) under `/api/v1/events/{id}` that carries
 //!   `If-Match` runs its handler with a [`Precondition`] in force: `Store::write` compares it
-//!   with the event's version as the first step of its transaction, so a stale version is a
-//!   412 and nothing can change the event between the check and the change. New routes need
+//!   with the event's version as its transaction starts, so a stale version is a 412 and
+//!   nothing can change the event between the check and the change. The request's own checks
+//!   (credentials, a missing row, a bad field) answer first, as RFC 9110 13.2.2 orders them. New routes need
 //!   nothing to get this. Without `If-Match` a write goes through as before.
 //! * A read under `/api/v1/events/{id}` or `/e/{id}` learns the event's version before its
 //!   handler runs ([`SeenVersion`]); the handler's ETag starts with it (`"v42-<hash>"`), so the

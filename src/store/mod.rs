@@ -257,9 +257,9 @@ impl Store {
     /// Runs `f` in one `BEGIN IMMEDIATE` transaction on the single read-write connection.
     /// The transaction commits when `f` returns `Ok` and rolls back otherwise, so a request
     /// changes the database whole or not at all. When the request carries an `If-Match` of its
-    /// event ([`versions::Precondition`]), the first thing the transaction does is compare it
-    /// with the event's version: 412 on a stale one, so two directors never overwrite each
-    /// other silently. Every write route gets this without doing anything.
+    /// event ([`versions::Precondition`]), the transaction compares it with the event's version
+    /// as it starts: 412 on a stale one (after the request's own 4xx checks, which answer
+    /// first), so two directors never overwrite each other silently. Every write route gets this without doing anything.
     pub async fn write<T, F>(&self, f: F) -> ApiResult<T>
     where
         T: Send + 'static,
@@ -275,10 +275,14 @@ impl Store {
                 .lock()
                 .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            if let Some(precondition) = &precondition {
-                precondition.check(&tx)?;
-            }
+            // The version as the transaction starts decides; the request's own checks (auth,
+            // 404, 409, 422) answer first, as RFC 9110 13.2.2 orders them, and a stale
+            // version then rolls the change back.
+            let stale = precondition.as_ref().and_then(|p| p.check(&tx).err());
             let value = f(&tx)?;
+            if let Some(stale) = stale {
+                return Err(stale);
+            }
             let bumped = versions::bump(&tx)?;
             tx.commit()?;
             known.apply(&bumped);
@@ -308,13 +312,15 @@ impl Store {
                 .lock()
                 .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            if let Some(precondition) = &precondition {
-                // a stale If-Match fails before the long work, not after it
-                precondition.check(&tx)?;
-            }
+            // as in `write`: the request's own checks first, then a stale If-Match (before
+            // the long work, not after it)
+            let stale = precondition.as_ref().and_then(|p| p.check(&tx).err());
             let value = f(&tx)?;
             tx.rollback()?;
-            Ok(value)
+            match stale {
+                Some(stale) => Err(stale),
+                None => Ok(value),
+            }
         })
         .await?
     }

@@ -1,4 +1,5 @@
-//! `If-Match` on changes of an event (412 on a stale version, checked inside the write), and
+//! `If-Match` on changes of an event (412 on a stale version, checked inside the write, after
+//! the request's own 4xx checks), and
 //! drawing lots when several draws arrive at once (exactly one is made).
 
 use std::sync::Arc;
@@ -112,6 +113,25 @@ fn a_stale_if_match_is_refused_with_412_and_changes_nothing() {
     );
     r.problem(412);
     assert_eq!(server.get(&path).json()["rounds"], 0);
+
+    // The request's own checks answer before a stale version (RFC 9110 13.2.2): a bye that
+    // does not exist is a 404, a bad body a 422, no credentials a 401, even with a stale tag.
+    let r = server.request(
+        "DELETE",
+        &format!("{path}/byes/-9223372036854775808"),
+        &[("Authorization", &auth), ("If-Match", &stale)],
+        None,
+    );
+    r.problem(404);
+    let r = server.send_if_match("PATCH", &path, &token, &stale, &json!({"name": ""}));
+    r.problem(422);
+    let r = server.request(
+        "PATCH",
+        &path,
+        &[("If-Match", &stale), ("Content-Type", "application/json")],
+        Some(br#"{"name": "Nobody"}"#),
+    );
+    r.problem(401);
 
     // Without If-Match, changes go through as before.
     let r = server.send("PATCH", &path, Some(&token), &json!({"name": "Sixth"}));
