@@ -4,7 +4,7 @@ use std::io::Read;
 use std::time::Instant;
 
 use tourney::engine::chess::swiss::simulate::{
-    bench_state, simulate_by, RoundQuality, SimulationPlan,
+    bench_state, measure, simulate_by, RoundQuality, SimulationPlan,
 };
 use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf_located, write_trf};
 use tourney::engine::chess::swiss::{
@@ -257,13 +257,38 @@ fn external_pairing(command: &str, state: &SwissState) -> Result<RoundPairing, S
     })
 }
 
+/// Same-state comparison (`simulate --compare CMD`): every round is also paired by CMD on the
+/// very state the event has reached, and both pairings are measured on it; CMD's is not
+/// played. Whole events diverge after one different board (other results, other histories),
+/// so their sums mix the engines' choices with chance; these sums do not.
+#[derive(Default)]
+struct SameState {
+    this: Vec<RoundQuality>,
+    other: Vec<RoundQuality>,
+    /// Rounds CMD could not pair (left out of both sums).
+    not_paired: u32,
+}
+
+impl SameState {
+    fn record(&mut self, command: &str, state: &SwissState, this: &RoundPairing) {
+        match external_pairing(command, state) {
+            Ok(other) => {
+                self.this.push(measure(state, this));
+                self.other.push(measure(state, &other));
+            }
+            Err(_) => self.not_paired += 1,
+        }
+    }
+}
+
 /// `tourney simulate --players N --rounds R --seed S [--seeds K] [--absent P] [--pairer CMD]
-/// [settings] [--json]`: K events (seeds S..S+K−1; the table sums them), each player absent
-/// with chance P % per round, paired by the engine or by CMD (see [`external_pairing`]).
+/// [--compare CMD] [settings] [--json]`: K events (seeds S..S+K−1; the table sums them), each
+/// player absent with chance P % per round, paired by the engine or by CMD (see
+/// [`external_pairing`]); with `--compare`, see [`SameState`].
 pub fn simulate(args: &[String]) -> Result<String, CliError> {
     let o = parse(
         args,
-        &["players", "rounds", "seeds", "absent", "pairer"],
+        &["players", "rounds", "seeds", "absent", "pairer", "compare"],
         false,
     )?;
     if let Some(p) = o.positional.first() {
@@ -274,12 +299,16 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
     let seed: u64 = number(&o, "seed")?.unwrap_or(0);
     let seeds: u64 = number(&o, "seeds")?.unwrap_or(1);
     let absent_percent: u32 = number(&o, "absent")?.unwrap_or(0);
-    let pairer = o
-        .own
-        .iter()
-        .rev()
-        .find(|(k, _)| k == "pairer")
-        .map(|(_, v)| v.clone());
+    let own = |name: &str| {
+        o.own
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+    };
+    let pairer = own("pairer");
+    let compare = own("compare");
+    let mut same = SameState::default();
     if players < 2 {
         return Err(usage("--players must be at least 2"));
     }
@@ -313,7 +342,14 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
             } else {
                 &mut engine
             };
-        let r = simulate_by(&plan, &settings, pair).map_err(|e| CliError {
+        let mut pair_and_compare = |s: &SwissState| {
+            let p = pair(s)?;
+            if let Some(c) = &compare {
+                same.record(c, s, &p);
+            }
+            Ok(p)
+        };
+        let r = simulate_by(&plan, &settings, &mut pair_and_compare).map_err(|e| CliError {
             code: 1,
             message: e.to_string(),
         })?;
@@ -338,6 +374,13 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
             "absent_percent": absent_percent,
             "per_round": per_round,
             "totals": total,
+            "same_state": compare.as_ref().map(|c| serde_json::json!({
+                "command": c,
+                "rounds": same.this.len(),
+                "not_paired": same.not_paired,
+                "this": totals(&same.this),
+                "other": totals(&same.other),
+            })),
         });
         return Ok(serde_json::to_string_pretty(&v).unwrap_or_default() + "\n");
     }
@@ -383,6 +426,15 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
         out.push_str(&line(q.round.to_string(), q));
     }
     out.push_str(&line("total".into(), &total));
+    if let Some(c) = &compare {
+        out.push_str(&format!(
+            "\nsame state: {} rounds also paired by {c} ({} it could not pair), both measured there\n",
+            same.this.len(),
+            same.not_paired
+        ));
+        out.push_str(&line("this".into(), &totals(&same.this)));
+        out.push_str(&line("other".into(), &totals(&same.other)));
+    }
     out.push_str(
         "\nrematch: boards of players who had met before; rep.bye: second full-point byes\n\
 outside: players paired outside their score group; score.dif: sum of the score differences\n\
@@ -528,6 +580,53 @@ mod tests {
             .collect();
         seen.sort_unstable();
         assert_eq!(seen, (1..=40).collect::<Vec<u64>>());
+    }
+
+    #[test]
+    fn simulate_compares_on_the_same_state() {
+        let run = |compare: &str| {
+            let j = simulate(&args(&[
+                "--players",
+                "9",
+                "--rounds",
+                "4",
+                "--seed",
+                "3",
+                "--seeds",
+                "2",
+                "--json",
+                "--compare",
+                compare,
+            ]))
+            .unwrap();
+            serde_json::from_str::<serde_json::Value>(&j).unwrap()
+        };
+        // A program that pairs nobody: every round compared, this build's figures over the
+        // compared rounds are its whole figures, the other's count nothing.
+        let v = run("printf '{\"pairings\":[],\"byes\":[]}'; true");
+        let same = &v["same_state"];
+        assert_eq!(same["rounds"], 8);
+        assert_eq!(same["not_paired"], 0);
+        for k in [
+            "same_colour_clashes",
+            "score_difference_sum",
+            "alternation_failures",
+        ] {
+            assert_eq!(same["this"][k], v["totals"][k], "{k}");
+        }
+        assert!(v["totals"]["alternation_failures"].as_u64().unwrap() > 0);
+        assert_eq!(same["other"]["alternation_failures"], 0);
+        // A program that fails: no round compared, the event itself unchanged.
+        let w = run("false");
+        assert_eq!(w["same_state"]["rounds"], 0);
+        assert_eq!(w["same_state"]["not_paired"], 8);
+        for k in [
+            "same_colour_clashes",
+            "score_difference_sum",
+            "alternation_failures",
+        ] {
+            assert_eq!(w["totals"][k], v["totals"][k], "{k}");
+        }
     }
 
     #[test]
