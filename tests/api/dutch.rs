@@ -96,3 +96,114 @@ fn a_dutch_event_pairs_round_one_top_half_against_bottom_half() {
     // C.04.3: S1 = 1 2 3 against S2 = 4 5 6; E.5: odd pairing numbers take the initial colour.
     assert_eq!(boards, vec![(1, 4), (5, 2), (3, 6)]);
 }
+
+/// The notes of a draft round's explanation, joined.
+fn notes(round: &Value) -> String {
+    round["explanation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "note")
+        .map(|e| e["message"].as_str().unwrap().to_string())
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// (white, black) pairing numbers of a round's games.
+fn numbers(round: &Value) -> Vec<(u64, u64)> {
+    let mut b: Vec<(u64, u64)> = round["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["white"]["pairing_number"].as_u64().unwrap(),
+                g["black"]["pairing_number"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    b.sort();
+    b
+}
+
+#[test]
+fn draft_edits_of_a_dutch_event_use_the_dutch_rules() {
+    let s = spawn();
+    let (event, admin) = swiss_event(
+        &s,
+        json!({"system": "fide_dutch", "first_colour": "white", "rounds": 5}),
+    );
+    let mut id = Vec::new();
+    for (k, rating) in [2400, 2300, 2200, 2100, 2000, 1900].iter().enumerate() {
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{event}/participants"),
+            Some(&admin),
+            &json!({"name": format!("Player {k}"), "rating": rating}),
+        );
+        assert_eq!(r.status, 201, "{}", r.text());
+        id.push(r.json()["id"].as_i64().unwrap());
+    }
+    let dutch = pair(&s, event, &admin);
+    assert_eq!(numbers(&dutch), vec![(1, 4), (3, 6), (5, 2)]);
+
+    // Force 2 against 1: the other four are paired by the Dutch rules as a round of their
+    // own (S1 = 3 4 against S2 = 5 6, pairing number 3 White by E.5 as the highest ranked).
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/rounds/1/force"),
+        Some(&admin),
+        &json!({"pairings": [{"white": id[1], "black": id[0]}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let forced = r.json();
+    assert_eq!(
+        numbers(&forced),
+        vec![(2, 1), (3, 5), (6, 4)],
+        "{}",
+        r.text()
+    );
+    assert!(
+        notes(&forced).contains("FIDE Dutch system"),
+        "{}",
+        notes(&forced)
+    );
+
+    // The director's own pairing: the Dutch pairing itself is identical to the optimum.
+    let put = |boards: &[(usize, usize)]| {
+        let pairings: Vec<Value> = boards
+            .iter()
+            .map(|&(w, b)| json!({"white": id[w - 1], "black": id[b - 1]}))
+            .collect();
+        s.send(
+            "PUT",
+            &format!("/api/v1/events/{event}/rounds/1/pairings"),
+            Some(&admin),
+            &json!({"pairings": pairings}),
+        )
+    };
+    let r = put(&[(1, 4), (5, 2), (3, 6)]);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(
+        notes(&r.json()).contains("identical to the Dutch pairing"),
+        "{}",
+        r.text()
+    );
+    // A swap of 4 and 5: the boards 1-5 and 4-2 differ; colours here lose no criterion
+    // counted (round 1), so the note names the two boards and the later criteria.
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/rounds/1/swap"),
+        Some(&admin),
+        &json!({"a": id[3], "b": id[4]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let swapped = r.json();
+    assert_eq!(numbers(&swapped), vec![(1, 5), (3, 6), (4, 2)]);
+    let n = notes(&swapped);
+    assert!(n.contains("2 of 3 boards differ"), "{n}");
+    // A player left out is refused, naming the field.
+    let r = put(&[(1, 4), (5, 2)]);
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.text().contains("\"pairings\""), "{}", r.text());
+}

@@ -93,6 +93,7 @@ pub mod accel;
 mod bracket;
 pub mod check;
 mod colour;
+mod edit;
 mod lex;
 mod player;
 
@@ -107,6 +108,7 @@ use crate::engine::chess::swiss::{
 use crate::engine::matching::MatchingSolver;
 pub use accel::{read_acceleration, Acceleration};
 use bracket::{PairError, Round};
+pub use edit::{evaluate_round_pairing, pair_round_with_fixed};
 use std::collections::HashSet;
 
 fn err(field: &str, message: impl Into<String>) -> SwissError {
@@ -155,6 +157,18 @@ pub fn pair_dutch_accelerated(
     solver: &dyn MatchingSolver,
     accel: &Acceleration,
 ) -> Result<RoundPairing, SwissError> {
+    pair_around(state, solver, accel, &[])
+}
+
+/// Pairs the round with `fixed` boards (`(white, black)` start numbers, already checked by
+/// [`edit::check_boards`]) set aside: the others are paired by the Dutch rules as if the
+/// fixed players were not in the round; the fixed boards keep their colours.
+fn pair_around(
+    state: &SwissState,
+    solver: &dyn MatchingSolver,
+    accel: &Acceleration,
+    fixed: &[(u32, u32)],
+) -> Result<RoundPairing, SwissError> {
     state.validate()?;
     let round = state.round_to_pair();
     let mut byes = Vec::new();
@@ -195,14 +209,17 @@ pub fn pair_dutch_accelerated(
     for (k, &i) in numbered.iter().enumerate() {
         all[i].rank = k;
     }
+    let forced: HashSet<u32> = fixed.iter().flat_map(|&(w, b)| [w, b]).collect();
     let mut ps: Vec<&player::DutchPlayer> = state
         .players
         .iter()
         .zip(&all)
-        .filter(|(p, _)| !p.withdrawn && !out.contains(&p.start_number))
+        .filter(|(p, _)| {
+            !p.withdrawn && !out.contains(&p.start_number) && !forced.contains(&p.start_number)
+        })
         .map(|(_, d)| d)
         .collect();
-    if ps.len() < 2 {
+    if ps.len() < 2 && fixed.is_empty() {
         return Err(err("players", "fewer than two players to pair"));
     }
     ps.sort_by_key(|p| (std::cmp::Reverse(p.score), p.rank));
@@ -214,7 +231,16 @@ pub fn pair_dutch_accelerated(
         topscore: played as i64,
         played,
     };
-    let paired = r.pair(solver).map_err(|e| match e {
+    // Every other player on a forced board: the one left (if any) is the director's bye.
+    let paired = if !fixed.is_empty() && r.ps.len() < 2 {
+        Ok(bracket::Paired {
+            bye: (r.ps.len() == 1).then_some(0),
+            ..Default::default()
+        })
+    } else {
+        r.pair(solver)
+    }
+    .map_err(|e| match e {
         PairError::Impossible => err(
             "players",
             "no pairing satisfies the absolute criteria (rematches, forbidden pairs, colours)",
@@ -244,6 +270,18 @@ pub fn pair_dutch_accelerated(
             (-real(hi), -real(lo), hi.rank, white, black)
         })
         .collect();
+    let by_sn: std::collections::HashMap<u32, &player::DutchPlayer> =
+        all.iter().map(|d| (d.sn, d)).collect();
+    for &(white, black) in fixed {
+        let (pw, pb) = (by_sn[&white], by_sn[&black]);
+        let (hi, lo) = if colour::ranks_above(pw, pb) {
+            (pw, pb)
+        } else {
+            (pb, pw)
+        };
+        let real = |p: &player::DutchPlayer| p.score - accel.of(p.sn, played as usize);
+        boards.push((-real(hi), -real(lo), hi.rank, white, black));
+    }
     boards.sort_unstable();
     let pairings = boards
         .iter()
@@ -269,11 +307,20 @@ pub fn pair_dutch_accelerated(
         pairings,
         byes,
         explanation: vec![ExplanationEntry::Note {
-            message: format!(
-                "FIDE Dutch system (C.04.3): {} boards, {} matching solves",
-                paired.pairs.len(),
-                paired.solves
-            ),
+            message: if fixed.is_empty() {
+                format!(
+                    "FIDE Dutch system (C.04.3): {} boards, {} matching solves",
+                    paired.pairs.len(),
+                    paired.solves
+                )
+            } else {
+                format!(
+                    "FIDE Dutch system (C.04.3): {} forced boards; the other {} boards paired by the Dutch rules around them ({} matching solves)",
+                    fixed.len(),
+                    paired.pairs.len(),
+                    paired.solves
+                )
+            },
         }],
     })
 }
