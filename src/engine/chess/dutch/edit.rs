@@ -74,6 +74,7 @@ pub fn pair_round_with_fixed(
         return swiss::pair_with_fixed(state, fixed, solver);
     }
     state.validate()?;
+    let accel = &Acceleration::for_settings(state, accel.clone());
     check_boards(state, fixed, "fixed")?;
     let mut pairing = pair_around(state, solver, accel, fixed)?;
     let ps = players(state, accel);
@@ -104,6 +105,7 @@ pub fn evaluate_round_pairing(
         return swiss::evaluate_pairing(state, boards, byes);
     }
     state.validate()?;
+    let accel = &Acceleration::for_settings(state, accel.clone());
     check_boards(state, boards, "pairings")?;
     let present = to_pair(state);
     let on_board: HashSet<u32> = boards.iter().flat_map(|&(w, b)| [w, b]).collect();

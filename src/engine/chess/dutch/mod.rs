@@ -336,14 +336,15 @@ pub fn pair_round(
 }
 
 /// [`pair_round`] with the acceleration read from a TRF file (used by the Dutch system
-/// only).
+/// only; the section's `acceleration: baku` setting replaces it).
 pub fn pair_round_accelerated(
     state: &SwissState,
     solver: &dyn MatchingSolver,
     accel: &Acceleration,
 ) -> Result<RoundPairing, SwissError> {
     if state.settings.system == crate::engine::chess::swiss::PairingSystem::FideDutch {
-        pair_dutch_accelerated(state, solver, accel)
+        let accel = Acceleration::for_settings(state, accel.clone());
+        pair_dutch_accelerated(state, solver, &accel)
     } else {
         crate::engine::chess::swiss::pair_next_round(state, solver)
     }
