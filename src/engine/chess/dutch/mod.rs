@@ -79,7 +79,14 @@
 //!
 //! # Speed
 //! `scripts/bench-dutch`: round 5 of a 1000-player event, same history, this 2-core machine
-//! under load: 1.1 s CPU here, 29 s CPU for bbpPairings (identical pairing).
+//! under load: 1.1 s CPU here, 29 s CPU for bbpPairings (identical pairing). Measured again
+//! (release, load 6 on 2 cores, `/usr/bin/time tourney bench-dutch FILE`, whole process):
+//! round 5 of 1000 0.97 s CPU (bbpPairings 27.7 s CPU on the same history), round 1 of 1000
+//! 1.25 s CPU. 9999 players (`tourney bench-swiss --players 9999 --write-trf`, TRF start
+//! numbers stop at 9999) is far off the goal: more than 10 minutes of CPU and 5 GB: every
+//! solve builds the edges of every pair of players still unpaired (O(n^2), a `Vec` of tiers
+//! each), once per solve and bracket; the far boards should be generated lazily by the
+//! pricing instead of materialised (not done).
 //!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
