@@ -83,7 +83,7 @@
 //! (release, load 6 on 2 cores, `/usr/bin/time tourney bench-dutch FILE`, whole process):
 //! round 5 of 1000 0.97 s CPU (bbpPairings 27.7 s CPU on the same history), round 1 of 1000
 //! 1.25 s CPU. 9999 players (`tourney bench-swiss --players 9999 --write-trf`, TRF start
-//! numbers stop at 9999) is far off the goal: more than 10 minutes of CPU and 5 GB: every
+//! numbers stop at 9999) is far off the goal: stopped after 620 s CPU, 7.4 GB: every
 //! solve builds the edges of every pair of players still unpaired (O(n^2), a `Vec` of tiers
 //! each), once per solve and bracket; the far boards should be generated lazily by the
 //! pricing instead of materialised (not done).
