@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::engine::chess::dutch::accel::AccelerationMethod;
 use crate::engine::chess::swiss::{
     Colour, ColourRule, PairingSystem, SwissSettings, TeamAvoidance,
 };
@@ -53,6 +54,10 @@ pub struct SwissSection {
     pub prohibited_pairs: Option<Vec<[i64; 2]>>,
     /// Tie-break order of the standings: a list, or a preset (`fide`, `us`, `round_robin`).
     pub tiebreaks: Option<TiebreakOrder>,
+    /// Acceleration, `fide_dutch` only: `none` (default) or `baku` (the Baku method,
+    /// C.04.5.1: virtual points for the first half of the pairing numbers in the first
+    /// rounds).
+    pub acceleration: Option<AccelerationMethod>,
 }
 
 impl SwissSection {
@@ -139,6 +144,14 @@ impl SwissSection {
                 );
             }
         }
+        if section.acceleration == Some(AccelerationMethod::Baku)
+            && section.system != Some(PairingSystem::FideDutch)
+        {
+            bad(
+                "acceleration",
+                "the Baku acceleration needs system fide_dutch",
+            );
+        }
         crate::domain::check(errors)?;
         Ok(section)
     }
@@ -165,6 +178,7 @@ impl SwissSection {
             total_rounds: self.rounds.unwrap_or(0),
             seed,
             first_colour: self.first_colour,
+            acceleration: self.acceleration.unwrap_or_default(),
         }
     }
 }
@@ -205,6 +219,21 @@ mod tests {
         assert_eq!(
             field(json!({"team_avoidance": "avoid_first_n"})),
             "settings.team_avoidance_rounds"
+        );
+        assert_eq!(
+            field(json!({"acceleration": "baku"})),
+            "settings.acceleration"
+        );
+        assert_eq!(
+            field(json!({"acceleration": "fast", "system": "fide_dutch"})),
+            "settings.acceleration"
+        );
+        let baku = SwissSection::parse(&json!({"acceleration": "baku", "system": "fide_dutch"}));
+        assert_eq!(
+            baku.unwrap()
+                .engine_settings(0, &HashMap::new())
+                .acceleration,
+            AccelerationMethod::Baku
         );
     }
 

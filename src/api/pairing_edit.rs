@@ -1,6 +1,8 @@
 //! Changing a Swiss draft round: the director's whole pairing, a swap of two players, or
-//! forced boards with the rest paired again. Each result is re-scored with the engine's
-//! penalty function and explained, in one transaction.
+//! forced boards with the rest paired again. Each result is re-scored by the section's
+//! system (the Dutch criteria for `fide_dutch`, the US penalty otherwise, one dispatch in
+//! [`dutch::pair_round_with_fixed`] / [`dutch::evaluate_round_pairing`]) and explained, in
+//! one transaction.
 
 use actix_web::{post, put, web, HttpResponse};
 use rusqlite::Connection;
@@ -12,7 +14,8 @@ use crate::api::extract::{Bearer, JsonBody};
 use crate::api::pairing::{load_section, swiss_event, write_pairing};
 use crate::api::responses::AdminWrite;
 use crate::domain::{Event, Round, RoundStatus};
-use crate::engine::chess::swiss::{self, RoundPairing, SwissError};
+use crate::engine::chess::dutch::{self, Acceleration};
+use crate::engine::chess::swiss::{RoundPairing, SwissError};
 use crate::engine::matching::BlossomSolver;
 use crate::error::{ApiError, ApiResult};
 use crate::store::swiss::Section;
@@ -157,13 +160,23 @@ async fn edit_draft(
     Ok(HttpResponse::Ok().json(round))
 }
 
+/// The director's pairing scored by the section's system (the Dutch criteria for
+/// `fide_dutch`, the US penalty otherwise).
 fn evaluate(section: &Section, boards: &[(u32, u32)], byes: &[u32]) -> ApiResult<RoundPairing> {
-    swiss::evaluate_pairing(&section.state, boards, byes).map_err(choice_error)
+    dutch::evaluate_round_pairing(
+        &section.state,
+        boards,
+        byes,
+        &BlossomSolver,
+        &Acceleration::none(),
+    )
+    .map_err(choice_error)
 }
 
 /// Replace a draft round's pairing with the director's own. The pairing is checked (every
-/// available player exactly once), re-scored with the same penalty function and explained,
-/// with a note comparing it with the engine's optimum. Admin only.
+/// available player exactly once), re-scored by the section's system and explained, with a
+/// note comparing it with the engine's optimum (for `fide_dutch`: the Dutch criteria it
+/// loses). Admin only.
 ///
 /// 409: Not a draft of a Swiss event.
 /// 422: A player missing, twice, or unknown.
@@ -301,15 +314,20 @@ pub async fn force_boards(
             ));
         }
         let fixed = chosen_numbers(section, &body.pairings)?;
-        swiss::pair_with_fixed(&section.state, &fixed, &BlossomSolver)
-            .map_err(|mut e| {
-                // the engine calls the forced boards `fixed`; the request calls them `pairings`
-                if let Some(rest) = e.field.strip_prefix("fixed") {
-                    e.field = format!("pairings{rest}");
-                }
-                choice_error(e)
-            })
-            .map_err(|e| rename_fields(e, section))
+        dutch::pair_round_with_fixed(
+            &section.state,
+            &fixed,
+            &BlossomSolver,
+            &Acceleration::none(),
+        )
+        .map_err(|mut e| {
+            // the engine calls the forced boards `fixed`; the request calls them `pairings`
+            if let Some(rest) = e.field.strip_prefix("fixed") {
+                e.field = format!("pairings{rest}");
+            }
+            choice_error(e)
+        })
+        .map_err(|e| rename_fields(e, section))
     })
     .await
 }

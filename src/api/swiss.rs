@@ -17,7 +17,7 @@ use crate::domain::{
     validate_settings, CreatedEvent, GameKind, LotsMethod, NewParticipant, RoundStatus,
     FORMAT_SWISS,
 };
-use crate::engine::chess::dutch::pair_round;
+use crate::engine::chess::dutch::{pair_round_accelerated, read_acceleration, Acceleration};
 use crate::engine::chess::scoring::GameResult;
 use crate::engine::chess::swiss::trf::{
     decode_trf, parse_trf, write_trf, TrfError, MAX_TRF_START_NUMBER,
@@ -104,9 +104,11 @@ fn example_trf() -> &'static str {
 
 /// Pair the next round of a section sent whole: a FIDE TRF-16 file (`text/plain`; `XXR`/`142`
 /// rounds, `XXC`/`152` first colour, `240` byes, `260` prohibited pairs, `0000 - H`/`Z`/`F` in
-/// the next round's column for requested byes; CR, LF or CRLF line ends) or the same state as
-/// JSON (`application/json`). Settings come as query parameters. Nothing is stored. The
-/// answer names players by their start numbers.
+/// the next round's column for requested byes, and for `fide_dutch` the acceleration records
+/// `XXA`/`250` or a `092` type ending in `_BAKU`; CR, LF or CRLF line ends) or the same state
+/// as JSON (`application/json`). Settings come as query parameters (`acceleration=baku`: the
+/// Baku method, in place of the file's records). Nothing is stored. The answer names players
+/// by their start numbers.
 ///
 /// 422: A bad TRF line (`line N`), JSON field, or an inconsistent history (a player in two games, an unknown start number, contradicting results).
 #[utoipa::path(
@@ -127,10 +129,17 @@ pub async fn pair_swiss(
     crate::api::extract::RawBody(body): crate::api::extract::RawBody,
     QueryParams(query): QueryParams<SettingsOverrides>,
 ) -> ApiResult<HttpResponse> {
-    let mut state: SwissState = if is_json(&req, &body) {
-        parse_json(&body)?
+    let (mut state, accel): (SwissState, _) = if is_json(&req, &body) {
+        (parse_json(&body)?, Acceleration::none())
     } else {
-        parse_trf(&decode_trf(&body)).map_err(trf_error)?
+        let text = decode_trf(&body);
+        let state = parse_trf(&text).map_err(trf_error)?;
+        let accel = read_acceleration(&text, &state).map_err(|m| match m.split_once(": ") {
+            // the reader names the line as `line N: ...`, as the TRF parser does
+            Some((line, rest)) if line.starts_with("line ") => ApiError::invalid(line, rest),
+            _ => ApiError::invalid("body", m),
+        })?;
+        (state, accel)
     };
     query.apply(&mut state.settings).map_err(state_error)?;
     state.validate().map_err(state_error)?;
@@ -138,7 +147,9 @@ pub async fn pair_swiss(
     let budget = guard.budget();
     let system = state.settings.system.as_str();
     let pairing = web::block(move || {
-        crate::metrics::time_pairing(system, "stateless", || pair_round(&state, &budget.solver()))
+        crate::metrics::time_pairing(system, "stateless", || {
+            pair_round_accelerated(&state, &budget.solver(), &accel)
+        })
     })
     .await
     .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?

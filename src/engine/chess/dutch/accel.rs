@@ -16,7 +16,22 @@
 //! ordered by the real scores.
 
 use crate::engine::chess::swiss::SwissState;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use utoipa::ToSchema;
+
+/// The acceleration a section asks for (`acceleration` setting, FIDE Dutch only): `none`, or
+/// `baku` (the Baku method, [`Acceleration::baku`]). A TRF's `XXA`/`250` records come on top
+/// of `none` when the file is paired.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AccelerationMethod {
+    /// No acceleration (default).
+    #[default]
+    None,
+    /// The Baku method (C.04.5.1).
+    Baku,
+}
 
 /// The acceleration of every player, in half-points per round (index 0 = round 1).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -42,6 +57,15 @@ impl Acceleration {
     /// True when some player has some acceleration.
     pub fn is_some(&self) -> bool {
         self.by_player.values().any(|v| v.iter().any(|x| *x != 0))
+    }
+
+    /// The acceleration the section's settings ask for (`none` gives `given`, e.g. a TRF's
+    /// records; `baku` the Baku method).
+    pub fn for_settings(state: &SwissState, given: Acceleration) -> Acceleration {
+        match state.settings.acceleration {
+            AccelerationMethod::None => given,
+            AccelerationMethod::Baku => Acceleration::baku(state),
+        }
     }
 
     /// The Baku method for the players of `state` and its planned rounds.

@@ -20,6 +20,7 @@ pub(crate) struct Round<'a> {
 }
 
 /// The result: pairs of positions (higher first) and the position given the bye.
+#[derive(Default)]
 pub(crate) struct Paired {
     pub pairs: Vec<(usize, usize)>,
     pub bye: Option<usize>,

@@ -79,7 +79,14 @@
 //!
 //! # Speed
 //! `scripts/bench-dutch`: round 5 of a 1000-player event, same history, this 2-core machine
-//! under load: 1.1 s CPU here, 29 s CPU for bbpPairings (identical pairing).
+//! under load: 1.1 s CPU here, 29 s CPU for bbpPairings (identical pairing). Measured again
+//! (release, load 6 on 2 cores, `/usr/bin/time tourney bench-dutch FILE`, whole process):
+//! round 5 of 1000 0.97 s CPU (bbpPairings 27.7 s CPU on the same history), round 1 of 1000
+//! 1.25 s CPU. 9999 players (`tourney bench-swiss --players 9999 --write-trf`, TRF start
+//! numbers stop at 9999) is far off the goal: stopped after 620 s CPU, 7.4 GB: every
+//! solve builds the edges of every pair of players still unpaired (O(n^2), a `Vec` of tiers
+//! each), once per solve and bracket; the far boards should be generated lazily by the
+//! pricing instead of materialised (not done).
 //!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
@@ -93,6 +100,7 @@ pub mod accel;
 mod bracket;
 pub mod check;
 mod colour;
+mod edit;
 mod lex;
 mod player;
 
@@ -107,6 +115,7 @@ use crate::engine::chess::swiss::{
 use crate::engine::matching::MatchingSolver;
 pub use accel::{read_acceleration, Acceleration};
 use bracket::{PairError, Round};
+pub use edit::{evaluate_round_pairing, pair_round_with_fixed};
 use std::collections::HashSet;
 
 fn err(field: &str, message: impl Into<String>) -> SwissError {
@@ -155,6 +164,18 @@ pub fn pair_dutch_accelerated(
     solver: &dyn MatchingSolver,
     accel: &Acceleration,
 ) -> Result<RoundPairing, SwissError> {
+    pair_around(state, solver, accel, &[])
+}
+
+/// Pairs the round with `fixed` boards (`(white, black)` start numbers, already checked by
+/// [`edit::check_boards`]) set aside: the others are paired by the Dutch rules as if the
+/// fixed players were not in the round; the fixed boards keep their colours.
+fn pair_around(
+    state: &SwissState,
+    solver: &dyn MatchingSolver,
+    accel: &Acceleration,
+    fixed: &[(u32, u32)],
+) -> Result<RoundPairing, SwissError> {
     state.validate()?;
     let round = state.round_to_pair();
     let mut byes = Vec::new();
@@ -195,14 +216,17 @@ pub fn pair_dutch_accelerated(
     for (k, &i) in numbered.iter().enumerate() {
         all[i].rank = k;
     }
+    let forced: HashSet<u32> = fixed.iter().flat_map(|&(w, b)| [w, b]).collect();
     let mut ps: Vec<&player::DutchPlayer> = state
         .players
         .iter()
         .zip(&all)
-        .filter(|(p, _)| !p.withdrawn && !out.contains(&p.start_number))
+        .filter(|(p, _)| {
+            !p.withdrawn && !out.contains(&p.start_number) && !forced.contains(&p.start_number)
+        })
         .map(|(_, d)| d)
         .collect();
-    if ps.len() < 2 {
+    if ps.len() < 2 && fixed.is_empty() {
         return Err(err("players", "fewer than two players to pair"));
     }
     ps.sort_by_key(|p| (std::cmp::Reverse(p.score), p.rank));
@@ -214,7 +238,16 @@ pub fn pair_dutch_accelerated(
         topscore: played as i64,
         played,
     };
-    let paired = r.pair(solver).map_err(|e| match e {
+    // Every other player on a forced board: the one left (if any) is the director's bye.
+    let paired = if !fixed.is_empty() && r.ps.len() < 2 {
+        Ok(bracket::Paired {
+            bye: (r.ps.len() == 1).then_some(0),
+            ..Default::default()
+        })
+    } else {
+        r.pair(solver)
+    }
+    .map_err(|e| match e {
         PairError::Impossible => err(
             "players",
             "no pairing satisfies the absolute criteria (rematches, forbidden pairs, colours)",
@@ -244,6 +277,18 @@ pub fn pair_dutch_accelerated(
             (-real(hi), -real(lo), hi.rank, white, black)
         })
         .collect();
+    let by_sn: std::collections::HashMap<u32, &player::DutchPlayer> =
+        all.iter().map(|d| (d.sn, d)).collect();
+    for &(white, black) in fixed {
+        let (pw, pb) = (by_sn[&white], by_sn[&black]);
+        let (hi, lo) = if colour::ranks_above(pw, pb) {
+            (pw, pb)
+        } else {
+            (pb, pw)
+        };
+        let real = |p: &player::DutchPlayer| p.score - accel.of(p.sn, played as usize);
+        boards.push((-real(hi), -real(lo), hi.rank, white, black));
+    }
     boards.sort_unstable();
     let pairings = boards
         .iter()
@@ -269,11 +314,20 @@ pub fn pair_dutch_accelerated(
         pairings,
         byes,
         explanation: vec![ExplanationEntry::Note {
-            message: format!(
-                "FIDE Dutch system (C.04.3): {} boards, {} matching solves",
-                paired.pairs.len(),
-                paired.solves
-            ),
+            message: if fixed.is_empty() {
+                format!(
+                    "FIDE Dutch system (C.04.3): {} boards, {} matching solves",
+                    paired.pairs.len(),
+                    paired.solves
+                )
+            } else {
+                format!(
+                    "FIDE Dutch system (C.04.3): {} forced boards; the other {} boards paired by the Dutch rules around them ({} matching solves)",
+                    fixed.len(),
+                    paired.pairs.len(),
+                    paired.solves
+                )
+            },
         }],
     })
 }
@@ -289,14 +343,15 @@ pub fn pair_round(
 }
 
 /// [`pair_round`] with the acceleration read from a TRF file (used by the Dutch system
-/// only).
+/// only; the section's `acceleration: baku` setting replaces it).
 pub fn pair_round_accelerated(
     state: &SwissState,
     solver: &dyn MatchingSolver,
     accel: &Acceleration,
 ) -> Result<RoundPairing, SwissError> {
     if state.settings.system == crate::engine::chess::swiss::PairingSystem::FideDutch {
-        pair_dutch_accelerated(state, solver, accel)
+        let accel = Acceleration::for_settings(state, accel.clone());
+        pair_dutch_accelerated(state, solver, &accel)
     } else {
         crate::engine::chess::swiss::pair_next_round(state, solver)
     }

@@ -4,6 +4,7 @@
 use super::state::{
     err, Colour, ColourRule, PairingSystem, SwissError, SwissSettings, TeamAvoidance,
 };
+use crate::engine::chess::dutch::accel::AccelerationMethod;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -48,6 +49,10 @@ pub struct SettingsOverrides {
     /// Colour of board 1's higher-ranked player in round 1: `white` or `black`.
     #[param(inline, value_type = Option<Colour>, example = "white")]
     pub first_colour: Option<Colour>,
+    /// Acceleration (FIDE Dutch only): `none` or `baku` (the Baku method); a TRF's
+    /// `XXA`/`250` records apply unless `baku` is asked for.
+    #[param(inline, value_type = Option<AccelerationMethod>, example = "baku")]
+    pub acceleration: Option<AccelerationMethod>,
 }
 
 impl SettingsOverrides {
@@ -140,6 +145,9 @@ impl SettingsOverrides {
         }
         if self.first_colour.is_some() {
             settings.first_colour = self.first_colour;
+        }
+        if let Some(x) = self.acceleration {
+            settings.acceleration = x;
         }
         if settings.low_limit > settings.high_limit {
             let field = if self.low_limit.is_some() {

@@ -236,6 +236,9 @@ pub struct SwissSettings {
     /// Colour of the higher-ranked player on board 1 in round 1; none = coin flip.
     #[serde(default)]
     pub first_colour: Option<Colour>,
+    /// Acceleration (FIDE Dutch only): `none` (default) or `baku`.
+    #[serde(default)]
+    pub acceleration: crate::engine::chess::dutch::accel::AccelerationMethod,
 }
 
 impl Default for SwissSettings {
@@ -253,6 +256,7 @@ impl Default for SwissSettings {
             total_rounds: 0,
             seed: 0,
             first_colour: None,
+            acceleration: Default::default(),
         }
     }
 }
