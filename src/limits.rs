@@ -25,6 +25,14 @@ pub const MAX_ROUNDS: u32 = 99;
 /// five times the largest open Swiss sections.
 pub const MAX_SECTION_PLAYERS: usize = 10_000;
 
+/// Players of a section paired by the FIDE Dutch system (`system: fide_dutch`). Its engine
+/// builds every pair's criteria in each bracket's solve, so memory and time grow with the
+/// square of the field (release build, `tourney pair --system fide_dutch` on a
+/// `bench-swiss --write-trf` history: 2 000 players 7.6 s and 296 MB, 3 000 players 17.8 s and
+/// 611 MB, 9 999 players over 600 s and 7.4 GB). Beyond this a 422 names `players`, not a
+/// server out of memory; the largest rated opens are well below it.
+pub const MAX_DUTCH_PLAYERS: usize = 3_000;
+
 /// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,
 /// see [`crate::engine::chess::swiss::trf::MAX_TRF_START_NUMBER`].)
 pub const MAX_START_NUMBER: u32 = 99_999;

@@ -7,10 +7,11 @@
 //! never sees more than 99 rounds. Texts (names, team codes) are checked as at every other
 //! entry: a length and no control characters, so a state can always be written back as TRF.
 
+use super::state::PairingSystem;
 use super::state::{err, SwissError, SwissState};
 use crate::limits::{
-    text_fault, MAX_ADJUSTMENT_HALF_POINTS, MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS,
-    MAX_RATING, MAX_ROUNDS, MAX_SECTION_PLAYERS, MAX_START_NUMBER,
+    text_fault, MAX_ADJUSTMENT_HALF_POINTS, MAX_CODE_CHARS, MAX_DUTCH_PLAYERS, MAX_NAME_CHARS,
+    MAX_PROHIBITED_PAIRS, MAX_RATING, MAX_ROUNDS, MAX_SECTION_PLAYERS, MAX_START_NUMBER,
 };
 
 fn text(field: String, s: &str, max: usize) -> Result<(), SwissError> {
@@ -39,6 +40,14 @@ pub(crate) fn check(state: &SwissState) -> Result<(), SwissError> {
         MAX_SECTION_PLAYERS as u64,
         "a section has",
     )?;
+    if s.system == PairingSystem::FideDutch {
+        at_most(
+            "players",
+            state.players.len() as u64,
+            MAX_DUTCH_PLAYERS as u64,
+            "a section paired by the FIDE Dutch system has",
+        )?;
+    }
     at_most(
         "settings.total_rounds",
         s.total_rounds.into(),
@@ -160,6 +169,22 @@ mod tests {
         assert!(check(&state(MAX_SECTION_PLAYERS as u32, 9)).is_ok());
         let e = check(&state(MAX_SECTION_PLAYERS as u32 + 1, 9)).unwrap_err();
         assert_eq!(e.field, "players");
+    }
+
+    /// The FIDE Dutch engine's memory grows with the square of the field: its sections stop
+    /// at MAX_DUTCH_PLAYERS, before any work.
+    #[test]
+    fn a_dutch_section_stops_at_its_own_bound() {
+        let mut s = state(MAX_DUTCH_PLAYERS as u32, 9);
+        s.settings.system = PairingSystem::FideDutch;
+        assert!(check(&s).is_ok());
+        let mut s = state(MAX_DUTCH_PLAYERS as u32 + 1, 9);
+        s.settings.system = PairingSystem::FideDutch;
+        let e = check(&s).unwrap_err();
+        assert_eq!(e.field, "players");
+        assert!(e.message.contains("3000"), "{}", e.message);
+        s.settings.system = PairingSystem::Swiss;
+        assert!(check(&s).is_ok());
     }
 
     /// More remaining rounds than opponents: the look-ahead builds no layer and says why.

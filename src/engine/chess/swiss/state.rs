@@ -144,7 +144,8 @@ pub enum PairingSystem {
     /// 1-2, 3-4: adjacent players inside every score group.
     Adjacent,
     /// The FIDE Dutch system (C.04.3), paired by [`crate::engine::chess::dutch`]; the US
-    /// settings (colour rule, limits, team avoidance) do not apply to it.
+    /// settings (colour rule, limits, team avoidance) do not apply to it. Sections of at most
+    /// 3 000 players.
     FideDutch,
 }
 
