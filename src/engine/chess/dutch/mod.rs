@@ -178,25 +178,7 @@ fn pair_around(
 ) -> Result<RoundPairing, SwissError> {
     state.validate()?;
     let round = state.round_to_pair();
-    let mut byes = Vec::new();
-    let mut out: HashSet<u32> = HashSet::new();
-    for b in &state.requested_byes {
-        byes.push(ByeAward {
-            player: b.player,
-            points: b.points,
-            kind: ByeKind::Requested,
-        });
-        out.insert(b.player);
-    }
-    for &a in &state.absent {
-        if out.insert(a) {
-            byes.push(ByeAward {
-                player: a,
-                points: 0.0,
-                kind: ByeKind::Absent,
-            });
-        }
-    }
+    let (mut byes, out) = crate::engine::chess::swiss::pair::decided_byes(state);
     let by_index = |i: usize, r: usize| accel.of(state.players[i].start_number, r);
     let mut all = player::players(state, &by_index);
     // Pairing numbers count the players paired now or in an earlier round (a player who

@@ -216,12 +216,10 @@ pub(crate) struct Prepared {
     pub model: Model,
 }
 
-/// Validates the state, sets the requested byes and absences aside and builds the model.
-pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
-    state.validate()?;
-    let round = state.round_to_pair();
-    let settings = &state.settings;
-    let first = round_one_colour(settings.seed, settings.first_colour);
+/// The byes decided before any pairing, in the order listed: requested byes, then absences
+/// (a player both requested and absent counts once, as requested); and the start numbers they
+/// take out of the round. Every pairing system starts from them.
+pub(crate) fn decided_byes(state: &SwissState) -> (Vec<ByeAward>, HashSet<u32>) {
     let mut byes = Vec::new();
     let mut out: HashSet<u32> = HashSet::new();
     for b in &state.requested_byes {
@@ -241,6 +239,16 @@ pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
             });
         }
     }
+    (byes, out)
+}
+
+/// Validates the state, sets the requested byes and absences aside and builds the model.
+pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
+    state.validate()?;
+    let round = state.round_to_pair();
+    let settings = &state.settings;
+    let first = round_one_colour(settings.seed, settings.first_colour);
+    let (byes, out) = decided_byes(state);
     let views: Vec<_> = (0..state.players.len())
         .filter(|&i| !state.players[i].withdrawn && !out.contains(&state.players[i].start_number))
         .map(|i| view(state, i))
