@@ -9,7 +9,7 @@
 //! Scheveningen 2 to 20 boards ([`crate::engine::chess::scheveningen::MAX_BOARDS`]), Hilton 4
 //! to 26 teams of up to 100 boards ([`crate::engine::chess::hilton::MAX_TEAMS`],
 //! [`crate::engine::chess::hilton::MAX_BOARDS`], also the largest team), bridge movements of
-//! up to 60 Mitchell or 15 Howell tables and 8 boards a round (the generators' own checks),
+//! up to 60 Mitchell or 30 Howell tables and 8 boards a round (the generators' own checks),
 //! the movement recommender up to 200 pairs and boards.
 
 use std::time::Duration;
