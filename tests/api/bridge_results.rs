@@ -36,12 +36,7 @@ pub(crate) fn mitchell_event(s: &TestServer, settings: Value) -> (i64, String) {
         &json!({"kind": "mitchell", "options": {"tables": 7, "boards_per_round": 3}}),
     );
     assert_eq!(r.status, 200, "{}", r.text());
-    let r = s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "random", "seed": 11}),
-    );
+    let r = s.draw_lots(event, &admin, json!({"method": "random", "seed": 11}));
     assert_eq!(r.status, 200, "{}", r.text());
     (event, admin)
 }
@@ -616,12 +611,7 @@ fn event_with(s: &TestServer, movement: Value, pairs: u32) -> (i64, String) {
         &movement,
     );
     assert_eq!(r.status, 200, "{}", r.text());
-    s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "random", "seed": 3}),
-    );
+    s.draw_lots(event, &admin, json!({"method": "random", "seed": 3}));
     (event, admin)
 }
 

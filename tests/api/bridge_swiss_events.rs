@@ -392,12 +392,7 @@ fn a_random_round_one_is_reproduced_from_its_seed_and_the_last_round_can_be_draw
         for k in 1..=8 {
             assert_eq!(add_bridge_team(&s, id, &token, k, 4).status, 201);
         }
-        let r = s.send(
-            "POST",
-            &format!("/api/v1/events/{id}/lots"),
-            Some(&token),
-            &json!({"method": "random", "seed": 99}),
-        );
+        let r = s.draw_lots(id, &token, json!({"method": "random", "seed": 99}));
         assert_eq!(r.status, 200, "{}", r.text());
         let first = drawn_pairs(&draw_round(&s, id, &token));
         // Drawn again after a delete: the same round (the seed is the lots' recorded seed).

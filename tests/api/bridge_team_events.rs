@@ -40,13 +40,7 @@ pub fn add_bridge_team(s: &TestServer, event: i64, token: &str, k: usize, size: 
 /// Draws lots by rating as a director who has just read the event (its ETag as `If-Match`,
 /// which drawing again needs).
 pub fn draw_lots_by_rating(s: &TestServer, event: i64, token: &str) -> Response {
-    s.send_if_match(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        token,
-        &s.etag(event),
-        &json!({"method": "rating"}),
-    )
+    s.draw_lots(event, token, json!({"method": "rating"}))
 }
 
 fn get_ok(s: &TestServer, path: &str) -> Value {

@@ -217,6 +217,18 @@ impl TestServer {
         r.header("etag").expect("an ETag").to_string()
     }
 
+    /// Draws lots as a director who has just read the event: `body` sent with the event's
+    /// current ETag as `If-Match` (which drawing again needs; a first draw ignores it).
+    pub fn draw_lots(&self, event: i64, token: &str, body: Value) -> Response {
+        self.send_if_match(
+            "POST",
+            &format!("/api/v1/events/{event}/lots"),
+            token,
+            &self.etag(event),
+            &body,
+        )
+    }
+
     pub fn delete(&self, path: &str, token: Option<&str>) -> Response {
         let auth = token.map(|t| format!("Bearer {t}"));
         let headers: Vec<(&str, &str)> =

@@ -211,12 +211,7 @@ fn csv_exports_do_not_run_formulas() {
         &json!({ "participants": list }),
     );
     assert_eq!(r.status, 201, "{}", r.text());
-    let r = s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "random", "seed": 3}),
-    );
+    let r = s.draw_lots(event, &admin, json!({"method": "random", "seed": 3}));
     assert_eq!(r.status, 200, "{}", r.text());
     for path in ["standings", "crosstable", "rounds/1"] {
         let csv = s
@@ -341,12 +336,7 @@ fn a_bridge_event_counts_its_movement_rounds() {
         &json!({"kind": "mitchell", "options": {"tables": 7, "boards_per_round": 3}}),
     );
     assert_eq!(r.status, 200, "{}", r.text());
-    let r = s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "random", "seed": 7}),
-    );
+    let r = s.draw_lots(event, &admin, json!({"method": "random", "seed": 7}));
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(
         s.get(&format!("/api/v1/events/{event}")).json()["rounds"],

@@ -165,12 +165,7 @@ fn a_bridge_pairs_event_gets_guide_cards_and_scoring_rows() {
         r.json()["pairs"][0]["participant"].is_null(),
         "no lots drawn yet"
     );
-    let r = s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "random", "seed": 7}),
-    );
+    let r = s.draw_lots(event, &admin, json!({"method": "random", "seed": 7}));
     assert_eq!(r.status, 200, "{}", r.text());
     let m = s.get(&path).json();
     let seated: HashSet<i64> = m["pairs"]

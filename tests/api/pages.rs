@@ -205,12 +205,7 @@ fn bridge_guide_cards_print_one_pair_per_page() {
         Some(&admin),
         &json!({"kind": "mitchell", "options": {"tables": 7, "boards_per_round": 3}}),
     );
-    s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "random", "seed": 7}),
-    );
+    s.draw_lots(event, &admin, json!({"method": "random", "seed": 7}));
     let (status, html) = page(&s, &format!("/e/{event}/guide-cards"));
     assert_eq!(status, 200);
     assert_eq!(elements(&html, "section.card"), 14);
@@ -284,12 +279,7 @@ fn a_team_event_shows_team_standings_above_the_players() {
         );
         assert_eq!(r.status, 201, "{}", r.text());
     }
-    let r = s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "rating"}),
-    );
+    let r = s.draw_lots(event, &admin, json!({"method": "rating"}));
     assert_eq!(r.status, 200, "{}", r.text());
     let games = s.get(&format!("/api/v1/events/{event}/rounds/1")).json()["games"].clone();
     let results: Vec<Value> = games

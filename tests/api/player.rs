@@ -187,12 +187,7 @@ fn a_bridge_pair_sees_its_table_direction_and_opponents() {
         &json!({"kind": "mitchell", "options": {"tables": 7, "boards_per_round": 3}}),
     );
     assert_eq!(r.status, 200, "{}", r.text());
-    let r = s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "random", "seed": 7}),
-    );
+    let r = s.draw_lots(event, &admin, json!({"method": "random", "seed": 7}));
     assert_eq!(r.status, 200, "{}", r.text());
     // Each round of a pair's view is its guide card's line, with the opponents' names.
     let cards = s.get(&format!("/api/v1/events/{event}/guide-cards")).json();

@@ -13,12 +13,7 @@ fn public_reads_come_from_memory_until_the_event_changes() {
     let s = spawn();
     let (event, admin) = s.create_event("round_robin");
     s.add_players(event, &admin, 4);
-    let lots = s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "rating"}),
-    );
+    let lots = s.draw_lots(event, &admin, json!({"method": "rating"}));
     assert_eq!(lots.status, 200, "{}", lots.text());
     let path = format!("/api/v1/events/{event}/rounds/1");
 

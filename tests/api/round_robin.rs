@@ -27,12 +27,7 @@ fn single_round_robin_from_creation_to_crosstable() {
     assert!(one.header("location").is_some());
 
     // Draw lots at random with a seed: numbers 1..7, recorded seed.
-    let drawn = s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "random", "seed": 42}),
-    );
+    let drawn = s.draw_lots(event, &admin, json!({"method": "random", "seed": 42}));
     assert_eq!(drawn.status, 200, "{}", drawn.text());
     let drawn = drawn.json();
     assert_eq!(drawn["event"]["lots"]["seed"], 42);
@@ -52,13 +47,7 @@ fn single_round_robin_from_creation_to_crosstable() {
 
     // The same seed reproduces the same draw (no results yet).
     let again = s
-        .send_if_match(
-            "POST",
-            &format!("/api/v1/events/{event}/lots"),
-            &admin,
-            &s.etag(event),
-            &json!({"method": "random", "seed": 42}),
-        )
+        .draw_lots(event, &admin, json!({"method": "random", "seed": 42}))
         .json();
     let order2: Vec<i64> = again["participants"]
         .as_array()
@@ -178,13 +167,8 @@ fn single_round_robin_from_creation_to_crosstable() {
     assert_eq!(by_accept.text(), text);
 
     // Lots cannot be drawn again once results exist.
-    s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "rating"}),
-    )
-    .problem(409);
+    s.draw_lots(event, &admin, json!({"method": "rating"}))
+        .problem(409);
 }
 
 #[test]
@@ -192,12 +176,7 @@ fn scorer_tokens_enter_results_but_only_the_admin_changes_them() {
     let s = spawn();
     let (event, admin) = s.create_event("round_robin");
     s.add_players(event, &admin, 4);
-    s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "rating"}),
-    );
+    s.draw_lots(event, &admin, json!({"method": "rating"}));
     let issued = s.send(
         "POST",
         &format!("/api/v1/events/{event}/tokens"),
@@ -290,12 +269,7 @@ fn double_round_robin_reverses_colours_in_the_second_cycle() {
     let s = spawn();
     let (event, admin) = s.create_event("double_round_robin");
     s.add_players(event, &admin, 6);
-    let r = s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "rating"}),
-    );
+    let r = s.draw_lots(event, &admin, json!({"method": "rating"}));
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(
         s.get(&format!("/api/v1/events/{event}/rounds")).json()["total"],
@@ -379,13 +353,8 @@ fn participants_are_edited_withdrawn_and_removed() {
         204
     );
     // Two active players left: too few for a round robin.
-    s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "rating"}),
-    )
-    .problem(409);
+    s.draw_lots(event, &admin, json!({"method": "rating"}))
+        .problem(409);
     // Pagination.
     let page = s
         .get(&format!(
@@ -449,12 +418,7 @@ fn a_whole_event_of_results_in_one_request() {
     let s = spawn();
     let (event, admin) = s.create_event("round_robin");
     s.add_players(event, &admin, 20);
-    let lots = s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "rating"}),
-    );
+    let lots = s.draw_lots(event, &admin, json!({"method": "rating"}));
     assert_eq!(lots.status, 200, "{}", lots.text());
     // 19 rounds of 10 games: name them by id, by round and board, alternately.
     let mut entries = Vec::new();

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use crate::client::{spawn_with, TestServer};
 use crate::swiss::{pair, publish, swiss_event};
-use crate::teams::{add_team, event_with, lots};
+use crate::teams::{add_team, event_with};
 
 /// One server-sent event.
 #[derive(Debug, Default)]
@@ -258,7 +258,7 @@ fn a_round_robins_schedule_made_and_made_again_is_announced_with_its_results() {
     let (_, client) = SseClient::connect(&s, &format!("/api/v1/events/{event}/stream"), None);
     let mut client = client.unwrap();
     let draw = |seed: u64| {
-        let r = lots(&s, event, &admin, json!({"method": "random", "seed": seed}));
+        let r = s.draw_lots(event, &admin, json!({"method": "random", "seed": seed}));
         assert_eq!(r.status, 200, "{}", r.text());
     };
     // Drawing lots makes the three rounds of 4 players, published at once.
@@ -304,7 +304,7 @@ fn a_round_robins_schedule_made_and_made_again_is_announced_with_its_results() {
         format!("/api/v1/events/{event}/standings")
     );
     // A draw refused (results are in) announces nothing: the next message is a new result's.
-    let r = lots(&s, event, &admin, json!({"method": "random", "seed": 7}));
+    let r = s.draw_lots(event, &admin, json!({"method": "random", "seed": 7}));
     assert_eq!(r.status, 409, "{}", r.text());
     s.send(
         "POST",
@@ -385,7 +385,7 @@ fn a_team_events_schedule_is_announced_like_a_round_robins() {
     add_team(&s, event, &admin, "Oxford", 4, 2400);
     let (_, client) = SseClient::connect(&s, &format!("/api/v1/events/{event}/stream"), None);
     let mut client = client.unwrap();
-    let r = lots(&s, event, &admin, json!({"method": "rating"}));
+    let r = s.draw_lots(event, &admin, json!({"method": "rating"}));
     assert_eq!(r.status, 200, "{}", r.text());
     // A 4-board Scheveningen match: four rounds, all announced in order.
     let rounds = s.get(&format!("/api/v1/events/{event}/rounds")).json()["total"]

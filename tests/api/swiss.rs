@@ -536,13 +536,8 @@ fn swiss_errors_are_clear() {
     // Lots cannot be drawn again once a round exists.
     s.add_players(event, &admin, 3);
     pair(&s, event, &admin);
-    s.send(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        Some(&admin),
-        &json!({"method": "rating"}),
-    )
-    .problem(409);
+    s.draw_lots(event, &admin, json!({"method": "rating"}))
+        .problem(409);
     // Nothing was half-written by the refused requests: still one round.
     let auth = format!("Bearer {admin}");
     let listed = s.request(

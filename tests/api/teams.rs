@@ -48,23 +48,6 @@ pub(crate) fn add_team(
     r.json()
 }
 
-/// Draws lots as a director who has just read the event (its ETag as `If-Match`, which drawing
-/// again needs).
-pub(crate) fn lots(
-    s: &TestServer,
-    event: i64,
-    token: &str,
-    body: Value,
-) -> crate::client::Response {
-    s.send_if_match(
-        "POST",
-        &format!("/api/v1/events/{event}/lots"),
-        token,
-        &s.etag(event),
-        &body,
-    )
-}
-
 fn round(s: &TestServer, event: i64, n: usize) -> Value {
     let r = s.get(&format!("/api/v1/events/{event}/rounds/{n}"));
     assert_eq!(r.status, 200, "{}", r.text());
@@ -124,7 +107,7 @@ fn scheveningen_match_from_teams_to_match_score() {
         .contains("exactly 2 teams"));
 
     // By rating: Oxford (higher average) is team A; its members get pairing numbers 1-4.
-    let drawn = lots(&s, event, &admin, json!({"method": "rating"}));
+    let drawn = s.draw_lots(event, &admin, json!({"method": "rating"}));
     assert_eq!(drawn.status, 200, "{}", drawn.text());
     let drawn = drawn.json();
     let numbered: Vec<&str> = drawn["participants"]
@@ -285,7 +268,8 @@ fn scheveningen_match_from_teams_to_match_score() {
     assert_eq!(lines.count(), 2);
 
     // Lots cannot be drawn again once results exist.
-    lots(&s, event, &admin, json!({"method": "random"})).problem(409);
+    s.draw_lots(event, &admin, json!({"method": "random"}))
+        .problem(409);
 }
 
 #[test]
@@ -296,13 +280,14 @@ fn hilton_jamboree_rounds_match_the_table_and_team_standings_add_up() {
     for (i, name) in names.iter().enumerate() {
         add_team(&s, event, &admin, name, 5, 2000 + 37 * i as i64);
     }
-    let drawn = lots(&s, event, &admin, json!({"method": "random", "seed": 7}));
+    let drawn = s.draw_lots(event, &admin, json!({"method": "random", "seed": 7}));
     assert_eq!(drawn.status, 200, "{}", drawn.text());
     assert_eq!(drawn.json()["participants"].as_array().unwrap().len(), 30);
     let first: Vec<Value> = (1..=3).map(|r| round(&s, event, r)).collect();
     // The same seed draws the same team numbers and schedule.
     assert_eq!(
-        lots(&s, event, &admin, json!({"method": "random", "seed": 7})).status,
+        s.draw_lots(event, &admin, json!({"method": "random", "seed": 7}))
+            .status,
         200
     );
     let again: Vec<Value> = (1..=3).map(|r| round(&s, event, r)).collect();
@@ -458,7 +443,7 @@ fn hilton_boards_setting_extends_the_table() {
     for (i, name) in ["W", "X", "Y", "Z"].iter().enumerate() {
         add_team(&s, event, &admin, name, 5, 1800 + 50 * i as i64);
     }
-    let r = lots(&s, event, &admin, json!({"method": "rating"}));
+    let r = s.draw_lots(event, &admin, json!({"method": "rating"}));
     assert_eq!(r.status, 200, "{}", r.text());
     let table = s.get("/api/v1/tables/hilton?teams=4&boards=5").json();
     for r in 1..=3 {
@@ -534,14 +519,18 @@ fn team_entry_errors_name_the_problem() {
     );
 
     // One team: no match.
-    let d = lots(&s, event, &admin, json!({"method": "rating"})).problem(409);
+    let d = s
+        .draw_lots(event, &admin, json!({"method": "rating"}))
+        .problem(409);
     assert!(
         d["detail"].as_str().unwrap().contains("exactly 2 teams"),
         "{d}"
     );
     // Unequal sizes.
     let oxford = add_team(&s, event, &admin, "Oxford", 2, 2000);
-    let d = lots(&s, event, &admin, json!({"method": "rating"})).problem(409);
+    let d = s
+        .draw_lots(event, &admin, json!({"method": "rating"}))
+        .problem(409);
     let detail = d["detail"].as_str().unwrap();
     assert!(
         detail.contains("same number of players") && detail.contains("Oxford 2"),
@@ -580,7 +569,8 @@ fn team_entry_errors_name_the_problem() {
     );
     r.problem(409);
     assert_eq!(
-        lots(&s, event, &admin, json!({"method": "rating"})).status,
+        s.draw_lots(event, &admin, json!({"method": "rating"}))
+            .status,
         200
     );
     assert_eq!(
@@ -592,7 +582,9 @@ fn team_entry_errors_name_the_problem() {
     let (one, one_admin) = event_with(&s, "scheveningen", json!({}));
     add_team(&s, one, &one_admin, "P", 1, 2000);
     add_team(&s, one, &one_admin, "Q", 1, 2000);
-    let d = lots(&s, one, &one_admin, json!({"method": "rating"})).problem(409);
+    let d = s
+        .draw_lots(one, &one_admin, json!({"method": "rating"}))
+        .problem(409);
     assert!(
         d["detail"].as_str().unwrap().contains("2 to 20 boards"),
         "{d}"
@@ -639,7 +631,9 @@ fn team_counts_settings_and_formats_are_checked() {
     for name in ["A", "B", "C"] {
         add_team(&s, h, &admin, name, 3, 2000);
     }
-    let d = lots(&s, h, &admin, json!({"method": "random"})).problem(409);
+    let d = s
+        .draw_lots(h, &admin, json!({"method": "random"}))
+        .problem(409);
     assert!(
         d["detail"]
             .as_str()
@@ -649,7 +643,9 @@ fn team_counts_settings_and_formats_are_checked() {
     );
     add_team(&s, h, &admin, "D", 3, 2000);
     add_team(&s, h, &admin, "E", 3, 2000);
-    let d = lots(&s, h, &admin, json!({"method": "random"})).problem(409);
+    let d = s
+        .draw_lots(h, &admin, json!({"method": "random"}))
+        .problem(409);
     assert!(d["detail"].as_str().unwrap().contains("has 5"), "{d}");
     // ...and every team must field exactly settings.boards players.
     add_team(&s, h, &admin, "F", 3, 2000);
@@ -660,7 +656,9 @@ fn team_counts_settings_and_formats_are_checked() {
         &json!({"settings": {"boards": 4}}),
     );
     assert_eq!(patch.status, 200, "{}", patch.text());
-    let d = lots(&s, h, &admin, json!({"method": "random"})).problem(409);
+    let d = s
+        .draw_lots(h, &admin, json!({"method": "random"}))
+        .problem(409);
     assert!(
         d["detail"]
             .as_str()
@@ -675,7 +673,10 @@ fn team_counts_settings_and_formats_are_checked() {
         &json!({"settings": {"boards": 3}}),
     );
     // Six teams of three: the table truncated to its bottom three boards.
-    assert_eq!(lots(&s, h, &admin, json!({"method": "random"})).status, 200);
+    assert_eq!(
+        s.draw_lots(h, &admin, json!({"method": "random"})).status,
+        200
+    );
     let r1 = round(&s, h, 1);
     assert_eq!(r1["games"].as_array().unwrap().len(), 9);
     let table = s.get("/api/v1/tables/hilton?teams=6&boards=3").json();
@@ -690,7 +691,10 @@ fn team_counts_settings_and_formats_are_checked() {
     }
     // Drawing again replaces the schedule while no result exists: equal averages, so by
     // rating the teams are numbered in entry order, and there are still three rounds.
-    assert_eq!(lots(&s, h, &admin, json!({"method": "rating"})).status, 200);
+    assert_eq!(
+        s.draw_lots(h, &admin, json!({"method": "rating"})).status,
+        200
+    );
     let letters: Vec<(String, String)> = s.get(&format!("/api/v1/events/{h}/teams")).json()
         ["items"]
         .as_array()
