@@ -26,7 +26,7 @@ use tokio::time::Interval;
 use crate::api::responses::LiveStream;
 use crate::error::{ApiError, ApiResult};
 use crate::live::Live;
-use crate::store::{events, rounds, Store};
+use crate::store::{bridge_matches, events, rounds, Store};
 
 /// The body of one subscriber's response: the backlog, then live messages and heartbeats.
 struct EventStream {
@@ -108,7 +108,8 @@ pub async fn stream_event(
 /// The published rounds of an event as a write begins: after the write's changes,
 /// [`RoundWatch::news`] says which rounds went (deleted, or made again with other pairings)
 /// and which were published. One path for every format: a Swiss round published or deleted,
-/// a round robin's or a team event's whole schedule made, or made again, when lots are drawn.
+/// a round robin's or a team event's whole schedule made, or made again, when lots are drawn,
+/// a bridge Swiss round drawn or deleted.
 pub struct RoundWatch {
     event_id: i64,
     before: BTreeMap<u32, String>,
@@ -119,15 +120,23 @@ impl RoundWatch {
     pub fn start(conn: &Connection, event_id: i64) -> ApiResult<RoundWatch> {
         Ok(RoundWatch {
             event_id,
-            before: rounds::published(conn, event_id)?,
+            before: published(conn, event_id)?,
         })
     }
 
     /// What the write changed; call inside the write, after its changes.
     pub fn news(self, conn: &Connection) -> ApiResult<RoundNews> {
-        let after = rounds::published(conn, self.event_id)?;
+        let after = published(conn, self.event_id)?;
         Ok(compare(self.event_id, &self.before, &after))
     }
+}
+
+/// An event's published rounds: its rounds, or the draws of a bridge Swiss event (an event has
+/// one or the other).
+fn published(conn: &Connection, event_id: i64) -> ApiResult<BTreeMap<u32, String>> {
+    let mut all = rounds::published(conn, event_id)?;
+    all.extend(bridge_matches::published_draws(conn, event_id)?);
+    Ok(all)
 }
 
 /// Rounds to announce once the write is committed (a write rolled back announces nothing).
@@ -162,24 +171,6 @@ fn compare(
 }
 
 impl RoundNews {
-    /// A round published by a write that knows it (a bridge Swiss draw, stored outside `rounds`).
-    pub fn published(event_id: i64, round: u32) -> RoundNews {
-        RoundNews {
-            event_id,
-            deleted: Vec::new(),
-            published: vec![round],
-        }
-    }
-
-    /// A round deleted by a write that knows it.
-    pub fn deleted(event_id: i64, round: u32) -> RoundNews {
-        RoundNews {
-            event_id,
-            deleted: vec![round],
-            published: Vec::new(),
-        }
-    }
-
     /// Tells the subscribers: `round_deleted` for each round gone, then `round_published` for
     /// each new one (`{"event_id", "round"}`).
     pub fn announce(&self, live: &Live) {

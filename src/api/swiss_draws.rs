@@ -242,13 +242,15 @@ pub(crate) async fn pair_round(
     event_id: i64,
     token: Option<String>,
 ) -> ApiResult<HttpResponse> {
-    let round = store
+    let (round, news) = store
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
-            draw_next(tx, event_id)
+            let watch = stream::RoundWatch::start(tx, event_id)?;
+            let round = draw_next(tx, event_id)?;
+            Ok((round, watch.news(tx)?))
         })
         .await?;
-    stream::RoundNews::published(event_id, round.round).announce(live);
+    news.announce(live);
     Ok(HttpResponse::Created()
         .insert_header((
             "Location",
@@ -267,9 +269,10 @@ pub(crate) async fn delete_round(
     round: u32,
     token: Option<String>,
 ) -> ApiResult<HttpResponse> {
-    store
+    let news = store
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
+            let watch = stream::RoundWatch::start(tx, event_id)?;
             let last = bridge_matches::history(tx, event_id)?.rounds();
             if round == 0 || round > last {
                 return Err(ApiError::not_found(format!(
@@ -287,10 +290,11 @@ pub(crate) async fn delete_round(
                 )));
             }
             bridge_matches::delete_round(tx, event_id, round)?;
-            events::touch(tx, event_id, &now())
+            events::touch(tx, event_id, &now())?;
+            watch.news(tx)
         })
         .await?;
-    stream::RoundNews::deleted(event_id, round).announce(live);
+    news.announce(live);
     Ok(HttpResponse::NoContent().finish())
 }
 

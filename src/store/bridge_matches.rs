@@ -8,6 +8,22 @@ use crate::engine::bridge::teams::matches::MatchScore;
 use crate::engine::bridge::teams::TeamMovement;
 use crate::error::{ApiError, ApiResult};
 
+/// The drawn rounds of a bridge Swiss event by number, each with its draw as text (matches
+/// and byes), in the shape of [`super::rounds::published`]: a draw is published when made.
+pub fn published_draws(
+    conn: &Connection,
+    event_id: i64,
+) -> ApiResult<std::collections::BTreeMap<u32, String>> {
+    let mut stmt = conn.prepare(
+        "SELECT round, group_concat(home || '-' || COALESCE(away, 'bye'), ',')
+         FROM (SELECT round, home, away FROM swiss_draws WHERE event_id = ?1
+               ORDER BY round, home, away)
+         GROUP BY round",
+    )?;
+    let rows = stmt.query_map([event_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 /// Stores (or replaces) the team movement of a teams event.
 pub fn put_schedule(
     conn: &Connection,
