@@ -6,21 +6,10 @@ use maud::{html, Markup};
 use rusqlite::Connection;
 
 use super::layout;
+use super::pages::{decimal, format_name, nav};
 use crate::api::bridge_matches::{load, vp_standings, MatchEvent};
-use crate::domain::Event;
 use crate::engine::bridge::team_event::{MatchLine, MatchSource};
 use crate::error::ApiError;
-
-fn nav(event: &Event) -> Option<(i64, &str)> {
-    Some((event.id, event.name.as_str()))
-}
-
-fn decimal(x: f64) -> String {
-    format!("{x:.2}")
-        .trim_end_matches('0')
-        .trim_end_matches('.')
-        .to_string()
-}
 
 /// The rounds that have matches, in order.
 fn rounds_of(me: &MatchEvent) -> Vec<u32> {
@@ -36,7 +25,7 @@ pub fn event(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     let rounds = rounds_of(&me);
     let content = html! {
         h1 { (me.event.name) }
-        p { (format_label(&me.event.format)) " · " (me.contestants.len()) " entries" }
+        p { (format_name(&me.event.format)) " · " (me.contestants.len()) " entries" }
         h2 { "Rounds" }
         @if rounds.is_empty() {
             p.muted { "No round is drawn yet." }
@@ -48,15 +37,6 @@ pub fn event(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
         p { a href={ "/e/" (id) "/standings" } { "Standings and cross-table" } }
     };
     Ok(layout(&me.event.name, nav(&me.event), content))
-}
-
-fn format_label(format: &str) -> &'static str {
-    match format {
-        "teams" => "Teams (VPs)",
-        "swiss_pairs" => "Swiss pairs",
-        "swiss_teams" => "Swiss teams",
-        _ => "Matches",
-    }
 }
 
 /// The result columns of one match: IMPs and VPs, or its state.

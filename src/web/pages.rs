@@ -27,7 +27,7 @@ fn points(p: f64) -> String {
     format_half_points((p * 2.0).round().max(0.0) as u32)
 }
 
-fn format_name(format: &str) -> String {
+pub(super) fn format_name(format: &str) -> String {
     let spaced = format.replace('_', " ");
     let mut chars = spaced.chars();
     chars
@@ -36,7 +36,7 @@ fn format_name(format: &str) -> String {
         .unwrap_or_default()
 }
 
-fn nav(event: &Event) -> Option<(i64, &str)> {
+pub(super) fn nav(event: &Event) -> Option<(i64, &str)> {
     Some((event.id, event.name.as_str()))
 }
 
@@ -303,7 +303,7 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     ))
 }
 
-fn decimal(x: f64) -> String {
+pub(super) fn decimal(x: f64) -> String {
     format!("{x:.2}")
         .trim_end_matches('0')
         .trim_end_matches('.')
