@@ -106,6 +106,8 @@ mod player;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_rules;
 
 use crate::engine::chess::swiss::colour::round_one_colour;
 use crate::engine::chess::swiss::{

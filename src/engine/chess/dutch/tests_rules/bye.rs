@@ -1,0 +1,84 @@
+//! The pairing-allocated bye: never to a player who has had one, a full-point bye or a win
+//! by forfeit (C.04.1 c, C.2) when another choice exists; to the lowest score that can take
+//! it (C.5); among those, to the player with the fewest unplayed games (C.9).
+
+use super::super::check::state_before;
+use super::{case, facts, Boards};
+use crate::engine::chess::swiss::trf::{decode_trf, parse_trf};
+use crate::engine::chess::swiss::RoundResult;
+
+#[test]
+fn the_pab_skips_the_lowest_score_when_it_has_had_a_pab_a_full_point_bye_or_a_forfeit_win() {
+    // Five players, three rounds played. 5 is alone on the lowest score (1 point: a PAB, a
+    // requested full-point bye or a forfeit win in round 1, then two losses); above him 3
+    // on 1.5, who has played every round. The PAB goes to 3 (the lowest score of an
+    // eligible player, C.5), never to 5. bbpPairings: the same in all three.
+    for (c, first) in [
+        (case!("bye-not-after-pab"), RoundResult::PairingBye),
+        (case!("bye-not-after-full-point-bye"), RoundResult::FullBye),
+        (case!("bye-not-after-forfeit-win"), RoundResult::ForfeitWin),
+    ] {
+        let name = c.name;
+        let state = c.state();
+        let p5 = state.players.iter().find(|p| p.start_number == 5).unwrap();
+        assert_eq!(p5.history[0].result, first, "{name}");
+        let f = facts(&state);
+        assert!(!f[&5].bye_eligible, "{name}");
+        assert!(f[&3].bye_eligible, "{name}");
+        let lowest = f.values().map(|p| p.score).min().unwrap();
+        assert_eq!((f[&5].score, f[&3].score), (lowest, lowest + 1), "{name}");
+        let paired = c.paired();
+        assert_eq!(paired.pab, Some(3), "{name}");
+    }
+    // A forfeited game is no game: 5 and 4, whose round-1 game was forfeited, may meet again.
+    assert!(case!("bye-not-after-forfeit-win").paired().meet(5, 4));
+}
+
+#[test]
+fn a_half_point_bye_leaves_the_player_eligible_for_the_pab() {
+    // The same event with a half-point bye for 5 in round 1: 5 (0.5, the lowest) gets the
+    // PAB. bbpPairings: the same.
+    let c = case!("bye-after-half-point-bye");
+    assert!(facts(&c.state())[&5].bye_eligible);
+    assert_eq!(c.paired().pab, Some(5));
+}
+
+#[test]
+fn the_pab_goes_to_the_fewest_unplayed_games() {
+    // Seven players after two rounds: 6 and 7 on 0 points; 7, the lower-ranked, was absent
+    // in round 2 (one unplayed game), 6 played both. C.9: the PAB to 6. bbpPairings: the same.
+    let c = case!("bye-fewest-unplayed-games");
+    let f = facts(&c.state());
+    assert_eq!((f[&6].score, f[&7].score), (0, 0));
+    assert_eq!((f[&6].played_games, f[&7].played_games), (2, 1));
+    assert_eq!(c.paired().pab, Some(6));
+}
+
+#[test]
+fn no_pab_of_the_generated_tournaments_goes_to_an_ineligible_player() {
+    // Every round of bbpPairings' generated tournaments (tests/fixtures/dutch/): our PAB,
+    // when there is one, goes to a player without a PAB, full-point bye or forfeit win.
+    let files: [&[u8]; 5] = [
+        include_bytes!("../../../../../tests/fixtures/dutch/bbp-5.trf"),
+        include_bytes!("../../../../../tests/fixtures/dutch/bbp-19.trf"),
+        include_bytes!("../../../../../tests/fixtures/dutch/bbp-47.trf"),
+        include_bytes!("../../../../../tests/fixtures/dutch/bbp-94.trf"),
+        include_bytes!("../../../../../tests/fixtures/dutch/bbp-113.trf"),
+    ];
+    let mut byes = 0;
+    for bytes in files {
+        let state = parse_trf(&decode_trf(bytes)).unwrap();
+        for round in 1..=state.rounds_played() {
+            let before = state_before(&state, round);
+            let paired = Boards::of(
+                &super::super::pair_dutch(&before, &crate::engine::matching::BlossomSolver)
+                    .unwrap(),
+            );
+            if let Some(sn) = paired.pab {
+                byes += 1;
+                assert!(facts(&before)[&sn].bye_eligible, "round {round}: {sn}");
+            }
+        }
+    }
+    assert!(byes >= 5, "{byes} PABs");
+}
