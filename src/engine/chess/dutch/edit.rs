@@ -4,7 +4,14 @@
 //! ([`swiss::pair_with_fixed`], [`swiss::evaluate_pairing`]).
 //!
 //! Forced boards (Dutch) are set aside with their colours and the other players are paired by
-//! the Dutch rules as a round of their own. A director's pairing is checked (every player to
+//! the Dutch rules as a round of their own. That is a choice: C.04.3 knows no forced board,
+//! and neither bbpPairings nor JaVaFo can force one (bbpPairings reads forbidden pairs only),
+//! so an arbiter with an endorsed engine forces a board by taking its two players out of the
+//! round and pairing the rest; our rest is exactly what bbpPairings pairs when the two are
+//! absent for the round (tested), so it can be checked with an endorsed engine. The forced
+//! players keep their pairing numbers (they play in this round): only in round 1, where
+//! bbpPairings does not number an absent player who has never played, can its colours of
+//! the rest differ from ours by E.5. A director's pairing is checked (every player to
 //! pair exactly once, the PAB only when the number is odd) and compared criterion by
 //! criterion with the Dutch pairing of the round: the absolute criteria (C.1-C.3: rematches,
 //! forbidden pairs, two equal absolute colour preferences, the PAB to a player who already

@@ -7,6 +7,7 @@
 
 mod bye;
 mod colour;
+mod force;
 mod topscorer;
 
 use super::pair_dutch;
