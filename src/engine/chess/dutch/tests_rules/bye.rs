@@ -4,8 +4,10 @@
 
 use super::super::check::state_before;
 use super::{case, facts, Boards};
+use crate::engine::chess::dutch::{evaluate_round_pairing, pair_dutch, Acceleration};
 use crate::engine::chess::swiss::trf::{decode_trf, parse_trf};
-use crate::engine::chess::swiss::RoundResult;
+use crate::engine::chess::swiss::{PairingSystem, RoundResult};
+use crate::engine::matching::BlossomSolver;
 
 #[test]
 fn the_pab_skips_the_lowest_score_when_it_has_had_a_pab_a_full_point_bye_or_a_forfeit_win() {
@@ -70,10 +72,7 @@ fn no_pab_of_the_generated_tournaments_goes_to_an_ineligible_player() {
         let state = parse_trf(&decode_trf(bytes)).unwrap();
         for round in 1..=state.rounds_played() {
             let before = state_before(&state, round);
-            let paired = Boards::of(
-                &super::super::pair_dutch(&before, &crate::engine::matching::BlossomSolver)
-                    .unwrap(),
-            );
+            let paired = Boards::of(&pair_dutch(&before, &BlossomSolver).unwrap());
             if let Some(sn) = paired.pab {
                 byes += 1;
                 assert!(facts(&before)[&sn].bye_eligible, "round {round}: {sn}");
@@ -81,4 +80,44 @@ fn no_pab_of_the_generated_tournaments_goes_to_an_ineligible_player() {
         }
     }
     assert!(byes >= 5, "{byes} PABs");
+}
+
+#[test]
+fn where_bbp_pairings_gives_another_pab_ours_has_fewer_unplayed_games() {
+    // Round 8 of an event of scripts/dutch-made-events (seed 14), one of the 8 rounds of
+    // 2071 where bbpPairings differs, all of this kind. 8 and 11 are on 3 points, both
+    // eligible; the PAB goes to one of them and the other meets 6, who floats down. 8 has
+    // one unplayed game (a forfeit), 11 three (two absences, a half-point bye): C.9 (the
+    // fewest unplayed games) gives it to 8. bbpPairings gives it to 11 (its C.9 applies
+    // only in some states of its bracket-by-bracket matching, see the module doc), which
+    // grants one more colour preference (C.12, a later criterion). Compared as a director's
+    // pairing, it loses on C.9 and wins on C.12/C.13 only.
+    let c = case!("bye-c9-unlike-bbp-pairings");
+    let mut state = c.state();
+    state.settings.system = PairingSystem::FideDutch;
+    let ours = Boards::of(&pair_dutch(&state, &BlossomSolver).unwrap());
+    let theirs = Boards::of_bbp(c.bbp);
+    assert_eq!((ours.pab, theirs.pab), (Some(8), Some(11)));
+    assert!(ours.meet(6, 11) && theirs.meet(6, 8));
+    let f = facts(&state);
+    assert_eq!(f[&8].score, f[&11].score);
+    assert!(f[&8].bye_eligible && f[&11].bye_eligible);
+    assert_eq!((f[&8].played_games, f[&11].played_games), (6, 4));
+    let director = evaluate_round_pairing(
+        &state,
+        &theirs.boards,
+        &[11],
+        &BlossomSolver,
+        &Acceleration::none(),
+    )
+    .unwrap();
+    let note = format!("{:?}", director.explanation);
+    assert!(
+        note.contains("it loses on: unplayed games of the PAB's player (C.9) 3 vs 1; better"),
+        "{note}"
+    );
+    assert!(
+        note.contains("better on a lower criterion: colour preferences not granted (C.12) 3 vs 4; strong or absolute colour preferences not granted (C.13) 0 vs 1\""),
+        "{note}"
+    );
 }

@@ -4,7 +4,9 @@
 //! they get, in that order, above the other colour criteria.
 
 use super::{case, facts};
-use crate::engine::chess::swiss::Colour;
+use crate::engine::chess::dutch::{evaluate_round_pairing, Acceleration};
+use crate::engine::chess::swiss::{Colour, PairingSystem};
+use crate::engine::matching::BlossomSolver;
 
 #[test]
 fn two_topscorers_with_the_same_absolute_preference_meet_only_in_the_last_round() {
@@ -87,4 +89,30 @@ fn topscorers_get_equal_absolute_preferences_only_when_needed() {
     let paired = c.paired();
     assert_eq!(paired.board_of(1), (1, 4));
     assert_eq!(paired.board_of(2), (3, 2));
+}
+
+#[test]
+fn a_director_pairing_giving_a_colour_difference_of_three_loses_on_c10() {
+    // The case above paired by the director in the order of pairing numbers, 1-3 and 2-4
+    // (the boards below as the Dutch pairing has them):
+    // compared with the Dutch pairing it loses on C.10 (1 gets a colour difference of +3)
+    // and is better only on C.11 (no third colour in a row).
+    let c = case!("topscorer-c10-before-c11");
+    let mut state = c.state();
+    state.settings.system = PairingSystem::FideDutch;
+    let director = evaluate_round_pairing(
+        &state,
+        &[(1, 3), (2, 4), (7, 5), (6, 8)],
+        &[],
+        &BlossomSolver,
+        &Acceleration::none(),
+    )
+    .unwrap();
+    let note = format!("{:?}", director.explanation);
+    assert!(
+        note.contains(
+            "it loses on: topscorers or their opponents given a colour difference beyond 2 (C.10) 1 vs 0; better on a lower criterion: topscorers or their opponents given a colour a third time in a row (C.11) 0 vs 1\""
+        ),
+        "{note}"
+    );
 }
