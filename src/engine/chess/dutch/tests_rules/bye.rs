@@ -121,3 +121,23 @@ fn where_bbp_pairings_gives_another_pab_ours_has_fewer_unplayed_games() {
         "{note}"
     );
 }
+
+#[test]
+fn the_pab_rises_to_the_lowest_score_that_lets_the_round_be_completed() {
+    // Seven players, three rounds played: 1-4 have played one another (all draws: 1.5
+    // each), 5 and 6 drew in round 1 and were absent since (0.5), 7 was always absent (0).
+    // A PAB to 5, 6 or 7 leaves four players of 1-4 for the two others of 5-7: no pairing.
+    // The lowest score that completes the round (C.4 before C.5) is 1.5: the PAB to 4, the
+    // lowest ranked there. bbpPairings: the same.
+    let c = case!("bye-lowest-score-that-completes-the-round");
+    let f = facts(&c.state());
+    for sn in [5, 6, 7] {
+        assert!(f[&sn].bye_eligible && f[&sn].score < f[&4].score, "{sn}");
+    }
+    let paired = c.paired();
+    assert_eq!(paired.pab, Some(4));
+    for sn in [1, 2, 3] {
+        let (w, b) = paired.board_of(sn);
+        assert!(w >= 5 || b >= 5, "{sn} meets one of 5-7");
+    }
+}

@@ -116,3 +116,23 @@ fn a_director_pairing_giving_a_colour_difference_of_three_loses_on_c10() {
         "{note}"
     );
 }
+
+#[test]
+fn a_topscorer_may_meet_a_non_topscorer_with_the_same_absolute_preference() {
+    // 3 rounds played: 1 (3 points, a topscorer) and 2 (1.5, exactly half: not one) both
+    // W B B, absolute white; 1 is alone on top and 2 alone on the next score. C.3 forbids
+    // only two non-topscorers: in the last round 1 meets 2 (white to 1: E.4), one round
+    // earlier 1 meets 6, 2 meets 3. bbpPairings: the same.
+    let last = case!("topscorer-meets-non-topscorer");
+    let f = facts(&last.state());
+    assert_eq!((f[&1].score, f[&2].score), (6, 3));
+    for sn in [1, 2] {
+        assert!(f[&sn].absolute(), "{sn}");
+        assert_eq!(f[&sn].preference, Some(Colour::White), "{sn}");
+    }
+    assert_eq!(last.paired().board_of(1), (1, 2));
+    let before = case!("topscorer-meets-non-topscorer-not-last-round");
+    let paired = before.paired();
+    assert!(!paired.meet(1, 2), "{paired:?}");
+    assert_eq!(paired.board_of(1), (1, 6));
+}
