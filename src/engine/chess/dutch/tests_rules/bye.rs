@@ -1,6 +1,8 @@
-//! The pairing-allocated bye: never to a player who has had one, a full-point bye or a win
-//! by forfeit (C.04.1 c, C.2) when another choice exists; to the lowest score that can take
-//! it (C.5); among those, to the player with the fewest unplayed games (C.9).
+//! The pairing-allocated bye: never to a player who has had one or who has scored a win's
+//! points in one round without playing (a full-point bye, a win by forfeit: C.04.1 rule 4
+//! in the 2025 text, C.04.3 C.2); to the lowest score that can take it and still let the
+//! round be completed (C.4, C.5); among those, to the player with the fewest unplayed games
+//! (C.9).
 
 use super::super::check::state_before;
 use super::{case, facts, Boards};

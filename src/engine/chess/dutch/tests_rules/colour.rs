@@ -56,6 +56,33 @@ fn e3_colours_alternate_from_the_last_round_they_differed() {
 }
 
 #[test]
+fn e3_reads_each_history_back_over_its_played_games() {
+    // 1: W B (PAB) W, 2: (PAB) W B W: both strong black. Read back game by game, the two
+    // played W B W alike: no difference, E.4 gives 1 (ranked higher) black. Read round by
+    // round (rounds where either did not play skipped) round 2 differs (1 black, 2 white)
+    // and would give 1 white. bbpPairings reads game by game, as we do.
+    let c = case!("colour-e3-unplayed-games");
+    let f = facts(&c.state());
+    assert_eq!(f[&1].colours, f[&2].colours);
+    assert_eq!(preference(&f[&1]), (Some(Colour::Black), false, true, 1));
+    assert_eq!(preference(&f[&2]), (Some(Colour::Black), false, true, 1));
+    let state = c.state();
+    let round_2: Vec<_> = [1, 2]
+        .map(|sn| {
+            state
+                .players
+                .iter()
+                .find(|p| p.start_number == sn)
+                .unwrap()
+                .history[1]
+                .colour
+        })
+        .to_vec();
+    assert_eq!(round_2, vec![Some(Colour::Black), Some(Colour::White)]);
+    assert_eq!(c.paired().board_of(1), (2, 1));
+}
+
+#[test]
 fn e4_the_higher_ranked_player_gets_his_preference() {
     // The same history (W B W B: mild white) for both. Equal scores: 1, the lower pairing
     // number, gets white.
