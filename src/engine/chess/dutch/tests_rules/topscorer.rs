@@ -136,3 +136,34 @@ fn a_topscorer_may_meet_a_non_topscorer_with_the_same_absolute_preference() {
     assert!(!paired.meet(1, 2), "{paired:?}");
     assert_eq!(paired.board_of(1), (1, 6));
 }
+
+#[test]
+fn a_third_colour_in_a_row_weighs_more_than_colour_preferences() {
+    // Last round (5), six topscorers on 3 points: 1 and 2 W W B B (absolute white), 3 and
+    // 5 mild white, 4 and 6 mild black; 1 and 2 have met 4 and 6. 1-2, 3-4, 5-6 denies
+    // one preference (C.12) but gives 2 a third black (C.11); without 1-2, 1 and 2 meet 3
+    // and 5 and three preferences are denied. C.11 comes first: 1-3, 2-5, 4-6.
+    // bbpPairings: the same.
+    let c = case!("topscorer-c11-before-c12");
+    let paired = c.paired();
+    assert_eq!(&paired.boards[..3], &[(1, 3), (2, 5), (4, 6)]);
+    let mut state = c.state();
+    state.settings.system = PairingSystem::FideDutch;
+    let mut director = vec![(1, 2), (3, 4), (5, 6)];
+    director.extend_from_slice(&paired.boards[3..]);
+    let compared = evaluate_round_pairing(
+        &state,
+        &director,
+        &[],
+        &BlossomSolver,
+        &Acceleration::none(),
+    )
+    .unwrap();
+    let note = format!("{:?}", compared.explanation);
+    assert!(
+        note.contains(
+            "it loses on: topscorers or their opponents given a colour a third time in a row (C.11) 1 vs 0; strong or absolute colour preferences not granted (C.13) 1 vs 0; better on a lower criterion: colour preferences not granted (C.12) 1 vs 3\""
+        ),
+        "{note}"
+    );
+}
