@@ -3,7 +3,7 @@
 
 use super::colour::{may_meet, pair_flags};
 use super::lex::{solve_lex_lazy, Lazy, LexEdge, LexError, LexStats, Values};
-use super::player::{DutchPlayer, Float};
+use super::player::{DutchPlayer, Float, QuickSet};
 use crate::engine::matching::MatchingSolver;
 use std::collections::BTreeMap;
 
@@ -130,7 +130,7 @@ fn solve(
             }
         }
     }
-    let mut outer = std::collections::HashSet::new();
+    let mut outer = QuickSet::default();
     let mut near = |i: usize, j: usize, edges: &mut Vec<LexEdge>, core: &mut Vec<bool>| {
         let (i, j) = (i.min(j), i.max(j));
         if j >= n || (classes[i] == 0 && classes[j] == 0) || !outer.insert((i, j)) {

@@ -23,8 +23,8 @@
 
 #![allow(clippy::needless_range_loop)]
 
+use super::player::QuickSet;
 use crate::engine::matching::{Duals, MatchingSolver, WideEdge, WIDE_COST_BOUND};
-use std::collections::HashSet;
 
 /// A candidate pair with its tier values (tier index, value >= 0), tiers in any order.
 #[derive(Debug, Clone)]
@@ -51,7 +51,7 @@ pub(crate) struct Lazy<'a> {
     pub pair: &'a dyn Fn(usize, usize) -> Option<Vec<(usize, i64)>>,
     /// The pairs (lower vertex first) of which at most one end is inner handed over as
     /// edges.
-    pub edges: HashSet<(usize, usize)>,
+    pub edges: QuickSet<(usize, usize)>,
 }
 
 impl Lazy<'_> {
@@ -147,7 +147,7 @@ struct Model<'a> {
     /// The caller's edges; edges priced in from `lazy` follow them in `added`.
     given: &'a [LexEdge],
     added: Vec<LexEdge>,
-    added_pairs: HashSet<(usize, usize)>,
+    added_pairs: QuickSet<(usize, usize)>,
     at: Vec<Vec<usize>>,
     f: Vec<TierFacts>,
     active: Vec<bool>,
@@ -234,7 +234,7 @@ impl<'a> Model<'a> {
             vertices,
             given: edges,
             added: Vec::new(),
-            added_pairs: HashSet::new(),
+            added_pairs: QuickSet::default(),
             at,
             f,
             active: vec![true; edges.len()],
@@ -350,6 +350,13 @@ impl<'a> Model<'a> {
             return new;
         };
         let n = l.class.len();
+        // An end whose own values are on a tier optimal at 0, or (in the bracket, where the
+        // other end adds nothing) against one of its pins: none of its lazy pairs of that
+        // class may join.
+        let own_dead = |u: usize, t: &[(usize, i64)]| {
+            t.iter().any(|&(x, v)| v != 0 && self.excluded[x])
+                || (l.class[u] == 0 && self.pins[u].iter().any(|&(x, opt)| value_in(t, x) != opt))
+        };
         let mut found: Vec<(usize, usize, Values)> = Vec::new();
         for (a, b) in [(0u8, 1u8), (0, 2), (1, 1), (1, 2), (2, 2)] {
             let side = |c: u8, other: u8| -> Vec<(i128, usize)> {
@@ -357,7 +364,7 @@ impl<'a> Model<'a> {
                     .filter(|&u| l.class[u] == c && self.fixed[u].is_none())
                     .filter_map(|u| {
                         let t = l.alpha[u][other as usize].as_ref()?;
-                        Some((2 * weighed(t, weights) - duals.vertex2(u), u))
+                        (!own_dead(u, t)).then(|| (2 * weighed(t, weights) - duals.vertex2(u), u))
                     })
                     .collect();
                 s.sort_unstable();
