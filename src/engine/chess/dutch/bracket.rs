@@ -2,8 +2,8 @@
 //! player still unpaired (see the module doc of [`super`] for the tiers).
 
 use super::colour::{may_meet, pair_flags};
-use super::lex::{solve_lex, LexEdge, LexError, LexStats};
-use super::player::{DutchPlayer, Float};
+use super::lex::{solve_lex_lazy, Lazy, LexEdge, LexError, LexStats, Values};
+use super::player::{DutchPlayer, Float, QuickSet};
 use crate::engine::matching::MatchingSolver;
 use std::collections::BTreeMap;
 
@@ -70,8 +70,16 @@ impl Tiers {
 /// Builds the edges of one solve over the players `alive` (positions, ascending) and the
 /// bye vertex when their number is odd, then solves lexicographically. `pair(a, b)` gives
 /// the tier values of the pair of positions a < b (`None`: not allowed), `bye(a)` those of
-/// the bye to a (`None`: not allowed). Returns the mate of each alive position (`None` =
-/// the bye).
+/// the bye to a (`None`: not allowed), `class(a)` where `a` stands (0: in the bracket, 1:
+/// the next score group, 2: below), `meet(a, b)` whether the two may meet at all (a pair
+/// that may meet and has no values is not allowed for its whole class). Returns the mate of each alive position (`None` = the
+/// bye).
+///
+/// Only the pairs inside the bracket, the bye's, those of players close in the order and
+/// those of the start's matching become edges. A pair with at most one end in the bracket
+/// has the values of its ends, each depending only on the other end's class (see
+/// [`Lazy`]): those are priced in with the duals when they could improve the solve, so a
+/// solve's memory grows with the bracket's pairs and the field, not the field's pairs.
 #[allow(clippy::too_many_arguments)]
 fn solve(
     solver: &dyn MatchingSolver,
@@ -79,6 +87,8 @@ fn solve(
     tiers: usize,
     pair: &dyn Fn(usize, usize) -> Option<Vec<(usize, i64)>>,
     bye: &dyn Fn(usize) -> Option<Vec<(usize, i64)>>,
+    class: &dyn Fn(usize) -> u8,
+    meet: &dyn Fn(usize, usize) -> bool,
     start: Option<&Mates>,
     hint_last: bool,
     far: &dyn Fn(usize, usize) -> bool,
@@ -86,31 +96,9 @@ fn solve(
 ) -> Result<Option<Mates>, PairError> {
     let n = alive.len();
     let odd = n % 2 == 1;
-    let mut edges = Vec::new();
-    // Boards with no value on any tier far apart in the order (the lower brackets, there
-    // only to keep the round completable), and those `far` says are unlikely, are left out
-    // of the solves and priced in with the duals instead (exact either way).
-    let mut core = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            if let Some(t) = pair(alive[i], alive[j]) {
-                let tiers = merge(t);
-                core.push(j - i <= NEAR || (!tiers.is_empty() && !far(alive[i], alive[j])));
-                edges.push(LexEdge { u: i, v: j, tiers });
-            }
-        }
-        if odd {
-            if let Some(t) = bye(alive[i]) {
-                core.push(true);
-                edges.push(LexEdge {
-                    u: i,
-                    v: n,
-                    tiers: merge(t),
-                });
-            }
-        }
-    }
     let vertices = n + usize::from(odd);
+    let classes: Vec<u8> = alive.iter().map(|&a| class(a)).collect();
+    let inner: Vec<usize> = (0..n).filter(|&i| classes[i] == 0).collect();
     // The previous solve's matching, if it pairs exactly these players, starts this one.
     let start = start.and_then(|s| {
         let index: BTreeMap<usize, usize> =
@@ -128,7 +116,97 @@ fn solve(
         }
         Some(mate)
     });
-    let Some(mate) = solve_lex(
+    let mut edges = Vec::new();
+    // Boards with no value on any tier far apart in the order (the lower brackets, there
+    // only to keep the round completable), and those `far` says are unlikely, are left out
+    // of the solves and priced in with the duals instead (exact either way).
+    let mut core = Vec::new();
+    for (x, &i) in inner.iter().enumerate() {
+        for &j in &inner[x + 1..] {
+            if let Some(t) = pair(alive[i], alive[j]) {
+                let tiers = merge(t);
+                core.push(j - i <= NEAR || (!tiers.is_empty() && !far(alive[i], alive[j])));
+                edges.push(LexEdge { u: i, v: j, tiers });
+            }
+        }
+    }
+    let mut outer = QuickSet::default();
+    let mut near = |i: usize, j: usize, edges: &mut Vec<LexEdge>, core: &mut Vec<bool>| {
+        let (i, j) = (i.min(j), i.max(j));
+        if j >= n || (classes[i] == 0 && classes[j] == 0) || !outer.insert((i, j)) {
+            return;
+        }
+        if let Some(t) = pair(alive[i], alive[j]) {
+            core.push(true);
+            edges.push(LexEdge {
+                u: i,
+                v: j,
+                tiers: merge(t),
+            });
+        }
+    };
+    for i in 0..n {
+        for j in i + 1..n.min(i + NEAR + 1) {
+            near(i, j, &mut edges, &mut core);
+        }
+        if let Some(m) = start.as_ref().map(|s| s[i]).filter(|&m| m < n) {
+            near(i, m, &mut edges, &mut core);
+        }
+    }
+    // The bracket's players with the top of the rest (where its floaters go).
+    if let Some(&last) = inner.last() {
+        let below: Vec<usize> = (last + 1..n)
+            .filter(|&j| classes[j] != 0)
+            .take(NEAR)
+            .collect();
+        for &i in &inner {
+            for &j in &below {
+                near(i, j, &mut edges, &mut core);
+            }
+        }
+    }
+    if odd {
+        for (i, &a) in alive.iter().enumerate() {
+            if let Some(t) = bye(a) {
+                core.push(true);
+                edges.push(LexEdge {
+                    u: i,
+                    v: n,
+                    tiers: merge(t),
+                });
+            }
+        }
+    }
+    // Each end's values against each class, from one allowed partner of that class (the
+    // first that may meet it; none: no lazy pair of that class).
+    let pair_local = |i: usize, j: usize| pair(alive[i], alive[j]).map(merge);
+    let members: [Vec<usize>; 3] =
+        [0u8, 1, 2].map(|c| (0..n).filter(|&i| classes[i] == c).collect());
+    let mut alpha: Vec<[Option<Values>; 3]> = vec![[None, None, None]; vertices];
+    for i in 0..n {
+        for c in 0..3u8 {
+            let own = match (classes[i], c) {
+                (0, 0) => None,
+                (0, _) | (1, 2) => members[c as usize]
+                    .iter()
+                    .find(|&&j| j != i && meet(alive[i], alive[j]))
+                    .and_then(|&j| pair_local(i, j)),
+                _ => Some(Vec::new()),
+            };
+            alpha[i][c as usize] = own;
+        }
+    }
+    let mut class_of = classes.clone();
+    if odd {
+        class_of.push(3);
+    }
+    let lazy = Lazy {
+        class: class_of,
+        alpha,
+        pair: &pair_local,
+        edges: outer,
+    };
+    let Some(mate) = solve_lex_lazy(
         solver,
         vertices,
         &edges,
@@ -136,6 +214,7 @@ fn solve(
         start,
         hint_last,
         Some(&core),
+        Some(&lazy),
         stats,
     )?
     else {
@@ -212,6 +291,8 @@ impl Round<'_> {
                     .bye_eligible
                     .then(|| vec![(0, group_from_bottom(a) as i64)])
             },
+            &|_| 2,
+            &|a, b| self.meet(a, b),
             None,
             false,
             &|_, _| false,
@@ -380,6 +461,14 @@ impl Bracket<'_, '_> {
     }
     fn in_bn(&self, a: usize) -> bool {
         self.in_b(a) || self.place[a] == Place::Next
+    }
+    /// The class of a solve's vertex (see `solve`).
+    fn class(&self, a: usize) -> u8 {
+        match self.place[a] {
+            Place::Mdp | Place::Resident => 0,
+            Place::Next => 1,
+            Place::Below => 2,
+        }
     }
 
     fn base(&self, t: &mut Tiers) -> Base {
@@ -566,6 +655,8 @@ impl Bracket<'_, '_> {
             t.next,
             &pair,
             &bye,
+            &|a| self.class(a),
+            &|a, b| self.round.meet(a, b),
             Some(start),
             true,
             &|_, _| false,
@@ -731,6 +822,8 @@ impl Bracket<'_, '_> {
             t.next,
             &pair,
             &bye,
+            &|a| self.class(a),
+            &|a, b| self.round.meet(a, b),
             Some(start),
             hint.is_some(),
             &far,

@@ -78,15 +78,42 @@
 //! 25 tournaments, 201 of 201 rounds identical.
 //!
 //! # Speed
-//! `scripts/bench-dutch`: round 5 of a 1000-player event, same history, this 2-core machine
-//! under load: 1.1 s CPU here, 29 s CPU for bbpPairings (identical pairing). Measured again
-//! (release, load 6 on 2 cores, `/usr/bin/time tourney bench-dutch FILE`, whole process):
-//! round 5 of 1000 0.97 s CPU (bbpPairings 27.7 s CPU on the same history), round 1 of 1000
-//! 1.25 s CPU. 9999 players (`tourney bench-swiss --players 9999 --write-trf`, TRF start
-//! numbers stop at 9999) is far off the goal: stopped after 620 s CPU, 7.4 GB: every
-//! solve builds the edges of every pair of players still unpaired (O(n^2), a `Vec` of tiers
-//! each), once per solve and bracket; the far boards should be generated lazily by the
-//! pricing instead of materialised (not done).
+//! Every solve is over every player still unpaired, but only some pairs are edges: the
+//! pairs inside the bracket (the others there, far apart in the order and far from the
+//! natural S1-S2 distance, priced in as before), the bye's, the pairs of players at most
+//! 12 apart in the order, the bracket's players with the top 12 below it, and the start
+//! matching's. A pair with at most one end in the bracket is otherwise *lazy*
+//! (`lex::Lazy`): each end's values depend only on the class of the other end (in the
+//! bracket, the next score group, below), so after each solve the lazy pairs that could
+//! lower the cost are found per class pair from the ends sorted by `2·value − 2·dual`
+//! (their sum bounds the reduced cost from below; the enumeration stops when it reaches
+//! 0), and join with the solver's warm start. The result is the same optimum (LP duality;
+//! debug builds check every lazy pair on problems of up to 80 players). Memory is the
+//! bracket's pairs plus a few per player, not the field's pairs.
+//!
+//! Measured (release, this 2-core machine at load 6-8, `/usr/bin/time`, whole process,
+//! before → now, pairings identical). `tourney pair --system fide_dutch` on a `bench-swiss
+//! --write-trf` history (round 6): 1000 players 0.91 → 0.11 s CPU, 84 → 18 MB; 2000 5.85 →
+//! 0.80 s, 298 → 39 MB; 3000 → 1.86 s, 65 MB (611 MB before). Round 1 (one bracket of the
+//! whole field, whose pairs are all edges): 2000 7.66 → 1.01 s CPU, 247 → 252 MB; 3000
+//! 2.16 s, 563 MB: round 1's memory still grows with the square of the field, which is what
+//! bounds a section ([`crate::limits::MAX_DUTCH_PLAYERS`]). `tourney bench-dutch` on
+//! bbpPairings' generated 1000-player event: round 5 0.94 → 0.11 s CPU, 104 → 19 MB,
+//! round 1 1.19 → 0.25 s CPU, 71 → 74 MB, both the published pairing (bbpPairings on the
+//! same round-5 history: 23.3 s CPU, 38 s wall, 87 MB). `scripts/bench-dutch 1000 2000
+//! 5000` (`BBP_TIMEOUT=120`, load 8): 0.13 s, 0.89 s, 8.65 s CPU, 19, 44, 187 MB;
+//! bbpPairings stopped after 120 s wall at all three. 9999 players (round 5 of a `bench-swiss` history,
+//! `timeout 900`): stopped after 900 s wall, 133 s CPU at load 8, 631 MB (7.4 GB before).
+//! The rest of the time is the number of solves: a bracket's per-player tiers ("the
+//! opponent of head k") that the natural pairing does not settle take one solve of the
+//! whole field per few tiers (258 solves at 5000), so 9999 players is far off the 15 s
+//! goal; next steps: solves over the bracket, the next group and a window below it (the
+//! rest kept completable by a matching of its own whose zero duals price the window's
+//! border), and the far pairs inside a bracket made lazy by their positions (their values
+//! are a few facts plus a separable bound of the positions), which would also free round 1.
+//!
+//! Agreement unchanged (`scripts/dutch-agreement 200`: 1594 of 1598 rounds, the 4 others PAB
+//! disagreements of the kind above; `BAKU=1 ... 25`: 201 of 201).
 //!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
