@@ -37,8 +37,12 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use super::colour::{assign, classify, due, ColourCode, ColourContext, ColourEffect, ColourReason};
+use super::colour::{
+    assign, assign_fide, classify, due, fide_view, ColourCode, ColourContext, ColourEffect,
+    ColourReason,
+};
 use super::state::{Colour, PairingSystem, PlayerView, SwissSettings, TeamAvoidance};
+use crate::engine::chess::dutch::player::DutchPlayer;
 
 /// Number of tiers.
 pub(crate) const TIERS: usize = 7;
@@ -73,6 +77,9 @@ pub(crate) struct Model {
     /// serious-colour values of every player's worse colour, more than any saving.
     pub high_serious: i64,
     pub colour_ctx: ColourContext,
+    /// FIDE style: the players as the Dutch colour rules see them (indexed like `players`),
+    /// for the allocation by C.04.3 E; empty otherwise.
+    pub fide: Vec<DutchPlayer>,
     pub high_limit: i64,
     pub low_limit: i64,
     pub fide_style: bool,
@@ -220,7 +227,11 @@ impl Model {
             tiers[PREFERENCE] = 2 * i64::from(b.prohibited) + i64::from(b.team);
             b.drop = (x.score - y.score).abs();
             tiers[SCORE] = 4 * b.drop * b.drop;
-            let (c, reason) = assign(x, y, &self.colour_ctx);
+            let (c, reason) = if self.fide.is_empty() {
+                assign(x, y, &self.colour_ctx)
+            } else {
+                assign_fide(&self.fide[u], &self.fide[v], self.colour_ctx.first_colour)
+            };
             b.colour_u = Some(c);
             b.reason = Some(reason);
             b.codes = [classify(x, c), classify(y, c.opposite())];
@@ -313,7 +324,13 @@ pub(crate) fn build_model(
                 .unwrap_or(0)
         })
         .sum::<i64>();
+    let fide = if settings.fide_style {
+        players.iter().map(fide_view).collect()
+    } else {
+        Vec::new()
+    };
     Model {
+        fide,
         high_serious,
         eq_weight: 8 * ((n as i64 + 1) / 2 + 1),
         players,
