@@ -22,6 +22,9 @@
 //! charge): first as few players as possible without their colour, then as few taken out of
 //! balance. (Measured over whole events, `scripts/bench-swiss quality` with bbpPairings: the US
 //! order, every `EQ` before any clash, left ~5-10 % more clashes than the Dutch engine.)
+//! The colours of a board are then those of FIDE C.04.3 E.1-E.5, allocated by the Dutch
+//! engine's own code (see [`super::colour`]), so every tier is read for the colours that
+//! engine would give.
 //!
 //! The *rating change* of a board measures its distance from the natural pairing as US
 //! Chess directors measure transpositions and interchanges: if `N(x)` is the natural
