@@ -25,47 +25,73 @@ fn first_difference(a: &DutchPlayer, b: &DutchPlayer) -> Option<(Colour, Colour)
         .map(|(x, y)| (*x, *y))
 }
 
-/// E.1-E.3: the colour of `p` against `o` decided by preferences and history; `None` when
-/// the two are alike in every respect (then the rank decides, E.4/E.5).
-fn neutral(p: &DutchPlayer, o: &DutchPlayer) -> Option<Colour> {
+/// The rule of C.04.3 E that allocated the colours of a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Allocation {
+    /// E.1: both preferences granted (or the one preference, when the other has none).
+    BothPreferences,
+    /// E.2: the stronger preference granted (absolute over strong over mild; of two absolute,
+    /// the wider colour difference).
+    Stronger,
+    /// E.3: colours alternated against the most recent round in which they differed.
+    History,
+    /// E.4: the higher-ranked player's preference granted.
+    HigherRanked,
+    /// E.5: by the higher-ranked player's pairing number and the initial colour.
+    PairingNumber,
+}
+
+/// E.1-E.3: the colour of `p` against `o` decided by preferences and history, and the rule
+/// that decided; `None` when the two are alike in every respect (then the rank decides,
+/// E.4/E.5).
+fn neutral(p: &DutchPlayer, o: &DutchPlayer) -> Option<(Colour, Allocation)> {
+    use Allocation::{BothPreferences, History, Stronger};
     if compatible(p.preference, o.preference) {
-        return p.preference.or(o.preference.map(Colour::opposite));
+        return p
+            .preference
+            .or(o.preference.map(Colour::opposite))
+            .map(|c| (c, BothPreferences));
     }
     if p.absolute() && (p.imbalance > o.imbalance || !o.absolute()) {
-        return p.preference;
+        return p.preference.map(|c| (c, Stronger));
     }
     if o.absolute() && (o.imbalance > p.imbalance || !p.absolute()) {
-        return o.preference.map(Colour::opposite);
+        return o.preference.map(|c| (c.opposite(), Stronger));
     }
     if p.strong && !o.strong {
-        return p.preference;
+        return p.preference.map(|c| (c, Stronger));
     }
     if o.strong && !p.strong {
-        return o.preference.map(Colour::opposite);
+        return o.preference.map(|c| (c.opposite(), Stronger));
     }
-    first_difference(p, o).map(|(_, theirs)| theirs)
+    first_difference(p, o).map(|(_, theirs)| (theirs, History))
 }
 
 /// The colour of `p` against `o` (C.04.3 E); `initial` is the colour of the top player in
 /// round 1 (E.5: the higher-ranked player gets it when his position is odd-numbered).
 pub(crate) fn colour_of(p: &DutchPlayer, o: &DutchPlayer, initial: Colour) -> Colour {
-    if let Some(c) = neutral(p, o) {
-        return c;
+    allocate(p, o, initial).0
+}
+
+/// [`colour_of`] with the rule that decided (the Swiss engine's FIDE style allocates by it).
+pub(crate) fn allocate(p: &DutchPlayer, o: &DutchPlayer, initial: Colour) -> (Colour, Allocation) {
+    if let Some(decided) = neutral(p, o) {
+        return decided;
     }
     let (higher, p_is_higher) = if ranks_above(p, o) {
         (p, true)
     } else {
         (o, false)
     };
-    let higher_colour = match higher.preference {
-        Some(c) => c,
-        None if higher.rank % 2 == 0 => initial,
-        None => initial.opposite(),
+    let (higher_colour, rule) = match higher.preference {
+        Some(c) => (c, Allocation::HigherRanked),
+        None if higher.rank % 2 == 0 => (initial, Allocation::PairingNumber),
+        None => (initial.opposite(), Allocation::PairingNumber),
     };
     if p_is_higher {
-        higher_colour
+        (higher_colour, rule)
     } else {
-        higher_colour.opposite()
+        (higher_colour.opposite(), rule)
     }
 }
 

@@ -126,10 +126,10 @@
 pub mod accel;
 mod bracket;
 pub mod check;
-mod colour;
+pub(crate) mod colour;
 mod edit;
 mod lex;
-mod player;
+pub(crate) mod player;
 
 #[cfg(test)]
 mod tests;

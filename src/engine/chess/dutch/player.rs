@@ -92,6 +92,47 @@ impl DutchPlayer {
     pub fn absolute_imbalance(&self) -> bool {
         self.imbalance > 1
     }
+
+    /// A player known by his colours alone (C.04.3 A.6: imbalance, preference and its
+    /// strength from the colours of his played games, oldest first): no floats, no bye
+    /// taken, nobody forbidden.
+    pub fn by_colours(sn: u32, rank: usize, score: i64, colours: Vec<Colour>) -> DutchPlayer {
+        let whites = colours.iter().filter(|c| **c == Colour::White).count() as i64;
+        let blacks = colours.len() as i64 - whites;
+        let lower = if whites > blacks {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let imbalance = (whites - blacks).unsigned_abs() as u32;
+        let last = colours.last().copied();
+        let run = last.map_or(0, |c| colours.iter().rev().take_while(|x| **x == c).count());
+        let preference = if imbalance > 1 {
+            Some(lower)
+        } else if run > 1 {
+            last.map(Colour::opposite)
+        } else if imbalance > 0 {
+            Some(lower)
+        } else {
+            last.map(Colour::opposite)
+        };
+        let repeated = if run > 1 { last } else { None };
+        let absolute = imbalance > 1 || repeated.is_some();
+        DutchPlayer {
+            sn,
+            rank,
+            score,
+            played_games: colours.len() as u32,
+            imbalance,
+            preference,
+            repeated,
+            strong: !absolute && imbalance > 0,
+            colours,
+            floats: [Float::None; 2],
+            bye_eligible: true,
+            forbidden: HashSet::new(),
+        }
+    }
 }
 
 /// Points of one round in half-points (missing rounds: absent, 0).
@@ -177,27 +218,6 @@ pub(crate) fn players(state: &SwissState, accel: &dyn Fn(usize, usize) -> i64) -
                 .filter(|r| r.result.is_played())
                 .filter_map(|r| r.colour)
                 .collect();
-            let whites = colours.iter().filter(|c| **c == Colour::White).count() as i64;
-            let blacks = colours.len() as i64 - whites;
-            let lower = if whites > blacks {
-                Colour::Black
-            } else {
-                Colour::White
-            };
-            let imbalance = (whites - blacks).unsigned_abs() as u32;
-            let last = colours.last().copied();
-            let run = last.map_or(0, |c| colours.iter().rev().take_while(|x| **x == c).count());
-            let preference = if imbalance > 1 {
-                Some(lower)
-            } else if run > 1 {
-                last.map(Colour::opposite)
-            } else if imbalance > 0 {
-                Some(lower)
-            } else {
-                last.map(Colour::opposite)
-            };
-            let repeated = if run > 1 { last } else { None };
-            let absolute = imbalance > 1 || repeated.is_some();
             let mut f = forbidden[i].clone();
             for r in &p.history {
                 if r.result.is_played() {
@@ -214,21 +234,13 @@ pub(crate) fn players(state: &SwissState, accel: &dyn Fn(usize, usize) -> i64) -
             });
             let score = score_before(p, played, 0, accel(i, played));
             DutchPlayer {
-                sn: p.start_number,
-                rank: rank[i],
-                score,
-                played_games: colours.len() as u32,
-                imbalance,
-                preference,
-                repeated,
-                strong: !absolute && imbalance > 0,
-                colours,
                 floats: [
                     float(state, &by_sn, i, 1, accel),
                     float(state, &by_sn, i, 2, accel),
                 ],
                 bye_eligible,
                 forbidden: f,
+                ..DutchPlayer::by_colours(p.start_number, rank[i], score, colours)
             }
         })
         .collect()

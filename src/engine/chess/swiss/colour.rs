@@ -15,8 +15,19 @@
 //!    (29I4) drawn from the stored seed.
 //!
 //! Byes and forfeits give no colour: only games played over the board are counted.
+//!
+//! *FIDE style* allocates instead by FIDE C.04.3 E.1-E.5, through the Dutch engine's own
+//! code ([`assign_fide`]): both preferences; else the stronger one (absolute over strong over
+//! mild; of two absolute, the wider colour difference); else alternate from the most recent
+//! round with different colours; else the higher-ranked player's preference; else by his
+//! pairing number (odd: the initial colour). It differs from the rules above in the minus
+//! groups (rule 3a gives the due colour to the lower-ranked player, E.4 to the higher), in
+//! the last round (no coin flip), in round 1 with players absent (E.5 goes by pairing number,
+//! not by board), and where a repeated colour outranks an imbalance of 1 (A.6).
 
 use super::state::{Colour, ColourRule, PlayerView};
+use crate::engine::chess::dutch::colour::{allocate, Allocation};
+use crate::engine::chess::dutch::player::DutchPlayer;
 use crate::engine::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -243,6 +254,35 @@ pub(crate) fn assign(
             }
         }
     }
+}
+
+/// The player as the FIDE Dutch colour rules see him (C.04.3 A.6): his start number is his
+/// pairing number.
+pub(crate) fn fide_view(p: &PlayerView) -> DutchPlayer {
+    DutchPlayer::by_colours(
+        p.sn,
+        p.sn.saturating_sub(1) as usize,
+        p.score,
+        p.colours.clone(),
+    )
+}
+
+/// FIDE style: the colour of the higher-ranked player `hi` against `lo` by C.04.3 E.1-E.5,
+/// the Dutch engine's own allocation ([`fide_view`] of both players); `initial` is the
+/// colour of pairing number 1 in round 1. The reason shown: `1` for E.1/E.2 (preferences),
+/// `2` for E.3 (history), `3` for E.4/E.5 (rank, pairing number).
+pub(crate) fn assign_fide(
+    hi: &DutchPlayer,
+    lo: &DutchPlayer,
+    initial: Colour,
+) -> (Colour, ColourReason) {
+    let (c, rule) = allocate(hi, lo, initial);
+    let reason = match rule {
+        Allocation::BothPreferences | Allocation::Stronger => ColourReason::Equalisation,
+        Allocation::History => ColourReason::Alternation,
+        Allocation::HigherRanked | Allocation::PairingNumber => ColourReason::Identical,
+    };
+    (c, reason)
 }
 
 /// The coin of one pair in one round: a SplitMix64 stream seeded from the section seed, the

@@ -258,3 +258,125 @@ fn the_serious_cost_grows_with_the_problem() {
         (0, 0)
     );
 }
+
+/// A player known by his colours (`w`/`b`, oldest first), start number and score (half-points).
+fn player(colours: &str, sn: u32, score: i64) -> PlayerView {
+    PlayerView {
+        sn,
+        rating: 1500,
+        unrated: false,
+        team: None,
+        score,
+        colours: colours
+            .chars()
+            .map(|c| {
+                if c == 'w' {
+                    Colour::White
+                } else {
+                    Colour::Black
+                }
+            })
+            .collect(),
+        met: vec![],
+        had_full_bye: false,
+    }
+}
+
+/// FIDE style allocates the colours of a board as the Dutch engine does (C.04.3 E.1-E.5),
+/// on the cases those rules list: the colour of the higher-ranked player and the rule shown.
+#[test]
+fn fide_style_allocates_colours_by_the_dutch_rules_e1_to_e5() {
+    use super::colour::{assign, assign_fide, fide_view, ColourContext};
+    use Colour::{Black, White};
+    let fide = |hi: &PlayerView, lo: &PlayerView, initial: Colour| {
+        assign_fide(&fide_view(hi), &fide_view(lo), initial)
+    };
+    let e = |hi: (&str, u32, i64), lo: (&str, u32, i64)| {
+        fide(&player(hi.0, hi.1, hi.2), &player(lo.0, lo.1, lo.2), White)
+    };
+    // E.1: both preferences granted (due White against due Black), or the only one.
+    assert_eq!(
+        e(("b", 1, 2), ("w", 2, 2)),
+        (White, ColourReason::Equalisation)
+    );
+    assert_eq!(
+        e(("", 1, 2), ("w", 2, 2)),
+        (White, ColourReason::Equalisation)
+    );
+    // E.2: the stronger preference, whichever player has it: absolute (black twice in a row
+    // wanted after b w w) over strong (W−B +1).
+    assert_eq!(
+        e(("bww", 1, 4), ("w", 2, 4)),
+        (Black, ColourReason::Equalisation)
+    );
+    assert_eq!(
+        e(("w", 1, 4), ("bww", 2, 4)),
+        (White, ColourReason::Equalisation)
+    );
+    // E.2, two absolute preferences: the wider colour difference (+3 over +2).
+    assert_eq!(
+        e(("ww", 1, 4), ("wwbww", 2, 4)),
+        (White, ColourReason::Equalisation)
+    );
+    // E.3: equally strong (both W−B +1, due Black): alternate from the most recent round in
+    // which they had different colours (the last: w against b, so now b against w).
+    assert_eq!(
+        e(("wbw", 1, 4), ("wwb", 2, 4)),
+        (Black, ColourReason::Alternation)
+    );
+    assert_eq!(
+        e(("wwb", 1, 4), ("wbw", 2, 4)),
+        (White, ColourReason::Alternation)
+    );
+    // E.4: identical histories, the higher-ranked player's preference, in every score group
+    // (WinTD's rule 3a gives it to the lower-ranked player in a minus group: score 0 after
+    // two rounds).
+    let (hi, lo) = (player("bw", 1, 0), player("bw", 2, 0));
+    assert_eq!(fide(&hi, &lo, White), (Black, ColourReason::Identical));
+    let us = ColourContext {
+        rule: ColourRule::Rule3a,
+        last_round: false,
+        even_threshold: 2,
+        first_colour: White,
+        seed: 1,
+        round: 3,
+    };
+    assert_eq!(assign(&hi, &lo, &us), (White, ColourReason::Identical));
+    // E.5: no preference at all: the higher-ranked player gets the initial colour when his
+    // pairing number is odd, the other colour when it is even.
+    assert_eq!(e(("", 3, 0), ("", 8, 0)), (White, ColourReason::Identical));
+    assert_eq!(e(("", 4, 0), ("", 9, 0)), (Black, ColourReason::Identical));
+    assert_eq!(
+        fide(&player("", 3, 0), &player("", 8, 0), Black),
+        (Black, ColourReason::Identical)
+    );
+}
+
+/// Round 1 with the first player absent: FIDE style colours by pairing number (E.5: 2 is
+/// even, so Black; 3 odd, White), US style alternates down the boards (board 1 White).
+#[test]
+fn round_one_colours_follow_the_pairing_numbers_in_fide_style() {
+    let mut s = played(
+        &[(1, 2400), (2, 2300), (3, 2200), (4, 2100), (5, 2000)],
+        &[],
+    );
+    s.settings.first_colour = Some(Colour::White);
+    s.requested_byes = vec![RequestedBye {
+        player: 1,
+        points: 0.0,
+    }];
+    s.settings.fide_style = true;
+    let p = pair_next_round(&s, &BlossomSolver).unwrap();
+    assert_eq!(
+        (colour_of(&p, 2), colour_of(&p, 3)),
+        (Colour::Black, Colour::White),
+        "{p:?}"
+    );
+    s.settings.fide_style = false;
+    let p = pair_next_round(&s, &BlossomSolver).unwrap();
+    assert_eq!(
+        (colour_of(&p, 2), colour_of(&p, 3)),
+        (Colour::White, Colour::Black),
+        "{p:?}"
+    );
+}

@@ -72,7 +72,8 @@
 //! Round 1: a coin flip from the stored seed (or the `first_colour` setting) gives board 1's
 //! higher-ranked player his colour; colours alternate down the boards. Later rounds: rules
 //! 1, 2, 3a/3b; coin flips (29I4, last round) come from the seed, the round and the two
-//! start numbers. Byes and forfeits give no colour. When the chosen pairing gives a player a
+//! start numbers. FIDE style allocates by FIDE C.04.3 E.1-E.5 instead, with the Dutch
+//! engine's code (round 1 too: by pairing number, E.5; see [`colour`]). Byes and forfeits give no colour. When the chosen pairing gives a player a
 //! `33` or `IMB` problem, a note says why: the round is solved again without the boards that
 //! would give it to him, and the note names the first tier on which that pairing is worse
 //! (or says that none exists; `why.rs`). Requested byes (0, ½, 1 point) and

@@ -22,6 +22,9 @@
 //! charge): first as few players as possible without their colour, then as few taken out of
 //! balance. (Measured over whole events, `scripts/bench-swiss quality` with bbpPairings: the US
 //! order, every `EQ` before any clash, left ~5-10 % more clashes than the Dutch engine.)
+//! The colours of a board are then those of FIDE C.04.3 E.1-E.5, allocated by the Dutch
+//! engine's own code (see [`super::colour`]), so every tier is read for the colours that
+//! engine would give.
 //!
 //! The *rating change* of a board measures its distance from the natural pairing as US
 //! Chess directors measure transpositions and interchanges: if `N(x)` is the natural
@@ -37,8 +40,12 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use super::colour::{assign, classify, due, ColourCode, ColourContext, ColourEffect, ColourReason};
+use super::colour::{
+    assign, assign_fide, classify, due, fide_view, ColourCode, ColourContext, ColourEffect,
+    ColourReason,
+};
 use super::state::{Colour, PairingSystem, PlayerView, SwissSettings, TeamAvoidance};
+use crate::engine::chess::dutch::player::DutchPlayer;
 
 /// Number of tiers.
 pub(crate) const TIERS: usize = 7;
@@ -73,6 +80,9 @@ pub(crate) struct Model {
     /// serious-colour values of every player's worse colour, more than any saving.
     pub high_serious: i64,
     pub colour_ctx: ColourContext,
+    /// FIDE style: the players as the Dutch colour rules see them (indexed like `players`),
+    /// for the allocation by C.04.3 E; empty otherwise.
+    pub fide: Vec<DutchPlayer>,
     pub high_limit: i64,
     pub low_limit: i64,
     pub fide_style: bool,
@@ -220,7 +230,11 @@ impl Model {
             tiers[PREFERENCE] = 2 * i64::from(b.prohibited) + i64::from(b.team);
             b.drop = (x.score - y.score).abs();
             tiers[SCORE] = 4 * b.drop * b.drop;
-            let (c, reason) = assign(x, y, &self.colour_ctx);
+            let (c, reason) = if self.fide.is_empty() {
+                assign(x, y, &self.colour_ctx)
+            } else {
+                assign_fide(&self.fide[u], &self.fide[v], self.colour_ctx.first_colour)
+            };
             b.colour_u = Some(c);
             b.reason = Some(reason);
             b.codes = [classify(x, c), classify(y, c.opposite())];
@@ -313,7 +327,13 @@ pub(crate) fn build_model(
                 .unwrap_or(0)
         })
         .sum::<i64>();
+    let fide = if settings.fide_style {
+        players.iter().map(fide_view).collect()
+    } else {
+        Vec::new()
+    };
     Model {
+        fide,
         high_serious,
         eq_weight: 8 * ((n as i64 + 1) / 2 + 1),
         players,
