@@ -130,7 +130,7 @@ impl DutchPlayer {
             colours,
             floats: [Float::None; 2],
             bye_eligible: true,
-            forbidden: HashSet::new(),
+            forbidden: QuickSet::default(),
         }
     }
 }
