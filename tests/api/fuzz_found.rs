@@ -186,3 +186,37 @@ fn an_import_whose_rows_the_server_cannot_read_is_refused_naming_the_cell() {
         assert_eq!(r.status, 200, "{read}: {}", r.text());
     }
 }
+
+/// A name with a bidirectional override (U+202E) would display the rest of its standings line
+/// reversed, and a line separator (U+2028) breaks lines in readers of the CSV and TRF files:
+/// both are refused like the control characters, naming the field; right-to-left marks,
+/// accents, other scripts and emoji are names like any other.
+#[test]
+fn names_with_bidi_overrides_or_line_separators_are_refused() {
+    let s = spawn();
+    let (event, admin) = s.create_event("swiss");
+    let path = format!("/api/v1/events/{event}/participants");
+    for name in [
+        "Ali\u{202E}nnA",
+        "one\u{2028}two",
+        "x\u{2066}y\u{2069}",
+        "p\u{2029}",
+    ] {
+        let r = s.send("POST", &path, Some(&admin), &json!({"name": name}));
+        assert_eq!(r.status, 422, "{name:?}: {}", r.text());
+        assert_eq!(r.fields(), ["name"], "{name:?}");
+    }
+    let r = s.send(
+        "POST",
+        &format!("{path}/bulk"),
+        Some(&admin),
+        &json!({"participants": [{"name": "ok"}, {"name": "b\u{202D}ad"}]}),
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert_eq!(r.fields(), ["participants[1].name"]);
+    for name in ["\u{5D3}\u{5D5}\u{5D3} \u{200F}", "Zhōu 周", "Ødegård 😀"] {
+        let r = s.send("POST", &path, Some(&admin), &json!({"name": name}));
+        assert_eq!(r.status, 201, "{name:?}: {}", r.text());
+    }
+    assert_eq!(s.get(&path).json()["total"], 3);
+}
