@@ -25,6 +25,8 @@ use utoipa::ToSchema;
 use crate::error::{ApiError, FieldError};
 use crate::limits;
 
+mod json_columns;
+
 /// The document's `kind`.
 pub const KIND: &str = "tourney-event";
 /// The version of the document's shape (not of the database schema).
@@ -57,6 +59,8 @@ pub enum Bound {
     Text(usize),
     /// An integer within these bounds.
     Int(i64, i64),
+    /// A number within these bounds.
+    Real(f64, f64),
 }
 
 /// One table of an event's data and how its rows name other rows.
@@ -84,6 +88,21 @@ const CODE: Bound = Bound::Text(limits::MAX_CODE_CHARS);
 /// Results, timestamps, contracts, hands: short texts the server wrote.
 const SHORT: Bound = Bound::Text(limits::MAX_CODE_CHARS);
 const MOST_GAMES: usize = limits::MAX_PARTICIPANTS * limits::MAX_ROUNDS as usize;
+/// A number a table of results or a draw may hold (a team's, a board's, a game's).
+const NUMBER: Bound = Bound::Int(1, limits::MAX_PARTICIPANTS as i64);
+/// A bridge board or set number.
+const BOARD: Bound = Bound::Int(1, limits::MAX_MOVEMENT_NUMBER as i64);
+/// Points of a bye: none, a half or a whole.
+const BYE_POINTS: Bound = Bound::Real(0.0, 1.0);
+/// Victory points of one side of a match (the WBF 20-point scale).
+const VPS: Bound = Bound::Real(0.0, 20.0);
+/// IMPs of one side of a match, as entering a match allows.
+const IMPS: Bound = Bound::Int(0, 9_999);
+/// A bridge score from NS's viewpoint.
+const SCORE: Bound = Bound::Int(
+    -(crate::engine::bridge::scoring::MAX_SCORE as i64),
+    crate::engine::bridge::scoring::MAX_SCORE as i64,
+);
 const MOST_BOARD_RESULTS: usize =
     limits::MAX_MOVEMENT_ROUNDS * limits::MAX_MOVEMENT_TABLES as usize;
 
@@ -119,7 +138,7 @@ pub const TABLES: &[Table] = &[
         references: &[],
         json_references: &[],
         max_rows: limits::MAX_PARTICIPANTS,
-        bounds: &[("name", NAME), ("created_at", SHORT)],
+        bounds: &[("name", NAME), ("created_at", SHORT), ("number", NUMBER)],
     },
     Table {
         name: "participants",
@@ -142,6 +161,7 @@ pub const TABLES: &[Table] = &[
             ),
             ("status", SHORT),
             ("created_at", SHORT),
+            ("team_board", NUMBER),
         ],
     },
     Table {
@@ -176,6 +196,8 @@ pub const TABLES: &[Table] = &[
             ("result", SHORT),
             ("result_by", SHORT),
             ("result_at", SHORT),
+            ("board", NUMBER),
+            ("team_board", NUMBER),
         ],
     },
     Table {
@@ -187,7 +209,7 @@ pub const TABLES: &[Table] = &[
         references: &[("round_id", "rounds"), ("participant_id", "participants")],
         json_references: &[],
         max_rows: MOST_GAMES,
-        bounds: &[("kind", SHORT)],
+        bounds: &[("kind", SHORT), ("points", BYE_POINTS)],
     },
     Table {
         name: "requested_byes",
@@ -198,7 +220,11 @@ pub const TABLES: &[Table] = &[
         references: &[("participant_id", "participants")],
         json_references: &[],
         max_rows: MOST_GAMES,
-        bounds: &[("created_at", SHORT)],
+        bounds: &[
+            ("created_at", SHORT),
+            ("round", Bound::Int(1, limits::MAX_ROUNDS as i64)),
+            ("points", BYE_POINTS),
+        ],
     },
     Table {
         name: "movements",
@@ -227,6 +253,17 @@ pub const TABLES: &[Table] = &[
             ("adjusted", SHORT),
             ("entered_by", SHORT),
             ("entered_at", SHORT),
+            ("round", Bound::Int(1, limits::MAX_MOVEMENT_ROUNDS as i64)),
+            (
+                "table_no",
+                Bound::Int(1, limits::MAX_MOVEMENT_TABLES as i64),
+            ),
+            ("board", BOARD),
+            ("ns_pair", Bound::Int(0, limits::MAX_PARTICIPANTS as i64)),
+            ("ew_pair", Bound::Int(0, limits::MAX_PARTICIPANTS as i64)),
+            ("tricks", Bound::Int(0, 13)),
+            ("ns_score", SCORE),
+            ("ew_score", SCORE),
         ],
     },
     Table {
@@ -245,6 +282,7 @@ pub const TABLES: &[Table] = &[
             ("east", SHORT),
             ("south", SHORT),
             ("west", SHORT),
+            ("board", BOARD),
         ],
     },
     Table {
@@ -273,6 +311,8 @@ pub const TABLES: &[Table] = &[
             ("home", Bound::Int(1, limits::MAX_PARTICIPANTS as i64)),
             ("away", Bound::Int(1, limits::MAX_PARTICIPANTS as i64)),
             ("drawn_at", SHORT),
+            ("bye_vps", VPS),
+            ("triangle", Bound::Int(0, 1)),
         ],
     },
     Table {
@@ -290,9 +330,18 @@ pub const TABLES: &[Table] = &[
             ("away", Bound::Int(1, limits::MAX_PARTICIPANTS as i64)),
             ("entered_by", SHORT),
             ("entered_at", SHORT),
+            ("boards", BOARD),
+            ("imps_home", IMPS),
+            ("imps_away", IMPS),
+            ("vp_home", VPS),
+            ("vp_away", VPS),
         ],
     },
 ];
+
+/// Columns given together or not at all: (table, column, column). A team's member has its
+/// board in the team.
+const TOGETHER: &[(&str, &str, &str)] = &[("participants", "team_id", "team_board")];
 
 /// The table called `name`.
 pub fn table(name: &str) -> Option<&'static Table> {
@@ -481,6 +530,16 @@ fn check_row(
             );
         }
     }
+    let given = |column: &str| row.get(column).is_some_and(|v| !v.is_null());
+    for (_, a, b) in TOGETHER.iter().filter(|(t, _, _)| *t == table.name) {
+        if given(a) != given(b) {
+            let (missing, present) = if given(a) { (b, a) } else { (a, b) };
+            faults.add(
+                format!("{at}.{missing}"),
+                format!("is required with {present}"),
+            );
+        }
+    }
     for column in known {
         let field = format!("{at}.{}", column.name);
         let value = row.get(&column.name).unwrap_or(&Value::Null);
@@ -491,6 +550,9 @@ fn check_row(
             continue;
         }
         if table.json.contains(&column.name.as_str()) {
+            if let Some(message) = json_columns::fault(table.name, &column.name, value) {
+                faults.add(field, message);
+            }
             continue;
         }
         let typed = match column.affinity {
@@ -522,6 +584,10 @@ fn check_row(
             (Some(Bound::Int(lo, hi)), v) => v
                 .as_i64()
                 .filter(|n| !(lo..=hi).contains(n))
+                .map(|_| format!("must be between {lo} and {hi}")),
+            (Some(Bound::Real(lo, hi)), v) => v
+                .as_f64()
+                .filter(|x| !(lo..=hi).contains(x))
                 .map(|_| format!("must be between {lo} and {hi}")),
             _ => None,
         };

@@ -98,20 +98,30 @@ pub const MAX_MOVEMENT_NUMBER: u32 = 9_999;
 
 /// What is wrong with a text a client sent (a name, a code, a label), if anything: more than
 /// `max` characters, or a control character (a line break or a tab in a name would forge
-/// lines and cells of the TRF and CSV files it is written to). The one rule of every text
-/// field, at the API (`domain::validate_text`) and inside engine inputs (Swiss states,
-/// movements).
+/// lines and cells of the TRF and CSV files it is written to; so would the Unicode line and
+/// paragraph separators in readers that take them as line breaks; a bidirectional embedding,
+/// override or isolate would reorder the rest of a standings line or file as displayed).
+/// The one rule of every text field, at the API (`domain::validate_text`) and inside engine
+/// inputs (Swiss states, movements).
 pub fn text_fault(text: &str, max: usize) -> Option<String> {
     if text.chars().count() > max {
         Some(format!("must be at most {max} characters"))
     } else {
-        text.chars().find(|c| c.is_control()).map(|c| {
+        text.chars().find(|&c| is_control(c)).map(|c| {
             format!(
                 "must not hold control characters (found U+{:04X})",
                 c as u32
             )
         })
     }
+}
+
+/// A control character, a line or paragraph separator, or a bidirectional embedding,
+/// override or isolate (U+202A..U+202E, U+2066..U+2069). The marks U+200E and U+200F, which
+/// reorder nothing beyond themselves, are letters' business and allowed.
+fn is_control(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Default wall-clock budget of one pairing (seconds); see [`pairing_budget`].

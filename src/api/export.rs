@@ -50,7 +50,7 @@ pub async fn export_event(
         .json(document))
 }
 
-/// The event row's game, format and settings, checked as creating an event checks them.
+/// The event row's game, format, settings and dates, checked as creating an event checks them.
 fn check_event(document: &EventDocument) -> ApiResult<()> {
     let Some(event) = document.tables.get("events").and_then(|rows| rows.first()) else {
         return Ok(()); // named by the document's own check
@@ -78,6 +78,13 @@ fn check_event(document: &EventDocument) -> ApiResult<()> {
         ),
         other => other,
     };
+    for column in ["start_date", "end_date"] {
+        if let Some(text) = event.get(column).and_then(Value::as_str) {
+            if text.parse::<chrono::NaiveDate>().is_err() {
+                return Err(ApiError::invalid(at(column), "must be a date (YYYY-MM-DD)"));
+            }
+        }
+    }
     validate_format(game, format).map_err(rename)?;
     validate_settings(format, &settings).map_err(rename)
 }

@@ -10,7 +10,7 @@ use crate::api::extract::{json_cached, JsonBody, QueryParams};
 use crate::api::movements::movement_error;
 use crate::api::responses::{PublicRead, PublicSubmit};
 use crate::engine::bridge::teams::generate::{generate, TeamMovementParams, KINDS};
-use crate::engine::bridge::teams::validate::{report, TeamMovementReport};
+use crate::engine::bridge::teams::validate::{report, too_large, TeamMovementReport};
 use crate::engine::bridge::teams::TeamMovement;
 use crate::error::{ApiError, ApiResult};
 
@@ -79,11 +79,6 @@ pub async fn get_team_movement(
     json_cached(&req, &answer)
 }
 
-/// The most teams a typed-in team movement may have.
-pub const MAX_VALIDATED_TEAMS: u32 = 100;
-/// The most tables one round of a typed-in team movement may list.
-pub const MAX_VALIDATED_TABLES: usize = 200;
-
 /// Check any team movement (ours, or one typed in from a card): every match complete (both
 /// halves on the same set), no team meeting another twice or playing a set twice, and the facts
 /// a director chooses by.
@@ -101,28 +96,8 @@ pub const MAX_VALIDATED_TABLES: usize = 200;
 pub async fn validate_team_movement(
     JsonBody(movement): JsonBody<TeamMovement>,
 ) -> ApiResult<HttpResponse> {
-    use crate::limits::MAX_MOVEMENT_ROUNDS;
-    if movement.teams > MAX_VALIDATED_TEAMS {
-        return Err(ApiError::invalid(
-            "teams",
-            format!("at most {MAX_VALIDATED_TEAMS} teams are checked"),
-        ));
-    }
-    if movement.rounds.len() > MAX_MOVEMENT_ROUNDS {
-        return Err(ApiError::invalid(
-            "rounds",
-            format!("at most {MAX_MOVEMENT_ROUNDS} rounds are checked"),
-        ));
-    }
-    if let Some(i) = movement
-        .rounds
-        .iter()
-        .position(|r| r.tables.len() > MAX_VALIDATED_TABLES)
-    {
-        return Err(ApiError::invalid(
-            format!("rounds[{i}].tables"),
-            format!("at most {MAX_VALIDATED_TABLES} tables a round are checked"),
-        ));
+    if let Some((field, message)) = too_large(&movement) {
+        return Err(ApiError::invalid(field, message));
     }
     let r = web::block(move || report(&movement)).await?;
     Ok(HttpResponse::Ok().json(r))

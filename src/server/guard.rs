@@ -1,6 +1,7 @@
 //! Guards against credential abuse: a token in the query string is refused (it would sit in
 //! access logs and browser histories), and a client address that keeps presenting bad
-//! credentials is slowed down (429 with `Retry-After`) while everyone else is unaffected.
+//! credentials is slowed down (429 with `Retry-After`) on the operations that check one (its
+//! public reads go on) while everyone else is unaffected.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -14,6 +15,7 @@ use actix_web::middleware::Next;
 use actix_web::{web, ResponseError};
 
 use crate::error::ApiError;
+use crate::server::methods::RouteTable;
 
 /// Failed credentials one address may present per window before it must wait.
 pub const MAX_FAILURES: usize = 20;
@@ -96,7 +98,12 @@ pub async fn guard(
         );
         return Ok(refuse(req, e, None));
     }
-    let presents_credentials = req.headers().contains_key(header::AUTHORIZATION);
+    // Only a request whose operation checks its credential can be refused for it: a public
+    // read ignores any token it is sent (and its answers document no 429).
+    let presents_credentials = req.headers().contains_key(header::AUTHORIZATION)
+        && req
+            .app_data::<web::Data<RouteTable>>()
+            .is_some_and(|routes| routes.checks_credentials(req.path(), req.method()));
     let failures = req.app_data::<web::Data<Failures>>().cloned();
     let address = req.peer_addr().map(|a| a.ip());
     let (Some(failures), Some(address), true) = (failures, address, presents_credentials) else {

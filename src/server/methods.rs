@@ -14,10 +14,18 @@ use actix_web::{web, Error, HttpRequest, HttpResponse};
 
 use crate::error::{ApiError, Problem};
 
-/// The documented paths (as templates, `{name}` for a parameter) and their methods.
+/// The documented paths (as templates, `{name}` for a parameter), their methods, and the
+/// methods whose operation takes a credential (the document's `security`).
 #[derive(Debug, Clone)]
 pub struct RouteTable {
-    routes: Vec<(Vec<String>, BTreeSet<&'static str>)>,
+    routes: Vec<Route>,
+}
+
+#[derive(Debug, Clone)]
+struct Route {
+    template: Vec<String>,
+    methods: BTreeSet<&'static str>,
+    secured: BTreeSet<&'static str>,
 }
 
 impl RouteTable {
@@ -30,37 +38,44 @@ impl RouteTable {
             .iter()
             .map(|(path, item)| {
                 let operations = [
-                    ("GET", item.get.is_some()),
-                    ("HEAD", item.get.is_some()),
-                    ("POST", item.post.is_some()),
-                    ("PUT", item.put.is_some()),
-                    ("PATCH", item.patch.is_some()),
-                    ("DELETE", item.delete.is_some()),
+                    ("GET", &item.get),
+                    ("HEAD", &item.get),
+                    ("POST", &item.post),
+                    ("PUT", &item.put),
+                    ("PATCH", &item.patch),
+                    ("DELETE", &item.delete),
                 ];
-                let mut methods: BTreeSet<&'static str> = operations
-                    .into_iter()
-                    .filter(|(_, documented)| *documented)
-                    .map(|(method, _)| method)
-                    .collect();
-                methods.insert("OPTIONS");
-                (segments(path), methods)
+                let mut methods = BTreeSet::from(["OPTIONS"]);
+                let mut secured = BTreeSet::new();
+                for (method, operation) in operations {
+                    let Some(operation) = operation else { continue };
+                    methods.insert(method);
+                    if operation.security.as_ref().is_some_and(|s| !s.is_empty()) {
+                        secured.insert(method);
+                    }
+                }
+                Route {
+                    template: segments(path),
+                    methods,
+                    secured,
+                }
             })
             .collect();
         RouteTable { routes }
     }
 
-    /// The methods `path` takes, or `None` when no documented path matches it. Where several
-    /// templates match, the one with the most literal segments is the path's (`/events/trf`
-    /// over `/events/{event_id}`), as the router picks it.
-    pub fn allowed(&self, path: &str) -> Option<String> {
+    /// The documented route of `path`, or `None` when no documented path matches it. Where
+    /// several templates match, the one with the most literal segments is the path's
+    /// (`/events/trf` over `/events/{event_id}`), as the router picks it.
+    fn route(&self, path: &str) -> Option<&Route> {
         let wanted = segments(path);
-        let mut best: Option<(usize, &BTreeSet<&'static str>)> = None;
-        for (template, taken) in &self.routes {
-            if template.len() != wanted.len() {
+        let mut best: Option<(usize, &Route)> = None;
+        for route in &self.routes {
+            if route.template.len() != wanted.len() {
                 continue;
             }
             let mut literal = 0;
-            let fits = template.iter().zip(&wanted).all(|(t, w)| {
+            let fits = route.template.iter().zip(&wanted).all(|(t, w)| {
                 if t == w {
                     literal += 1;
                     true
@@ -69,16 +84,28 @@ impl RouteTable {
                 }
             });
             if fits && best.is_none_or(|(most, _)| literal > most) {
-                best = Some((literal, taken));
+                best = Some((literal, route));
             }
         }
-        best.map(|(_, methods)| methods.iter().copied().collect::<Vec<_>>().join(", "))
+        best.map(|(_, route)| route)
+    }
+
+    /// The methods `path` takes, or `None` when no documented path matches it.
+    pub fn allowed(&self, path: &str) -> Option<String> {
+        self.route(path)
+            .map(|r| r.methods.iter().copied().collect::<Vec<_>>().join(", "))
     }
 
     /// Whether `method` is one `path` takes (unknown paths take none).
     pub fn takes(&self, path: &str, method: &Method) -> bool {
-        self.allowed(path)
-            .is_some_and(|allowed| allowed.split(", ").any(|m| m == method.as_str()))
+        self.route(path)
+            .is_some_and(|r| r.methods.contains(method.as_str()))
+    }
+
+    /// Whether `method` on `path` checks a credential (a public read ignores any it is sent).
+    pub fn checks_credentials(&self, path: &str, method: &Method) -> bool {
+        self.route(path)
+            .is_some_and(|r| r.secured.contains(method.as_str()))
     }
 }
 
@@ -172,5 +199,10 @@ mod tests {
         assert!(!table.takes("/api/v1/events/1/participants/bulk", &Method::PATCH));
         assert!(table.takes("/api/v1/events/1/participants/7", &Method::PATCH));
         assert_eq!(table.allowed("/api/v1/events/7/nothing"), None);
+        assert!(table.checks_credentials("/api/v1/events/7", &Method::PATCH));
+        assert!(table.checks_credentials("/api/v1/events/7/export", &Method::GET));
+        assert!(!table.checks_credentials("/api/v1/events/7", &Method::GET));
+        assert!(!table.checks_credentials("/api/v1/events/7/standings", &Method::GET));
+        assert!(!table.checks_credentials("/api/v1/nothing", &Method::POST));
     }
 }

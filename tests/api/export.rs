@@ -10,7 +10,7 @@ use crate::bridge_results::{
 use crate::client::{spawn, TestServer};
 use crate::swiss::{pair, publish, swiss_event};
 
-fn export(s: &TestServer, event: i64, admin: &str) -> Value {
+pub(crate) fn export(s: &TestServer, event: i64, admin: &str) -> Value {
     let auth = format!("Bearer {admin}");
     let r = s.request(
         "GET",

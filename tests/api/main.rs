@@ -11,6 +11,7 @@ mod docs;
 mod dutch;
 mod errors;
 mod export;
+mod fuzz_found;
 mod hardening;
 mod http;
 mod limits;

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::engine::bridge::scoring::{
-    parse_adjusted, tricks_from_result, Adjusted, Contract, Seat,
+    parse_adjusted, tricks_from_result, Adjusted, Contract, Seat, MAX_SCORE,
 };
 use crate::engine::bridge::traveller::Outcome;
 use crate::error::FieldError;
@@ -24,8 +24,6 @@ use crate::error::FieldError;
 pub const MAX_ROWS: usize = 5000;
 /// Longest text in a field (contract, result, lead, section, adjusted score).
 const MAX_TEXT: usize = 16;
-/// Largest assigned score, either way.
-const MAX_SCORE: i32 = 7600;
 
 /// One board result. Give either a played contract (`contract`, `declarer`, and `tricks` or
 /// `result`), an assigned score (`ns_score`; with `ew_score` for a split score), or an

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use super::generate::{pair_halves, seatings_of};
 use super::TeamMovement;
 use crate::engine::bridge::movement::report::MinMax;
+use crate::limits::MAX_MOVEMENT_ROUNDS;
 
 /// What the validator found, with the facts of the movement.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -41,6 +42,37 @@ pub struct TeamMovementReport {
     pub home_matches_per_team: MinMax,
     /// Every team's home and away counts differ by at most one.
     pub seating_rights_balanced: bool,
+}
+
+/// The most teams a team movement checked here may have.
+pub const MAX_VALIDATED_TEAMS: u32 = 100;
+/// The most tables one round of a checked team movement may list.
+pub const MAX_VALIDATED_TABLES: usize = 200;
+
+/// Whether `m` is too large to check (more than [`MAX_VALIDATED_TEAMS`] teams,
+/// [`MAX_MOVEMENT_ROUNDS`] rounds or [`MAX_VALIDATED_TABLES`] tables a round): the field at
+/// fault and why.
+pub fn too_large(m: &TeamMovement) -> Option<(String, String)> {
+    if m.teams > MAX_VALIDATED_TEAMS {
+        return Some((
+            "teams".into(),
+            format!("at most {MAX_VALIDATED_TEAMS} teams are checked"),
+        ));
+    }
+    if m.rounds.len() > MAX_MOVEMENT_ROUNDS {
+        return Some((
+            "rounds".into(),
+            format!("at most {MAX_MOVEMENT_ROUNDS} rounds are checked"),
+        ));
+    }
+    let i = m
+        .rounds
+        .iter()
+        .position(|r| r.tables.len() > MAX_VALIDATED_TABLES)?;
+    Some((
+        format!("rounds[{i}].tables"),
+        format!("at most {MAX_VALIDATED_TABLES} tables a round are checked"),
+    ))
 }
 
 fn min_max(values: impl IntoIterator<Item = u32>) -> MinMax {
