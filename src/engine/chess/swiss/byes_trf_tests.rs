@@ -181,3 +181,17 @@ fn faults_found_when_pairing_are_reported_at_their_line() {
         .to_string()
         .starts_with("line 0: players: "));
 }
+
+#[test]
+fn a_player_paired_against_himself_is_refused_at_his_line() {
+    let text = [
+        "012 Test".to_string(),
+        "XXR 5".to_string(),
+        line_001(1, "Alpha, Anna", 2100, "1.0", &[(1, 'w', '1')]),
+        line_001(2, "Beta, Bob", 2000, "1.0", &[(0, '-', 'U')]),
+    ]
+    .join("\n")
+        + "\n";
+    let msg = parse_trf(&text).unwrap_err().to_string();
+    assert_eq!(msg, "line 3: round 1: player 1 is paired against himself");
+}

@@ -316,7 +316,7 @@ pub fn parse_trf_located(text: &str) -> Result<(SwissState, TrfLines), TrfError>
                     colour: None,
                     result: RoundResult::ZeroBye,
                 },
-                Some(Some(c)) => record(*ln, r, c, &index)?,
+                Some(Some(c)) => record(*ln, r, c, p.start_number, &index)?,
             };
             p.history.push(rec);
         }
@@ -484,6 +484,7 @@ fn record(
     ln: usize,
     r: usize,
     c: &Cell,
+    own: u32,
     index: &std::collections::HashMap<u32, usize>,
 ) -> Result<RoundRecord, TrfError> {
     let colour = match c.colour {
@@ -514,6 +515,12 @@ fn record(
         return Err(e(
             ln,
             format!("round {}: unknown opponent {}", r + 1, c.opponent),
+        ));
+    }
+    if c.opponent == own {
+        return Err(e(
+            ln,
+            format!("round {}: player {own} is paired against himself", r + 1),
         ));
     }
     let result = match c.result {
