@@ -89,6 +89,10 @@ impl Pricer for FullGraphPricer<'_> {
                     .unwrap_or(i128::MIN / 4)
             })
             .collect();
+        let mut group_of = vec![0usize; n];
+        for (g, &(a, b)) in groups.iter().enumerate() {
+            group_of[a..b].fill(g);
+        }
         let limit = |change: i64| -> i128 {
             if m.fide_style {
                 0
@@ -107,14 +111,15 @@ impl Pricer for FullGraphPricer<'_> {
                 0
             }
         };
-        let mut out = Vec::new();
-        for (gu, &(ua, ub)) in groups.iter().enumerate() {
-            for u in ua..ub {
+        // The boards u–v (v > u) of the players `rows`, in the order (u, v).
+        let price_rows = |rows: std::ops::Range<usize>| -> Vec<Board> {
+            let mut out = Vec::new();
+            for u in rows {
                 if self.skip[u] {
                     continue;
                 }
                 let su = m.players[u].score;
-                for gv in gu..groups.len() {
+                for gv in group_of[u]..groups.len() {
                     let (va, vb) = groups[gv];
                     let d = (su - m.players[va].score) as i128;
                     let score_lb = w[SCORE] * 4 * d * d;
@@ -150,7 +155,56 @@ impl Pricer for FullGraphPricer<'_> {
                     }
                 }
             }
-        }
-        out
+            out
+        };
+        in_parallel(n, price_rows)
     }
 }
+
+/// `rows(range)` over `0..items` cut into consecutive ranges, run on the machine's cores (at
+/// most [`THREADS`]), the results concatenated in the order of the ranges: the same list as
+/// `rows(0..items)` gives, so the answer does not depend on the number of threads.
+pub(crate) fn in_parallel<T: Send>(
+    items: usize,
+    rows: impl Fn(std::ops::Range<usize>) -> Vec<T> + Sync,
+) -> Vec<T> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |t| t.get())
+        .min(THREADS);
+    if threads < 2 || items < 2 * CHUNK {
+        return rows(0..items);
+    }
+    // Small ranges taken in turn by whichever thread is free: rows of very different cost
+    // (a player near the top of the ranking has more boards to price) even out.
+    let ranges: Vec<std::ops::Range<usize>> = (0..items)
+        .step_by(CHUNK)
+        .map(|a| a..(a + CHUNK).min(items))
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, Vec<T>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(r) = ranges.get(i) else { break };
+                        mine.push((i, rows(r.clone())));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|h| h.join().expect("a pricing thread panicked"))
+            .collect()
+    });
+    done.sort_unstable_by_key(|&(i, _)| i);
+    done.into_iter().flat_map(|(_, v)| v).collect()
+}
+
+/// The most threads a pricing pass (or the building of the candidate boards) uses.
+const THREADS: usize = 4;
+/// Players per range of [`in_parallel`].
+const CHUNK: usize = 64;
