@@ -254,6 +254,12 @@ struct Step {
     which: usize,
 }
 
+/// A new blossom takes the id of its largest outer child when that child has at least this
+/// many vertices (see [`State::add_blossom`]): below it, visiting the child's vertices costs
+/// less than moving ids. Tests lower it to 2, so that every test takes the id of an outer
+/// child whenever there is one.
+const KEEP_ID: usize = if cfg!(test) { 2 } else { 32 };
+
 enum Rebase {
     Blossom(usize, usize),
     Match(usize),
@@ -542,6 +548,8 @@ struct State {
     best_to: Vec<usize>,
     best_to_slack: Vec<i128>,
     touched: Vec<usize>,
+    /// Vertices in a blossom (1 for a vertex).
+    size: Vec<usize>,
     /// Statistics for tests: blossoms shrunk, deepest nesting of blossoms created.
     formed: usize,
     max_nesting: usize,
@@ -593,6 +601,7 @@ impl State {
             formed: 0,
             max_nesting: 0,
             nesting: vec![0; 2 * n],
+            size: vec![1; 2 * n],
         }
     }
 
@@ -677,7 +686,7 @@ impl State {
     fn next_step(&mut self) -> Option<(i128, u8, usize)> {
         while let Some(&Reverse(top)) = self.steps.peek() {
             match self.step_key(top.kind, top.x) {
-                Some((key, which)) if which == top.which => {
+                Some((key, which)) if which == top.which && top.pos == self.dirty_pos[top.x] => {
                     if key == top.key {
                         return Some((key - self.moved, top.kind, which));
                     }
@@ -864,6 +873,11 @@ impl State {
 
     /// Push the leaf vertices of blossom `b` onto `out`.
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        self.leaves_but(b, NONE, out);
+    }
+
+    /// [`State::leaves`] without those of the sub-blossom `skip`, the others in the same order.
+    fn leaves_but(&self, b: usize, skip: usize, out: &mut Vec<usize>) {
         if b < self.n {
             out.push(b);
             return;
@@ -873,7 +887,7 @@ impl State {
             for &c in self.childs[x].iter().rev() {
                 if c < self.n {
                     out.push(c);
-                } else {
+                } else if c != skip {
                     stack.push(c);
                 }
             }
@@ -1006,19 +1020,41 @@ impl State {
             .unwrap_or(0);
         self.nesting[b] = depth;
         self.max_nesting = self.max_nesting.max(depth);
+        let mut size = 0;
+        let mut largest = NONE;
         for i in 0..self.childs[b].len() {
             let c = self.childs[b][i];
+            size += self.size[c];
             if c >= self.n {
                 self.set_sign(c, 0);
+                if self.label[c] == OUTER
+                    && self.size[c] >= KEEP_ID
+                    && (largest == NONE || self.size[c] > self.size[largest])
+                {
+                    largest = c;
+                }
             }
         }
-        for v in self.leaves_vec(b) {
+        self.size[b] = size;
+        // The largest outer child's vertices already follow the dual steps as outer and need
+        // no scan: the new blossom takes that child's id (the child another), so that they
+        // keep their `inblossom` too; only the other children's vertices are visited.
+        let id = if largest == NONE { b } else { largest };
+        let mut leaves = std::mem::take(&mut self.scratch);
+        leaves.clear();
+        self.leaves_but(b, largest, &mut leaves);
+        for &v in &leaves {
             if self.label[self.inblossom[v]] == INNER {
                 self.queue.push(v);
             }
-            self.inblossom[v] = b;
+            self.inblossom[v] = id;
             self.set_sign(v, 1);
         }
+        self.scratch = leaves;
+        if largest != NONE {
+            self.swap_ids(b, largest);
+        }
+        let b = id;
         // Least-slack edges from the new blossom to each neighbouring outer blossom.
         let childs = self.childs[b].clone();
         for &c in &childs {
@@ -1063,6 +1099,61 @@ impl State {
             self.set_best(b, best, best_slack);
         } else {
             self.bestedge[b] = NONE;
+        }
+    }
+
+    /// Exchanges the ids of blossoms `a` and `b` (their cycles, labels, duals, least-slack
+    /// edges; the links of their children and parents), not the `inblossom` of their
+    /// vertices, which the caller sets; their places in `dirty` go with them (both must be
+    /// there), so steps noted under the old ids are stale.
+    fn swap_ids(&mut self, a: usize, b: usize) {
+        debug_assert!(a >= self.n && b >= self.n);
+        debug_assert!(self.stamp[a] == self.stage_no && self.stamp[b] == self.stage_no);
+        self.label.swap(a, b);
+        self.labelend.swap(a, b);
+        self.parent.swap(a, b);
+        self.childs.swap(a, b);
+        self.base.swap(a, b);
+        self.endps.swap(a, b);
+        self.bestedge.swap(a, b);
+        self.bestslack.swap(a, b);
+        self.bestver.swap(a, b);
+        self.bestedges.swap(a, b);
+        self.dual.swap(a, b);
+        self.sign.swap(a, b);
+        self.nesting.swap(a, b);
+        self.size.swap(a, b);
+        // The order of ties between dual steps goes with the blossom, not with its id.
+        self.dirty_pos.swap(a, b);
+        let rename = |x: usize| {
+            if x == a {
+                b
+            } else if x == b {
+                a
+            } else {
+                x
+            }
+        };
+        self.parent[a] = rename(self.parent[a]);
+        self.parent[b] = rename(self.parent[b]);
+        // Every list that may name `a` or `b`, renamed once.
+        let mut lists = vec![a, b];
+        for x in [a, b] {
+            let p = self.parent[x];
+            if p != NONE && !lists.contains(&p) {
+                lists.push(p);
+            }
+        }
+        for x in lists {
+            for i in 0..self.childs[x].len() {
+                self.childs[x][i] = rename(self.childs[x][i]);
+            }
+        }
+        for x in [a, b] {
+            for i in 0..self.childs[x].len() {
+                let c = self.childs[x][i];
+                self.parent[c] = x;
+            }
         }
     }
 
