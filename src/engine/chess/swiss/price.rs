@@ -11,6 +11,11 @@
 //! score difference and `change` the rating change, both read off the ranked model in O(1).
 //! A whole score group is skipped when even `w_score·4d² − y(u) − max y(group)` is `>= 0`.
 //! Only when the bound does not settle a pair is its board built.
+//!
+//! A pass prices the players' rows on the machine's cores ([`in_parallel`], at most 4 threads:
+//! the duals and the model are only read); the boards come back in the order one thread would
+//! give them, so the solve that follows, and the pairing, do not depend on the thread count.
+//! The candidate boards of the window are built the same way (`pair::candidates`).
 
 #![allow(clippy::needless_range_loop)]
 
@@ -208,3 +213,20 @@ pub(crate) fn in_parallel<T: Send>(
 const THREADS: usize = 4;
 /// Players per range of [`in_parallel`].
 const CHUNK: usize = 64;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ranges run on several threads give the list one pass over all rows gives, in the
+    /// same order, whatever the number of rows (fewer than a range, not a multiple of it).
+    #[test]
+    fn parallel_rows_come_back_in_order() {
+        let rows = |r: std::ops::Range<usize>| -> Vec<(usize, usize)> {
+            r.flat_map(|u| (0..u % 5).map(move |k| (u, k))).collect()
+        };
+        for items in [0, 1, CHUNK - 1, 2 * CHUNK, 2 * CHUNK + 7, 37 * CHUNK + 3] {
+            assert_eq!(in_parallel(items, rows), rows(0..items), "{items} rows");
+        }
+    }
+}
