@@ -43,12 +43,28 @@
 //!   the vertices its tree labels (adjacency lists, no n×n matrix), and every per-stage reset or
 //!   dual step visits only the vertices and blossoms the stage touched.
 //! * The slack of each remembered least-slack edge is cached until the next dual step.
-//! * A dual step moves the vertices of the stage's labelled blossoms from one list (each
-//!   vertex entered once, when its blossom is first labelled), by the label of its top
-//!   blossom now, instead of walking every labelled blossom's tree at every step.
+//! * *Lazy duals*: a dual step visits nothing. The stage keeps the sum of its steps so far
+//!   (`moved`); every vertex and top blossom of the tree holds its dual as of the moment it
+//!   was labelled, with a sign (+1 outer, −1 inner), and its dual now is that value plus
+//!   sign × the steps since (`State::y`). A label change settles the value first; the end of
+//!   the stage settles every vertex the stage labelled, once.
+//! * *A heap of dual steps*: the candidates of the next step (a free vertex's least-slack edge
+//!   to the tree, the least-slack edge between two outer blossoms, an inner blossom's dual)
+//!   are kept least first, keyed by the value of `moved` at which they reach 0 (constant while
+//!   labels stay), so the least step is found in O(log) instead of a scan of everything the
+//!   stage touched. Entries made stale by a later change are dropped when they reach the top.
+//!   Ties go to the candidate found first in the order the old scan took (the stage's `dirty`
+//!   list, then the kind), so the matching is the same, ties included.
+//! * *A blossom keeps the id of its largest outer child*: forming a blossom around an outer
+//!   blossom of thousands of vertices (a Swiss score group's odd union, wrapped again and again
+//!   within a stage) would relabel every vertex each time; instead the new blossom takes that
+//!   child's id (the child moves to a fresh one, `State::swap_ids`) and only the other
+//!   children's vertices are visited. (Expanding a large inner blossom still visits all its
+//!   vertices: the largest remaining cost at 10 000 Swiss players.)
 //!
 //! Worst case O(n·(m + n²)) (n/2 stages; a stage scans each edge a bounded number of times and
-//! takes O(n) dual steps of O(n) each); in practice the stages are few and small. Measured on
+//! takes O(n) dual steps; a step costs O(log m) now, but forming and expanding blossoms is
+//! still O(n) each); in practice the stages are few and small. Measured on
 //! Swiss-like models (about 50 candidates per vertex, release build): 1000 vertices ~0.01 s,
 //! 10 000 vertices ~0.2 s; all pairs at 2000 vertices ~0.4 s. Memory O(n + m): about 100 bytes
 //! per edge (the caller's list, the normalised copy and two adjacency entries).
@@ -73,6 +89,8 @@
 
 use super::{cost_bound, matching_cost, normalise, Matching, MatchingError, MatchingProblem};
 use super::{Duals, MatchingSolver, SimpleEdges};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// The exact blossom solver (pure Rust, the default). See the module doc.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -238,6 +256,26 @@ const MARK: u8 = 4;
 
 /// One step of [`State::augment_blossom`]: re-base a blossom on a vertex, match the cycle edge
 /// of an endpoint, or rotate a blossom's cycle to start at its new base (child `i`).
+/// A candidate dual step, ordered by its value in units of the stage's dual steps (`key`:
+/// the step is `key − moved`), then as the steps were once found by scanning `dirty` in order
+/// (`pos`, then `kind`), so that ties go the same way. Kind 2: the least-slack edge `which`
+/// from a free vertex `x` to the tree; 3: the least-slack edge `which` between outer blossom
+/// `x` and another; 4: inner blossom `x` (`which`) whose dual reaches 0.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Step {
+    key: i128,
+    pos: u32,
+    kind: u8,
+    x: usize,
+    which: usize,
+}
+
+/// A new blossom takes the id of its largest outer child when that child has at least this
+/// many vertices (see [`State::add_blossom`]): below it, visiting the child's vertices costs
+/// less than moving ids. Tests lower it to 2, so that every test takes the id of an outer
+/// child whenever there is one.
+const KEEP_ID: usize = if cfg!(test) { 2 } else { 32 };
+
 enum Rebase {
     Blossom(usize, usize),
     Match(usize),
@@ -317,6 +355,7 @@ impl State {
             }
             exposed -= 2;
         }
+        debug_assert!(s.moved == 0 && s.sign.iter().all(|&x| x == 0));
         if cfg!(debug_assertions) {
             s.certificate().map_err(|msg| {
                 MatchingError::SolverFailed(format!("blossom optimality certificate failed: {msg}"))
@@ -506,13 +545,27 @@ struct State {
     /// For an S blossom: least-slack edges to each neighbouring S blossom (None: not computed).
     bestedges: Vec<Option<Vec<usize>>>,
     unused: Vec<usize>,
-    /// Doubled duals: `y(v)` for vertices, `z(B)` for blossoms.
+    /// Doubled duals: `y(v)` for vertices, `z(B)` for blossoms, as of the start of the stage
+    /// for ids whose `sign` is not 0: the dual of `x` is `dual[x] + sign[x]·moved` (see
+    /// [`State::y`]).
     dual: Vec<i128>,
+    /// How the dual of an id follows the stage's dual steps: +1 (outer), −1 (inner), 0 (not
+    /// in the tree, or inside a blossom).
+    sign: Vec<i8>,
+    /// Sum of the stage's dual steps so far (0 between stages, when every `sign` is 0).
+    moved: i128,
+    /// The candidates for the next dual step (see [`Step`]), least first; entries made stale
+    /// by a later change are dropped or re-keyed when they reach the top.
+    steps: BinaryHeap<Reverse<Step>>,
+    /// Position of an id in `dirty` (ties between equal steps go to the earlier one).
+    dirty_pos: Vec<u32>,
     queue: Vec<usize>,
     /// Scratch for `add_blossom`.
     best_to: Vec<usize>,
     best_to_slack: Vec<i128>,
     touched: Vec<usize>,
+    /// Vertices in a blossom (1 for a vertex).
+    size: Vec<usize>,
     /// Statistics for tests: blossoms shrunk, deepest nesting of blossoms created.
     formed: usize,
     max_nesting: usize,
@@ -553,6 +606,10 @@ impl State {
             scratch: Vec::new(),
             unused: (n..2 * n).rev().collect(),
             dual: vec![0; 2 * n],
+            sign: vec![0; 2 * n],
+            moved: 0,
+            steps: BinaryHeap::new(),
+            dirty_pos: vec![0; 2 * n],
             queue: Vec::new(),
             best_to: vec![NONE; 2 * n],
             best_to_slack: vec![0; 2 * n],
@@ -560,6 +617,7 @@ impl State {
             formed: 0,
             max_nesting: 0,
             nesting: vec![0; 2 * n],
+            size: vec![1; 2 * n],
         }
     }
 
@@ -575,7 +633,105 @@ impl State {
     /// Slack of edge `k` between two different top-level blossoms (doubled units).
     #[inline]
     fn slack(&self, k: usize) -> i128 {
-        self.c2[k] - self.dual[self.eu[k]] - self.dual[self.ev[k]]
+        self.c2[k] - self.y(self.eu[k]) - self.y(self.ev[k])
+    }
+
+    /// The dual of `x` now (doubled): what it was when its sign was last set, moved by the
+    /// stage's dual steps since.
+    #[inline]
+    fn y(&self, x: usize) -> i128 {
+        match self.sign[x] {
+            1 => self.dual[x] + self.moved,
+            -1 => self.dual[x] - self.moved,
+            _ => self.dual[x],
+        }
+    }
+
+    /// Sets how the dual of `x` follows the dual steps from now on (its value stays).
+    #[inline]
+    fn set_sign(&mut self, x: usize, sign: i8) {
+        let y = self.y(x);
+        self.sign[x] = sign;
+        self.dual[x] = y - i128::from(sign) * self.moved;
+    }
+
+    /// Sets the dual of `x` to `y` now, following the dual steps by `sign` from now on.
+    #[inline]
+    fn set_dual(&mut self, x: usize, y: i128, sign: i8) {
+        self.sign[x] = sign;
+        self.dual[x] = y - i128::from(sign) * self.moved;
+    }
+
+    /// The value of a candidate dual step of `kind` at `x` (see [`Step`]) in units of
+    /// `moved`, and its edge (or blossom): `None` when it is no longer a candidate.
+    fn step_key(&mut self, kind: u8, x: usize) -> Option<(i128, usize)> {
+        match kind {
+            2 if x < self.n
+                && self.label[self.inblossom[x]] == FREE
+                && self.bestedge[x] != NONE =>
+            {
+                Some((self.best_slack(x) + self.moved, self.bestedge[x]))
+            }
+            3 if self.is_top(x) && self.label[x] == OUTER && self.bestedge[x] != NONE => {
+                let s = self.best_slack(x);
+                debug_assert!(s % 2 == 0, "odd S-S slack");
+                Some((s / 2 + self.moved, self.bestedge[x]))
+            }
+            4 if x >= self.n && self.is_top(x) && self.label[x] == INNER => {
+                Some((self.y(x) + self.moved, x))
+            }
+            _ => None,
+        }
+    }
+
+    /// Notes `x` as a candidate of a dual step of `kind`, if it is one now.
+    fn push_step(&mut self, kind: u8, x: usize) {
+        if let Some((key, which)) = self.step_key(kind, x) {
+            self.steps.push(Reverse(Step {
+                key,
+                pos: self.dirty_pos[x],
+                kind,
+                x,
+                which,
+            }));
+        }
+    }
+
+    /// The least dual step that keeps the duals feasible: its size, kind and edge (kinds 2,
+    /// 3) or inner blossom (kind 4). `None`: no step is bounded (no perfect matching).
+    fn next_step(&mut self) -> Option<(i128, u8, usize)> {
+        while let Some(&Reverse(top)) = self.steps.peek() {
+            match self.step_key(top.kind, top.x) {
+                Some((key, which)) if which == top.which && top.pos == self.dirty_pos[top.x] => {
+                    if key == top.key {
+                        return Some((key - self.moved, top.kind, which));
+                    }
+                    // Noted while its vertex lay in an inner blossom: its value has grown.
+                    debug_assert!(key > top.key, "a dual step shrank");
+                    self.steps.pop();
+                    self.steps.push(Reverse(Step { key, ..top }));
+                }
+                _ => {
+                    self.steps.pop();
+                }
+            }
+        }
+        None
+    }
+
+    /// End of a stage: every dual as it now is, all signs 0.
+    fn settle(&mut self) {
+        for i in 0..self.tree.len() {
+            let v = self.tree[i];
+            self.set_sign(v, 0);
+        }
+        for i in 0..self.dirty.len() {
+            let x = self.dirty[i];
+            if x >= self.n {
+                self.set_sign(x, 0);
+            }
+        }
+        self.moved = 0;
     }
 
     /// Slack of `bestedge[x]` (which must be set), from the cache when the duals are unchanged.
@@ -602,6 +758,7 @@ impl State {
     fn touch(&mut self, x: usize) {
         if self.stamp[x] != self.stage_no {
             self.stamp[x] = self.stage_no;
+            self.dirty_pos[x] = self.dirty.len() as u32;
             self.dirty.push(x);
         }
     }
@@ -618,6 +775,10 @@ impl State {
         self.bestedge[x] = k;
         self.bestslack[x] = slack;
         self.bestver[x] = self.ver;
+        if x < self.n {
+            self.push_step(2, x);
+        }
+        self.push_step(3, x);
     }
 
     #[inline]
@@ -728,6 +889,11 @@ impl State {
 
     /// Push the leaf vertices of blossom `b` onto `out`.
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        self.leaves_but(b, NONE, out);
+    }
+
+    /// [`State::leaves`] without those of the sub-blossom `skip`, the others in the same order.
+    fn leaves_but(&self, b: usize, skip: usize, out: &mut Vec<usize>) {
         if b < self.n {
             out.push(b);
             return;
@@ -737,7 +903,7 @@ impl State {
             for &c in self.childs[x].iter().rev() {
                 if c < self.n {
                     out.push(c);
-                } else {
+                } else if c != skip {
                     stack.push(c);
                 }
             }
@@ -763,12 +929,17 @@ impl State {
             self.labelend[b] = p;
             self.bestedge[w] = NONE;
             self.bestedge[b] = NONE;
+            let sign = if t == OUTER { 1 } else { -1 };
+            if b >= self.n {
+                self.set_sign(b, sign);
+            }
             if t == OUTER {
                 let mut q = std::mem::take(&mut self.queue);
                 let from = q.len();
                 self.leaves(b, &mut q);
                 for &v in &q[from..] {
                     self.enter_tree(v);
+                    self.set_sign(v, sign);
                 }
                 self.queue = q;
                 return;
@@ -778,8 +949,10 @@ impl State {
             self.leaves(b, &mut leaves);
             for &v in &leaves {
                 self.enter_tree(v);
+                self.set_sign(v, sign);
             }
             self.scratch = leaves;
+            self.push_step(4, b);
             // Inner: the base is matched (reaching an unmatched base augments instead).
             let mb = self.mate[self.base[b]];
             w = self.endpoint(mb);
@@ -854,7 +1027,7 @@ impl State {
         self.endps[b] = endps;
         self.label[b] = OUTER;
         self.labelend[b] = self.labelend[bb];
-        self.dual[b] = 0;
+        self.set_dual(b, 0, 1);
         self.formed += 1;
         let depth = 1 + self.childs[b]
             .iter()
@@ -863,12 +1036,41 @@ impl State {
             .unwrap_or(0);
         self.nesting[b] = depth;
         self.max_nesting = self.max_nesting.max(depth);
-        for v in self.leaves_vec(b) {
+        let mut size = 0;
+        let mut largest = NONE;
+        for i in 0..self.childs[b].len() {
+            let c = self.childs[b][i];
+            size += self.size[c];
+            if c >= self.n {
+                self.set_sign(c, 0);
+                if self.label[c] == OUTER
+                    && self.size[c] >= KEEP_ID
+                    && (largest == NONE || self.size[c] > self.size[largest])
+                {
+                    largest = c;
+                }
+            }
+        }
+        self.size[b] = size;
+        // The largest outer child's vertices already follow the dual steps as outer and need
+        // no scan: the new blossom takes that child's id (the child another), so that they
+        // keep their `inblossom` too; only the other children's vertices are visited.
+        let id = if largest == NONE { b } else { largest };
+        let mut leaves = std::mem::take(&mut self.scratch);
+        leaves.clear();
+        self.leaves_but(b, largest, &mut leaves);
+        for &v in &leaves {
             if self.label[self.inblossom[v]] == INNER {
                 self.queue.push(v);
             }
-            self.inblossom[v] = b;
+            self.inblossom[v] = id;
+            self.set_sign(v, 1);
         }
+        self.scratch = leaves;
+        if largest != NONE {
+            self.swap_ids(b, largest);
+        }
+        let b = id;
         // Least-slack edges from the new blossom to each neighbouring outer blossom.
         let childs = self.childs[b].clone();
         for &c in &childs {
@@ -882,10 +1084,10 @@ impl State {
                 }
                 None => {
                     for v in self.leaves_vec(c) {
-                        let yv = self.dual[v];
+                        let yv = self.y(v);
                         for i in self.neighbours(v) {
                             let Adj { p, w, c2 } = self.adj[i];
-                            let slack = c2 - yv - self.dual[w];
+                            let slack = c2 - yv - self.y(w);
                             self.consider_best_to(b, w, p >> 1, slack);
                         }
                     }
@@ -916,6 +1118,61 @@ impl State {
         }
     }
 
+    /// Exchanges the ids of blossoms `a` and `b` (their cycles, labels, duals, least-slack
+    /// edges; the links of their children and parents), not the `inblossom` of their
+    /// vertices, which the caller sets; their places in `dirty` go with them (both must be
+    /// there), so steps noted under the old ids are stale.
+    fn swap_ids(&mut self, a: usize, b: usize) {
+        debug_assert!(a >= self.n && b >= self.n);
+        debug_assert!(self.stamp[a] == self.stage_no && self.stamp[b] == self.stage_no);
+        self.label.swap(a, b);
+        self.labelend.swap(a, b);
+        self.parent.swap(a, b);
+        self.childs.swap(a, b);
+        self.base.swap(a, b);
+        self.endps.swap(a, b);
+        self.bestedge.swap(a, b);
+        self.bestslack.swap(a, b);
+        self.bestver.swap(a, b);
+        self.bestedges.swap(a, b);
+        self.dual.swap(a, b);
+        self.sign.swap(a, b);
+        self.nesting.swap(a, b);
+        self.size.swap(a, b);
+        // The order of ties between dual steps goes with the blossom, not with its id.
+        self.dirty_pos.swap(a, b);
+        let rename = |x: usize| {
+            if x == a {
+                b
+            } else if x == b {
+                a
+            } else {
+                x
+            }
+        };
+        self.parent[a] = rename(self.parent[a]);
+        self.parent[b] = rename(self.parent[b]);
+        // Every list that may name `a` or `b`, renamed once.
+        let mut lists = vec![a, b];
+        for x in [a, b] {
+            let p = self.parent[x];
+            if p != NONE && !lists.contains(&p) {
+                lists.push(p);
+            }
+        }
+        for x in lists {
+            for i in 0..self.childs[x].len() {
+                self.childs[x][i] = rename(self.childs[x][i]);
+            }
+        }
+        for x in [a, b] {
+            for i in 0..self.childs[x].len() {
+                let c = self.childs[x][i];
+                self.parent[c] = x;
+            }
+        }
+    }
+
     /// Edge `k` (slack `slack`) leads from the new blossom `b` to vertex `j`: keep it if it is
     /// the least-slack edge so far to `j`'s outer blossom.
     #[inline]
@@ -942,6 +1199,10 @@ impl State {
     /// sub-blossoms are undone from an explicit stack of (blossom, children, next child), in the
     /// order a recursion would take, not by recursion: no input can overflow a thread's stack.
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        // Inside a stage (an inner blossom whose dual reached 0): its vertices stop following
+        // the dual steps until their new top blossoms are labelled; those with an edge to the
+        // tree are candidates of a dual step again if they are left free.
+        let mut reached = Vec::new();
         let mut frames = vec![(b, std::mem::take(&mut self.childs[b]), 0usize)];
         while let Some((_, childs, next)) = frames.last_mut() {
             if let Some(&s) = childs.get(*next) {
@@ -949,13 +1210,31 @@ impl State {
                 self.parent[s] = NONE;
                 if s < self.n {
                     self.inblossom[s] = s;
+                    if !endstage {
+                        self.set_sign(s, 0);
+                        if self.bestedge[s] != NONE {
+                            reached.push(s);
+                        }
+                    }
                 } else if endstage && self.dual[s] == 0 {
                     let sub = std::mem::take(&mut self.childs[s]);
                     frames.push((s, sub, 0));
                 } else {
-                    for v in self.leaves_vec(s) {
+                    let mut leaves = std::mem::take(&mut self.scratch);
+                    leaves.clear();
+                    self.leaves(s, &mut leaves);
+                    for &v in &leaves {
                         self.inblossom[v] = s;
                     }
+                    if !endstage {
+                        for &v in &leaves {
+                            self.set_sign(v, 0);
+                            if self.bestedge[v] != NONE {
+                                reached.push(v);
+                            }
+                        }
+                    }
+                    self.scratch = leaves;
                 }
                 continue;
             }
@@ -969,8 +1248,11 @@ impl State {
             self.base[x] = NONE;
             self.bestedges[x] = None;
             self.bestedge[x] = NONE;
-            self.dual[x] = 0;
+            self.set_dual(x, 0, 0);
             self.unused.push(x);
+        }
+        for v in reached {
+            self.push_step(2, v);
         }
     }
 
@@ -1009,6 +1291,17 @@ impl State {
         self.touch(bv);
         self.label[a] = INNER;
         self.label[bv] = INNER;
+        if bv >= self.n {
+            self.set_sign(bv, -1);
+            self.push_step(4, bv);
+        }
+        let mut leaves = std::mem::take(&mut self.scratch);
+        leaves.clear();
+        self.leaves(bv, &mut leaves);
+        for &v in &leaves {
+            self.set_sign(v, -1);
+        }
+        self.scratch = leaves;
         self.labelend[a] = p;
         self.labelend[bv] = p;
         self.bestedge[bv] = NONE;
@@ -1123,7 +1416,6 @@ impl State {
     /// One stage: grow a tree from `root` until an augmentation. False when no perfect matching
     /// exists.
     fn stage(&mut self, root: usize) -> bool {
-        let n = self.n;
         for x in std::mem::take(&mut self.dirty) {
             self.label[x] = FREE;
             self.labelend[x] = NONE;
@@ -1133,78 +1425,26 @@ impl State {
         self.stage_no += 1;
         self.queue.clear();
         self.tree.clear();
+        self.steps.clear();
+        debug_assert_eq!(self.moved, 0);
         self.assign_label(root, OUTER, NONE);
         loop {
             while let Some(v) = self.queue.pop() {
-                let yv = self.dual[v];
+                let yv = self.y(v);
                 for i in self.neighbours(v) {
                     let Adj { p, w, c2 } = self.adj[i];
-                    if self.scan_edge(v, p, w, c2 - yv - self.dual[w]) {
+                    if self.scan_edge(v, p, w, c2 - yv - self.y(w)) {
                         return true;
                     }
                 }
             }
-            // No tight edge helps: find the dual step.
-            let mut delta: Option<i128> = None;
-            let mut kind = 0u8;
-            let mut which = NONE;
-            // Every candidate was touched this stage, so only `dirty` is visited.
-            for i in 0..self.dirty.len() {
-                let x = self.dirty[i];
-                if x < n && self.label[self.inblossom[x]] == FREE && self.bestedge[x] != NONE {
-                    // delta2: a free vertex's least-slack edge to an outer vertex.
-                    let d = self.best_slack(x);
-                    if delta.is_none_or(|c| d < c) {
-                        delta = Some(d);
-                        kind = 2;
-                        which = self.bestedge[x];
-                    }
-                }
-                if !self.is_top(x) {
-                    continue;
-                }
-                if self.label[x] == OUTER && self.bestedge[x] != NONE {
-                    // delta3: half the slack of an edge between two outer blossoms.
-                    let s = self.best_slack(x);
-                    debug_assert!(s % 2 == 0, "odd S-S slack");
-                    let d = s / 2;
-                    if delta.is_none_or(|c| d < c) {
-                        delta = Some(d);
-                        kind = 3;
-                        which = self.bestedge[x];
-                    }
-                } else if x >= n && self.label[x] == INNER {
-                    // delta4: an inner blossom's dual reaching zero.
-                    let d = self.dual[x];
-                    if delta.is_none_or(|c| d < c) {
-                        delta = Some(d);
-                        kind = 4;
-                        which = x;
-                    }
-                }
-            }
-            let Some(delta) = delta else {
+            // No tight edge helps: the least dual step that keeps the duals feasible.
+            let Some((delta, kind, which)) = self.next_step() else {
+                self.settle();
                 return false;
             };
             self.ver += 1;
-            for i in 0..self.dirty.len() {
-                let b = self.dirty[i];
-                if b >= n && self.is_top(b) {
-                    match self.label[b] {
-                        OUTER => self.dual[b] += delta,
-                        INNER => self.dual[b] -= delta,
-                        _ => {}
-                    }
-                }
-            }
-            for i in 0..self.tree.len() {
-                let v = self.tree[i];
-                match self.label[self.inblossom[v]] {
-                    OUTER => self.dual[v] += delta,
-                    INNER => self.dual[v] -= delta,
-                    _ => {}
-                }
-            }
+            self.moved += delta;
             match kind {
                 2 | 3 => {
                     // The edge just became tight: handle it from its outer end.
@@ -1355,6 +1595,7 @@ impl State {
 
     /// After an augmentation: expand outer blossoms whose dual reached zero.
     fn end_stage(&mut self) {
+        self.settle();
         for i in 0..self.dirty.len() {
             let b = self.dirty[i];
             if b >= self.n && self.is_top(b) && self.label[b] == OUTER && self.dual[b] == 0 {

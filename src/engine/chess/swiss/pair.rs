@@ -8,7 +8,7 @@ use super::penalty::{
     build_model, Board, Model, ABSOLUTE_COLOUR, COLOUR, PREFERENCE, RATING, REPEAT, SCORE,
     SERIOUS_COLOUR, TIERS,
 };
-use super::price::FullGraphPricer;
+use super::price::{in_parallel, FullGraphPricer};
 use super::solve::{solve_lex, Pricer};
 use super::state::{err, view, Colour, SwissError, SwissSettings, SwissState};
 use super::why;
@@ -178,25 +178,27 @@ pub(crate) fn candidates(model: &Model, window: Option<usize>) -> Vec<Board> {
             }
         }
         Some(w) => {
-            let mut set = HashSet::new();
             for u in 0..n {
                 let c = model.natural[u].min(n - 1);
                 for v in c.saturating_sub(w)..=(c + w).min(n - 1) {
                     if v != u {
-                        set.insert((u.min(v), u.max(v)));
+                        pairs.push((u.min(v), u.max(v)));
                     }
                 }
                 for v in u.saturating_sub(w)..=(u + w).min(n - 1) {
                     if v != u {
-                        set.insert((u.min(v), u.max(v)));
+                        pairs.push((u.min(v), u.max(v)));
                     }
                 }
             }
-            pairs = set.into_iter().collect();
             pairs.sort_unstable();
+            pairs.dedup();
         }
     }
-    let mut boards: Vec<Board> = pairs.into_iter().map(|(u, v)| model.board(u, v)).collect();
+    // Building a board (colours, rematches, limits) is the costly part: on every core.
+    let mut boards: Vec<Board> = in_parallel(pairs.len(), |r| {
+        pairs[r].iter().map(|&(u, v)| model.board(u, v)).collect()
+    });
     if let Some(b) = model.bye {
         for u in 0..n {
             boards.push(model.board(u, b));

@@ -11,6 +11,11 @@
 //! score difference and `change` the rating change, both read off the ranked model in O(1).
 //! A whole score group is skipped when even `w_score·4d² − y(u) − max y(group)` is `>= 0`.
 //! Only when the bound does not settle a pair is its board built.
+//!
+//! A pass prices the players' rows on the machine's cores ([`in_parallel`], at most 4 threads:
+//! the duals and the model are only read); the boards come back in the order one thread would
+//! give them, so the solve that follows, and the pairing, do not depend on the thread count.
+//! The candidate boards of the window are built the same way (`pair::candidates`).
 
 #![allow(clippy::needless_range_loop)]
 
@@ -89,6 +94,10 @@ impl Pricer for FullGraphPricer<'_> {
                     .unwrap_or(i128::MIN / 4)
             })
             .collect();
+        let mut group_of = vec![0usize; n];
+        for (g, &(a, b)) in groups.iter().enumerate() {
+            group_of[a..b].fill(g);
+        }
         let limit = |change: i64| -> i128 {
             if m.fide_style {
                 0
@@ -107,14 +116,15 @@ impl Pricer for FullGraphPricer<'_> {
                 0
             }
         };
-        let mut out = Vec::new();
-        for (gu, &(ua, ub)) in groups.iter().enumerate() {
-            for u in ua..ub {
+        // The boards u–v (v > u) of the players `rows`, in the order (u, v).
+        let price_rows = |rows: std::ops::Range<usize>| -> Vec<Board> {
+            let mut out = Vec::new();
+            for u in rows {
                 if self.skip[u] {
                     continue;
                 }
                 let su = m.players[u].score;
-                for gv in gu..groups.len() {
+                for gv in group_of[u]..groups.len() {
                     let (va, vb) = groups[gv];
                     let d = (su - m.players[va].score) as i128;
                     let score_lb = w[SCORE] * 4 * d * d;
@@ -150,7 +160,73 @@ impl Pricer for FullGraphPricer<'_> {
                     }
                 }
             }
+            out
+        };
+        in_parallel(n, price_rows)
+    }
+}
+
+/// `rows(range)` over `0..items` cut into consecutive ranges, run on the machine's cores (at
+/// most [`THREADS`]), the results concatenated in the order of the ranges: the same list as
+/// `rows(0..items)` gives, so the answer does not depend on the number of threads.
+pub(crate) fn in_parallel<T: Send>(
+    items: usize,
+    rows: impl Fn(std::ops::Range<usize>) -> Vec<T> + Sync,
+) -> Vec<T> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |t| t.get())
+        .min(THREADS);
+    if threads < 2 || items < 2 * CHUNK {
+        return rows(0..items);
+    }
+    // Small ranges taken in turn by whichever thread is free: rows of very different cost
+    // (a player near the top of the ranking has more boards to price) even out.
+    let ranges: Vec<std::ops::Range<usize>> = (0..items)
+        .step_by(CHUNK)
+        .map(|a| a..(a + CHUNK).min(items))
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, Vec<T>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(r) = ranges.get(i) else { break };
+                        mine.push((i, rows(r.clone())));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|h| h.join().expect("a pricing thread panicked"))
+            .collect()
+    });
+    done.sort_unstable_by_key(|&(i, _)| i);
+    done.into_iter().flat_map(|(_, v)| v).collect()
+}
+
+/// The most threads a pricing pass (or the building of the candidate boards) uses.
+const THREADS: usize = 4;
+/// Players per range of [`in_parallel`].
+const CHUNK: usize = 64;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ranges run on several threads give the list one pass over all rows gives, in the
+    /// same order, whatever the number of rows (fewer than a range, not a multiple of it).
+    #[test]
+    fn parallel_rows_come_back_in_order() {
+        let rows = |r: std::ops::Range<usize>| -> Vec<(usize, usize)> {
+            r.flat_map(|u| (0..u % 5).map(move |k| (u, k))).collect()
+        };
+        for items in [0, 1, CHUNK - 1, 2 * CHUNK, 2 * CHUNK + 7, 37 * CHUNK + 3] {
+            assert_eq!(in_parallel(items, rows), rows(0..items), "{items} rows");
         }
-        out
     }
 }
