@@ -263,6 +263,16 @@ impl<'a> Model<'a> {
         weighed(&self.edge(k).tiers, weights)
     }
 
+    /// Edge `k` as the solver takes it, weighed by `weights`.
+    fn wide(&self, k: usize, weights: &[i128]) -> WideEdge {
+        let e = self.edge(k);
+        WideEdge {
+            u: e.u,
+            v: e.v,
+            cost: self.cost(k, weights),
+        }
+    }
+
     /// A lazy pair with these tiers may not join: valued on a tier optimal at 0, against
     /// a pin of either end, or not the mate an end is fixed to.
     fn dead(&self, u: usize, v: usize, tiers: &[(usize, i64)]) -> bool {
@@ -440,14 +450,7 @@ impl<'a> Model<'a> {
         loop {
             let wide: Vec<WideEdge> = (0..self.count())
                 .filter(|&k| self.active[k] && self.in_problem[k])
-                .map(|k| {
-                    let e = self.edge(k);
-                    WideEdge {
-                        u: e.u,
-                        v: e.v,
-                        cost: self.cost(k, weights),
-                    }
-                })
+                .map(|k| self.wide(k, weights))
                 .collect();
             stats.solves += 1;
             let vertices = self.vertices;
@@ -494,14 +497,7 @@ impl<'a> Model<'a> {
         let _ = solver;
         let mut all: Vec<WideEdge> = (0..self.count())
             .filter(|&k| self.active[k])
-            .map(|k| {
-                let e = self.edge(k);
-                WideEdge {
-                    u: e.u,
-                    v: e.v,
-                    cost: self.cost(k, weights),
-                }
-            })
+            .map(|k| self.wide(k, weights))
             .collect();
         let n = l.class.len();
         for u in 0..n {

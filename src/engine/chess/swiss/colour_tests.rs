@@ -261,25 +261,7 @@ fn the_serious_cost_grows_with_the_problem() {
 
 /// A player known by his colours (`w`/`b`, oldest first), start number and score (half-points).
 fn player(colours: &str, sn: u32, score: i64) -> PlayerView {
-    PlayerView {
-        sn,
-        rating: 1500,
-        unrated: false,
-        team: None,
-        score,
-        colours: colours
-            .chars()
-            .map(|c| {
-                if c == 'w' {
-                    Colour::White
-                } else {
-                    Colour::Black
-                }
-            })
-            .collect(),
-        met: vec![],
-        had_full_bye: false,
-    }
+    super::tests::view_of(colours, score, sn)
 }
 
 /// FIDE style allocates the colours of a board as the Dutch engine does (C.04.3 E.1-E.5),

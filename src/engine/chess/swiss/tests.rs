@@ -50,7 +50,9 @@ fn boards(p: &RoundPairing) -> Vec<(u32, u32)> {
     p.pairings.iter().map(|b| (b.white, b.black)).collect()
 }
 
-fn view_of(colours: &str, score: i64, sn: u32) -> PlayerView {
+/// A player known by his colours (`W`/`B` or `w`/`b`, oldest first), score (half-points) and
+/// start number.
+pub(super) fn view_of(colours: &str, score: i64, sn: u32) -> PlayerView {
     PlayerView {
         sn,
         rating: 1500,
@@ -60,7 +62,7 @@ fn view_of(colours: &str, score: i64, sn: u32) -> PlayerView {
         colours: colours
             .chars()
             .map(|c| {
-                if c == 'W' {
+                if c.eq_ignore_ascii_case(&'w') {
                     Colour::White
                 } else {
                     Colour::Black
