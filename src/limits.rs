@@ -119,7 +119,7 @@ pub fn text_fault(text: &str, max: usize) -> Option<String> {
 /// A control character, a line or paragraph separator, or a bidirectional embedding,
 /// override or isolate (U+202A..U+202E, U+2066..U+2069). The marks U+200E and U+200F, which
 /// reorder nothing beyond themselves, are letters' business and allowed.
-fn is_control(c: char) -> bool {
+pub(crate) fn is_control(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }

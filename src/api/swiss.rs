@@ -379,7 +379,10 @@ pub async fn import_trf(
 }
 
 /// The event as a FIDE TRF-16 file: players, every round whose results are all in, and the
-/// byes recorded for the next round. Chess events with pairing numbers.
+/// byes recorded for the next round. Chess events with pairing numbers. A player's federation
+/// column holds the participant's `federation` when it is a code of at most 3 characters, and
+/// the FIDE id column his `external_id` when it is all digits (at most 11): other ids are not
+/// FIDE ids and are left out.
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/trf", tag = "events",
     params(("event_id" = i64, Path, description = "Event id")),

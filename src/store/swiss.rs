@@ -261,6 +261,9 @@ pub fn load(
                 history,
                 withdrawn: p.status == ParticipantStatus::Withdrawn,
                 adjustment_half_points: 0,
+                federation: trf_federation(p.federation.as_deref()),
+                fide_id: trf_fide_id(p.external_id.as_deref()),
+                ..Default::default()
             }
         })
         .collect();
@@ -288,9 +291,43 @@ pub fn load(
     })
 }
 
+/// The participant's federation as the TRF's federation column holds it: a code of 1 to 3
+/// characters (`NOR`); a longer text (`Norway`) is no FIDE code and is left out rather than
+/// cut.
+fn trf_federation(federation: Option<&str>) -> Option<String> {
+    let code = federation?.trim();
+    (!code.is_empty() && code.chars().count() <= 3).then(|| code.to_string())
+}
+
+/// The participant's external id as a FIDE id: only when it is all digits (1 to 11, the width
+/// of the TRF column); any other id (a national membership number like `GB-1234`) is not a
+/// FIDE id and is left out.
+fn trf_fide_id(external_id: Option<&str>) -> Option<String> {
+    let id = external_id?.trim();
+    (!id.is_empty() && id.len() <= 11 && id.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| id.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_code_and_a_digit_id_reach_the_fide_columns() {
+        assert_eq!(trf_federation(Some(" NOR ")).as_deref(), Some("NOR"));
+        assert_eq!(trf_federation(Some("Norway")), None);
+        assert_eq!(trf_federation(Some("  ")), None);
+        assert_eq!(trf_federation(None), None);
+        assert_eq!(trf_fide_id(Some("1503014")).as_deref(), Some("1503014"));
+        assert_eq!(
+            trf_fide_id(Some("12345678901")).as_deref(),
+            Some("12345678901")
+        );
+        assert_eq!(trf_fide_id(Some("123456789012")), None);
+        assert_eq!(trf_fide_id(Some("GB-1234")), None);
+        assert_eq!(trf_fide_id(Some("١٢٣")), None, "ASCII digits only");
+        assert_eq!(trf_fide_id(Some("")), None);
+    }
 
     #[test]
     fn stored_results_and_byes_read_back_unchanged() {

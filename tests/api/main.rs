@@ -28,3 +28,4 @@ mod swiss;
 mod tables;
 mod teams;
 mod tiebreaks;
+mod trf_export;

@@ -179,6 +179,7 @@ fn players(n: u32) -> Vec<SwissPlayer> {
             history: Vec::new(),
             withdrawn: false,
             adjustment_half_points: 0,
+            ..Default::default()
         })
         .collect()
 }

@@ -5,7 +5,9 @@
 //! lengths. With these bounds no tier of the penalty model can overflow (a score difference
 //! is at most 2·99 + 2·198 half-points, a rating change at most 4 000), and the look-ahead
 //! never sees more than 99 rounds. Texts (names, team codes) are checked as at every other
-//! entry: a length and no control characters, so a state can always be written back as TRF.
+//! entry: a length and no control characters, so a state can always be written back as TRF;
+//! a player's sex, title, federation, FIDE id and birth date at most the width of their TRF
+//! column.
 
 use super::state::PairingSystem;
 use super::state::{err, SwissError, SwissState};
@@ -111,6 +113,18 @@ pub(crate) fn check(state: &SwissState) -> Result<(), SwissError> {
         if let Some(team) = &p.team {
             text(f("team"), team, MAX_CODE_CHARS)?;
         }
+        // the TRF columns of a player's identity: a value fits its column
+        for (name, value, width) in [
+            ("sex", &p.sex, 1),
+            ("title", &p.title, 3),
+            ("federation", &p.federation, 3),
+            ("fide_id", &p.fide_id, 11),
+            ("birth_date", &p.birth_date, 10),
+        ] {
+            if let Some(v) = value {
+                text(f(name), v, width)?;
+            }
+        }
     }
     Ok(())
 }
@@ -133,6 +147,7 @@ mod tests {
                 history: vec![],
                 withdrawn: false,
                 adjustment_half_points: 0,
+                ..Default::default()
             })
             .collect()
     }

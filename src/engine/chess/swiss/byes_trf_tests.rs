@@ -16,6 +16,7 @@ fn player(sn: u32) -> SwissPlayer {
         history: vec![],
         withdrawn: false,
         adjustment_half_points: 0,
+        ..Default::default()
     }
 }
 

@@ -21,6 +21,7 @@ fn played(players: &[(u32, u32)], rounds: &[&[(u32, u32, char)]]) -> SwissState 
             history: vec![],
             withdrawn: false,
             adjustment_half_points: 0,
+            ..Default::default()
         })
         .collect();
     let result = |r: char, white: bool| match (r, white) {

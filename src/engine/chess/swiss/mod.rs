@@ -143,6 +143,8 @@ mod byes_trf_tests;
 mod colour_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod trf_player_tests;
 
 pub use budget::Budget;
 pub use colour::{ColourCode, ColourReason};

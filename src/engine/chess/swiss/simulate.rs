@@ -73,6 +73,7 @@ pub fn random_players(n: u32, rng: &mut SplitMix64) -> Vec<SwissPlayer> {
             history: Vec::new(),
             withdrawn: false,
             adjustment_half_points: 0,
+            ..Default::default()
         })
         .collect()
 }

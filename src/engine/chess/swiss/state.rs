@@ -100,7 +100,7 @@ pub struct RoundRecord {
 }
 
 /// A player of the section.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SwissPlayer {
     /// Start number (the TRF start number), unique, 1 to 99999.
     #[schema(minimum = 1, maximum = 99999)]
@@ -132,6 +132,28 @@ pub struct SwissPlayer {
     #[serde(default)]
     #[schema(minimum = -198, maximum = 198)]
     pub adjustment_half_points: i32,
+    /// Sex as the TRF writes it (`m` or `w`, column 10); not used by the pairing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 1)]
+    pub sex: Option<String>,
+    /// FIDE title as the TRF writes it (`GM`, `g`, `WIM`…, columns 11-13); not used by the
+    /// pairing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 3)]
+    pub title: Option<String>,
+    /// FIDE federation code (`NOR`, columns 54-56); not used by the pairing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 3)]
+    pub federation: Option<String>,
+    /// FIDE id (columns 58-68); not used by the pairing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 11)]
+    pub fide_id: Option<String>,
+    /// Birth date as the TRF writes it (`YYYY/MM/DD` or a year, columns 70-79); not used by
+    /// the pairing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 10)]
+    pub birth_date: Option<String>,
 }
 
 /// Which natural pairing the section uses.

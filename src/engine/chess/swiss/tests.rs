@@ -17,6 +17,7 @@ fn player(sn: u32, rating: u32) -> SwissPlayer {
         history: vec![],
         withdrawn: false,
         adjustment_half_points: 0,
+        ..Default::default()
     }
 }
 

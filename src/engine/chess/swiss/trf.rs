@@ -1,8 +1,9 @@
 //! FIDE TRF import and export (TRF-16 with the usual extensions).
 //!
 //! Read:
-//! * `001` player lines (fixed columns: start number 5–8, name 15–47, rating 49–52, points
-//!   81–84, rank 86–89, then one 10-column block per round from column 92:
+//! * `001` player lines (fixed columns: start number 5–8, sex 10, title 11–13, name 15–47,
+//!   rating 49–52, federation 54–56, FIDE id 58–68, birth date 70–79, points 81–84, rank
+//!   86–89, then one 10-column block per round from column 92:
 //!   opponent (4), colour `w`/`b`/`-`, result). Results: `1` `0` `=` (played), `W` `L` `D`
 //!   (played, unrated), `+` `-` (forfeits), and with opponent `0000`: `U` (pairing bye),
 //!   `F` (full-point bye), `H` (half-point bye), `Z` or `-` or blank (zero-point bye).
@@ -467,6 +468,7 @@ fn parse_player(
         }
         start += 10;
     }
+    let field = |from, to| Some(col(chars, from, to)).filter(|v| !v.is_empty());
     let player = SwissPlayer {
         start_number,
         name: col(chars, 15, 47),
@@ -476,6 +478,11 @@ fn parse_player(
         history: Vec::new(),
         withdrawn: false,
         adjustment_half_points: 0,
+        sex: field(10, 10),
+        title: field(11, 13),
+        federation: field(54, 56),
+        fide_id: field(58, 68),
+        birth_date: field(70, 79),
     };
     Ok((ln, player, cells))
 }
@@ -553,10 +560,14 @@ fn record(
 /// `0000 - H|Z|F` in the next column, and TRF-2026 `260` lines (from the round to pair to the
 /// last round) for prohibited pairs.
 ///
-/// Text from users (the tournament's and the players' names) is written as one field: every
-/// control character (a line break would start a forged line) becomes a space, and a name is
-/// cut to its 33 columns, so whatever got into a name, the file has exactly one `001` line
-/// per player and every column stays in place.
+/// A player's sex, title, federation, FIDE id and birth date are written in their TRF-16
+/// columns (10, 11–13 right-aligned, 54–56, 58–68 right-aligned, 70–79), blank when unknown.
+///
+/// Text from users (the tournament's and the players' names, the player fields above) is
+/// written as one field: every control character (a line break would start a forged line)
+/// becomes a space, and a value is cut to its columns (a name to 33) without splitting a
+/// letter from its accent, an emoji sequence or a flag ([`cut_at`]), so whatever got into a
+/// name, the file has exactly one `001` line per player and every column stays in place.
 pub fn write_trf(state: &SwissState, tournament_name: &str) -> String {
     let mut out = String::new();
     let tournament_name = trf_text(tournament_name, usize::MAX);
@@ -597,6 +608,7 @@ pub fn write_trf(state: &SwissState, tournament_name: &str) -> String {
     for i in sorted {
         let p = &state.players[i];
         let name = trf_text(&p.name, 33);
+        let field = |value: &Option<String>, width| trf_text(value.as_deref().unwrap_or(""), width);
         let rating = if p.rating > 0 {
             format!("{:>4}", p.rating)
         } else {
@@ -604,8 +616,17 @@ pub fn write_trf(state: &SwissState, tournament_name: &str) -> String {
         };
         let pts = score(p) as f64 / 2.0;
         let mut line = format!(
-            "001 {:>4}      {:<33} {} {:>3} {:>11} {:>10} {:>4.1} {:>4}",
-            p.start_number, name, rating, "", "", "", pts, rank[i]
+            "001 {:>4} {:1}{:>3} {:<33} {} {:<3} {:>11} {:<10} {:>4.1} {:>4}",
+            p.start_number,
+            field(&p.sex, 1),
+            field(&p.title, 3),
+            name,
+            rating,
+            field(&p.federation, 3),
+            field(&p.fide_id, 11),
+            field(&p.birth_date, 10),
+            pts,
+            rank[i]
         );
         for rec in &p.history {
             let opp = rec
@@ -657,12 +678,55 @@ pub fn write_trf(state: &SwissState, tournament_name: &str) -> String {
     out
 }
 
-/// User text as one TRF field: control characters as spaces, at most `width` characters.
+/// User text as one TRF field: control characters as spaces, at most `width` characters,
+/// cut where a reader sees a break between characters (see [`cut_at`]).
 fn trf_text(text: &str, width: usize) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .take(width)
-        .collect()
+    let chars: Vec<char> = text
+        .chars()
+        .map(|c| if crate::limits::is_control(c) { ' ' } else { c })
+        .collect();
+    chars[..cut_at(&chars, width)].iter().collect()
+}
+
+/// How many of `chars` to keep to hold at most `width` of them without splitting what a
+/// reader sees as one character: the cut backs off while the character after it is a
+/// combining mark (U+0300–036F, U+1AB0–1AFF, U+1DC0–1DFF, U+20D0–20FF, U+FE20–FE2F), a
+/// variation selector (U+FE00–FE0F), an emoji skin-tone modifier (U+1F3FB–1F3FF) or a
+/// zero-width joiner (U+200D), while the one before it is a joiner (its follower belongs to
+/// it), and while the one after it is the second regional indicator of a flag.
+pub(crate) fn cut_at(chars: &[char], width: usize) -> usize {
+    let regional = |c: char| ('\u{1F1E6}'..='\u{1F1FF}').contains(&c);
+    let clings = |c: char| {
+        matches!(c,
+            '\u{0300}'..='\u{036F}'
+            | '\u{1AB0}'..='\u{1AFF}'
+            | '\u{1DC0}'..='\u{1DFF}'
+            | '\u{20D0}'..='\u{20FF}'
+            | '\u{FE20}'..='\u{FE2F}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{1F3FB}'..='\u{1F3FF}'
+            | '\u{200D}')
+    };
+    let mut k = width.min(chars.len());
+    while k > 0 && k < chars.len() {
+        let (before, after) = (chars[k - 1], chars[k]);
+        // regional indicators pair from the first of a run: an odd number of them before
+        // the cut means the one after it completes a flag
+        let splits_flag = regional(after)
+            && chars[..k]
+                .iter()
+                .rev()
+                .take_while(|&&c| regional(c))
+                .count()
+                % 2
+                == 1;
+        if clings(after) || before == '\u{200D}' || splits_flag {
+            k -= 1;
+        } else {
+            break;
+        }
+    }
+    k
 }
 
 #[cfg(test)]
