@@ -132,7 +132,8 @@ pub struct SwissPlayer {
     #[serde(default)]
     #[schema(minimum = -198, maximum = 198)]
     pub adjustment_half_points: i32,
-    /// Sex as the TRF writes it (`m` or `w`, column 10); not used by the pairing.
+    /// Sex as the TRF writes it (column 10: usually m for men, w for women; any one character is
+    /// kept as read); not used by the pairing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(max_length = 1)]
     pub sex: Option<String>,
