@@ -252,7 +252,8 @@ fn import_rounds(
 }
 
 /// Create a Swiss event from a FIDE TRF file (`text/plain`): players with their start numbers
-/// as pairing numbers, ratings and team codes, every round played so far as published rounds
+/// as pairing numbers, ratings, team codes, federations and FIDE ids (as `external_id`: all
+/// digits, not all zeros, one player's only), every round played so far as published rounds
 /// with results and byes, prohibited pairs, and the byes requested for the next round. The
 /// answer carries the new event's admin token, shown once.
 ///
@@ -325,6 +326,7 @@ pub async fn import_trf(
                 &now,
             )?;
             let mut pid = HashMap::new();
+            let mut external_ids = swiss_store::external_ids_of(&state.players);
             for p in &state.players {
                 let id = participants::insert(
                     tx,
@@ -337,8 +339,8 @@ pub async fn import_trf(
                         },
                         rating: (!p.unrated && p.rating > 0).then_some(p.rating as i32),
                         club: p.team.clone(),
-                        federation: None,
-                        external_id: None,
+                        federation: p.federation.clone(),
+                        external_id: external_ids.remove(&p.start_number),
                     },
                     &now,
                 )?;

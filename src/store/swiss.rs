@@ -308,6 +308,28 @@ fn trf_fide_id(external_id: Option<&str>) -> Option<String> {
         .then(|| id.to_string())
 }
 
+/// The FIDE ids of a TRF's players that can be kept as their participants' external ids, by
+/// start number: all digits and not all zeros (some programs write `0` for "none"), and held
+/// by one player only (an external id is unique in an event; a file giving two players the
+/// same id keeps it for neither).
+pub(crate) fn external_ids_of(players: &[SwissPlayer]) -> HashMap<u32, String> {
+    let mut holders: HashMap<String, Vec<u32>> = HashMap::new();
+    for p in players {
+        if let Some(id) = trf_fide_id(p.fide_id.as_deref()) {
+            if id.bytes().any(|b| b != b'0') {
+                holders.entry(id).or_default().push(p.start_number);
+            }
+        }
+    }
+    holders
+        .into_iter()
+        .filter_map(|(id, sns)| match sns[..] {
+            [sn] => Some((sn, id)),
+            _ => None,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,6 +349,27 @@ mod tests {
         assert_eq!(trf_fide_id(Some("GB-1234")), None);
         assert_eq!(trf_fide_id(Some("١٢٣")), None, "ASCII digits only");
         assert_eq!(trf_fide_id(Some("")), None);
+    }
+
+    #[test]
+    fn a_trf_fide_id_becomes_an_external_id_only_when_it_is_one_players() {
+        let player = |sn, id: &str| SwissPlayer {
+            start_number: sn,
+            fide_id: Some(id.to_string()),
+            ..Default::default()
+        };
+        let ids = external_ids_of(&[
+            player(1, "1503014"),
+            player(2, "0"),
+            player(3, "4100018"),
+            player(4, "4100018"),
+            player(5, "A123"),
+            SwissPlayer {
+                start_number: 6,
+                ..Default::default()
+            },
+        ]);
+        assert_eq!(ids, HashMap::from([(1, "1503014".to_string())]));
     }
 
     #[test]

@@ -51,3 +51,56 @@ fn the_trf_export_carries_federations_and_fide_ids() {
     );
     assert_eq!(r.status, 200, "{}", r.text());
 }
+
+/// A file from another program: two players share a FIDE id, one has `0` for none.
+const IMPORTED: &str = "012 Imported open\nXXR 5\n\
+001    1 m  g Mirzoev, Azer                     2527 AZE    13400304 1978/04/02  1.0    1     2 w 1\n\
+001    2 wWGM Kosteniuk, Alexandra              2500 SUI     4147103 1984/04/23  0.0    4     1 b 0\n\
+001    3 m    Twin, One                         1900 GER    24600040 1999        0.5    2     4 w =\n\
+001    4      Twin, Two                         1800        24600040             0.5    3     3 b =\n\
+001    5      Nobody, No                                           0             1.0    5  0000 - U\n";
+
+#[test]
+fn an_imported_trf_keeps_federations_and_fide_ids_for_its_export() {
+    let s = spawn();
+    let r = s.request(
+        "POST",
+        "/api/v1/events/trf",
+        &[("Content-Type", "text/plain")],
+        Some(IMPORTED.as_bytes()),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let event = r.json()["id"].as_i64().unwrap();
+    let people = s
+        .get(&format!("/api/v1/events/{event}/participants"))
+        .json();
+    let of = |n: u64| {
+        people["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["pairing_number"] == n)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(of(1)["federation"], "AZE");
+    assert_eq!(of(1)["external_id"], "13400304");
+    assert_eq!(of(2)["external_id"], "4147103");
+    // a shared id is kept for neither twin, and `0` means none
+    assert_eq!(of(3)["federation"], "GER");
+    assert!(of(3)["external_id"].is_null());
+    assert!(of(4)["external_id"].is_null());
+    assert!(of(4)["federation"].is_null());
+    assert!(of(5)["external_id"].is_null());
+    let text = s.get(&format!("/api/v1/events/{event}/trf")).text();
+    let line = |n: u32| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("001 {n:>4}")))
+            .unwrap()
+            .to_string()
+    };
+    let sui = line(2);
+    assert_eq!(cols(&sui, 54, 56), "SUI", "{text}");
+    assert_eq!(cols(&sui, 58, 68), "    4147103", "{text}");
+    assert_eq!(cols(&line(3), 54, 56), "GER", "{text}");
+}
