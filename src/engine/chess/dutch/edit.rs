@@ -23,7 +23,7 @@
 
 use super::colour::may_meet;
 use super::player::{self, DutchPlayer};
-use super::{err, pair_around, Acceleration};
+use super::{err, last_round_facts, pair_around, Acceleration};
 use crate::engine::chess::swiss::{
     self, ByeKind, Colour, ExplanationEntry, PairingSystem, RoundPairing, SwissError, SwissState,
 };
@@ -218,13 +218,12 @@ const CRITERIA: [&str; COMPARED] = [
 
 impl<'a> Facts<'a> {
     fn new(state: &SwissState, ps: &'a [DutchPlayer]) -> Self {
-        let played = state.rounds_played();
-        let total = state.settings.total_rounds;
+        let (last_round, topscore) = last_round_facts(state);
         Facts {
             by_sn: ps.iter().map(|p| (p.sn, p)).collect(),
-            last_round: total > 0 && played + 1 >= total,
-            topscore: played as i64,
-            rounds: played as i64,
+            last_round,
+            topscore,
+            rounds: state.rounds_played() as i64,
         }
     }
 

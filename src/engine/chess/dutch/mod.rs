@@ -157,6 +157,14 @@ fn err(field: &str, message: impl Into<String>) -> SwissError {
 /// The colour of the top player in round 1: the setting, else read from the earliest round
 /// with colours (the highest player who took part in the pairing then; the second one's
 /// colour reversed, and so on, as bbpPairings reads it), else the seed's coin flip.
+/// Whether the round to pair is the last one (the topscorer exceptions apply), and the score
+/// in half-points a topscorer has more than (half the maximum: one half-point a round played).
+fn last_round_facts(state: &SwissState) -> (bool, i64) {
+    let played = state.rounds_played();
+    let total = state.settings.total_rounds;
+    (total > 0 && played + 1 >= total, played as i64)
+}
+
 fn initial_colour(state: &SwissState) -> Colour {
     if let Some(c) = state.settings.first_colour {
         return c;
@@ -242,11 +250,11 @@ fn pair_around(
     }
     ps.sort_by_key(|p| (std::cmp::Reverse(p.score), p.rank));
     let played = state.rounds_played();
-    let total = state.settings.total_rounds;
+    let (last_round, topscore) = last_round_facts(state);
     let r = Round {
         ps,
-        last_round: total > 0 && played + 1 >= total,
-        topscore: played as i64,
+        last_round,
+        topscore,
         played,
     };
     // Every other player on a forced board: the one left (if any) is the director's bye.
