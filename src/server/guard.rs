@@ -28,12 +28,40 @@ const MAX_ADDRESSES: usize = 10_000;
 const TOKEN_PARAMETERS: &[&str] = &["token", "access_token", "admin_token", "api_key"];
 
 /// Recent credential failures per client address.
-#[derive(Default)]
 pub struct Failures {
     by_address: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    /// Failures one address may present per [`FAILURE_WINDOW`].
+    limit: usize,
+}
+
+impl Default for Failures {
+    fn default() -> Self {
+        Failures::with_limit(MAX_FAILURES)
+    }
 }
 
 impl Failures {
+    /// A table that lets `limit` failures (at least 1) through per window.
+    pub fn with_limit(limit: usize) -> Self {
+        Failures {
+            by_address: Mutex::default(),
+            limit: limit.max(1),
+        }
+    }
+
+    /// The limit from `TOURNEY_AUTH_FAILURES` (failures per address a minute, a whole number
+    /// of at least 1; a deployment behind a proxy that shows every client as one address, or
+    /// a fuzzer sending thousands of bad tokens on purpose, raises it), default
+    /// [`MAX_FAILURES`].
+    pub fn from_env() -> Self {
+        let limit = std::env::var("TOURNEY_AUTH_FAILURES")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n >= 1)
+            .unwrap_or(MAX_FAILURES);
+        Failures::with_limit(limit)
+    }
+
     /// How long `address` must wait before presenting credentials again, if it must.
     fn wait(&self, address: IpAddr, now: Instant) -> Option<Duration> {
         let mut table = self.by_address.lock().ok()?;
@@ -48,7 +76,7 @@ impl Failures {
             table.remove(&address);
             return None;
         }
-        (times.len() >= MAX_FAILURES)
+        (times.len() >= self.limit)
             .then(|| FAILURE_WINDOW.saturating_sub(now.duration_since(times[0])))
     }
 
@@ -67,7 +95,7 @@ impl Failures {
         }
         let times = table.entry(address).or_default();
         times.push_back(now);
-        while times.len() > MAX_FAILURES {
+        while times.len() > self.limit {
             times.pop_front();
         }
     }
@@ -111,7 +139,8 @@ pub async fn guard(
     };
     if let Some(wait) = failures.wait(address, Instant::now()) {
         let e = ApiError::TooManyRequests(format!(
-            "too many requests with bad credentials from this address ({MAX_FAILURES} a minute); retry in {} s",
+            "too many requests with bad credentials from this address ({} a minute); retry in {} s",
+            failures.limit,
             wait.as_secs().max(1)
         ));
         return Ok(refuse(req, e, Some(wait.as_secs())));
@@ -144,5 +173,18 @@ mod tests {
             "another address is unaffected"
         );
         assert_eq!(failures.wait(a, start + FAILURE_WINDOW), None);
+    }
+
+    #[test]
+    fn a_chosen_limit_lets_that_many_failures_through() {
+        let failures = Failures::with_limit(3);
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let start = Instant::now();
+        for i in 0..3 {
+            assert_eq!(failures.wait(a, start), None, "after {i}");
+            failures.record(a, start);
+        }
+        assert!(failures.wait(a, start).is_some(), "the fourth waits");
+        assert_eq!(Failures::with_limit(0).limit, 1, "a limit of 0 is 1");
     }
 }

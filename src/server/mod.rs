@@ -60,7 +60,7 @@ pub fn build_with_live(
     let routes = web::Data::new(RouteTable::documented());
     let cors = web::Data::new(cors);
     let live = web::Data::new(live);
-    let failures = web::Data::new(guard::Failures::default());
+    let failures = web::Data::new(guard::Failures::from_env());
     let metrics = web::Data::new(crate::metrics::Metrics::default());
     let cache = web::Data::new(read_cache::ReadCache::new(read_cache::bound_from_env()));
     let server = HttpServer::new(move || {
