@@ -124,6 +124,17 @@ pub(crate) fn is_control(c: char) -> bool {
         || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
+/// The whole number (at least 1) the environment variable `name` holds, or `default` when it
+/// is unset, not a number or 0: the server's numeric settings (`TOURNEY_PAIRING_SECONDS`,
+/// `TOURNEY_WRITE_WAIT_SECONDS`, `TOURNEY_AUTH_FAILURES`).
+pub(crate) fn setting_from_env(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or(default)
+}
+
 /// Default wall-clock budget of one pairing (seconds); see [`pairing_budget`].
 pub const DEFAULT_PAIRING_SECONDS: u64 = 60;
 
@@ -138,12 +149,10 @@ pub const DEFAULT_PAIRING_SECONDS: u64 = 60;
 pub fn pairing_budget() -> Duration {
     static BUDGET: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
     *BUDGET.get_or_init(|| {
-        let secs = std::env::var("TOURNEY_PAIRING_SECONDS")
-            .ok()
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .filter(|&s| s >= 1)
-            .unwrap_or(DEFAULT_PAIRING_SECONDS);
-        Duration::from_secs(secs)
+        Duration::from_secs(setting_from_env(
+            "TOURNEY_PAIRING_SECONDS",
+            DEFAULT_PAIRING_SECONDS,
+        ))
     })
 }
 
@@ -151,6 +160,19 @@ pub fn pairing_budget() -> Duration {
 mod tests {
     use super::*;
     use serde_json::Value;
+
+    #[test]
+    fn a_setting_is_a_whole_number_of_at_least_one_or_its_default() {
+        // A name no other code reads, so no other test sees it change.
+        let name = "TOURNEY_TEST_SETTING_FROM_ENV";
+        std::env::remove_var(name);
+        assert_eq!(setting_from_env(name, 7), 7, "unset");
+        for (value, expected) in [(" 12 ", 12), ("0", 7), ("-3", 7), ("ten", 7), ("", 7)] {
+            std::env::set_var(name, value);
+            assert_eq!(setting_from_env(name, 7), expected, "{value:?}");
+        }
+        std::env::remove_var(name);
+    }
 
     /// utoipa takes only literals in `#[schema(maximum = ..)]`, so the schema repeats these
     /// numbers: this keeps every copy equal to the constant it documents.

@@ -54,12 +54,8 @@ impl Failures {
     /// a fuzzer sending thousands of bad tokens on purpose, raises it), default
     /// [`MAX_FAILURES`].
     pub fn from_env() -> Self {
-        let limit = std::env::var("TOURNEY_AUTH_FAILURES")
-            .ok()
-            .and_then(|v| v.trim().parse::<usize>().ok())
-            .filter(|&n| n >= 1)
-            .unwrap_or(MAX_FAILURES);
-        Failures::with_limit(limit)
+        let limit = crate::limits::setting_from_env("TOURNEY_AUTH_FAILURES", MAX_FAILURES as u64);
+        Failures::with_limit(usize::try_from(limit).unwrap_or(usize::MAX))
     }
 
     /// How long `address` must wait before presenting credentials again, if it must.

@@ -52,11 +52,10 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 pub const DEFAULT_WRITE_WAIT: Duration = Duration::from_secs(10);
 
 fn write_wait_from_env() -> Duration {
-    std::env::var("TOURNEY_WRITE_WAIT_SECONDS")
-        .ok()
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .filter(|s| *s > 0)
-        .map_or(DEFAULT_WRITE_WAIT, Duration::from_secs)
+    Duration::from_secs(crate::limits::setting_from_env(
+        "TOURNEY_WRITE_WAIT_SECONDS",
+        DEFAULT_WRITE_WAIT.as_secs(),
+    ))
 }
 
 /// How hard a commit waits for the disk (`TOURNEY_SYNCHRONOUS`). In WAL mode, `Normal` (the
