@@ -34,7 +34,8 @@ pub(crate) fn validate_format(game: GameKind, format: &str) -> Result<(), ApiErr
     }
 }
 
-fn validate_dates(
+/// An event's dates: the end not before the start.
+pub(crate) fn validate_dates(
     start: Option<chrono::NaiveDate>,
     end: Option<chrono::NaiveDate>,
 ) -> Result<(), ApiError> {

@@ -5,7 +5,7 @@ use actix_web::{get, post, web, HttpResponse};
 use serde_json::Value;
 
 use crate::api::auth;
-use crate::api::events::{created_response, issue_admin_token, validate_format};
+use crate::api::events::{created_response, issue_admin_token, validate_dates, validate_format};
 use crate::api::extract::{parse_json, read_body_up_to, Bearer};
 use crate::api::responses::{AdminRead, PublicSubmit};
 use crate::domain::{validate_settings, CreatedEvent, GameKind};
@@ -78,13 +78,16 @@ fn check_event(document: &EventDocument) -> ApiResult<()> {
         ),
         other => other,
     };
-    for column in ["start_date", "end_date"] {
+    let mut dates = [None, None];
+    for (date, column) in dates.iter_mut().zip(["start_date", "end_date"]) {
         if let Some(text) = event.get(column).and_then(Value::as_str) {
-            if text.parse::<chrono::NaiveDate>().is_err() {
-                return Err(ApiError::invalid(at(column), "must be a date (YYYY-MM-DD)"));
-            }
+            *date = Some(
+                text.parse::<chrono::NaiveDate>()
+                    .map_err(|_| ApiError::invalid(at(column), "must be a date (YYYY-MM-DD)"))?,
+            );
         }
     }
+    validate_dates(dates[0], dates[1]).map_err(rename)?;
     validate_format(game, format).map_err(rename)?;
     validate_settings(format, &settings).map_err(rename)
 }

@@ -113,6 +113,11 @@ fn an_import_whose_rows_the_server_cannot_read_is_refused_naming_the_cell() {
             .unwrap_or_else(|| panic!("{pointer}")) = value;
         refused(&s, &bad, field);
     }
+    // Dates that read but that creating an event refuses: the end before the start.
+    let mut bad = good.clone();
+    *bad.pointer_mut("/tables/events/0/start_date").unwrap() = json!("2026-11-23");
+    *bad.pointer_mut("/tables/events/0/end_date").unwrap() = json!("2026-11-22");
+    refused(&s, &bad, "tables.events[0].end_date");
     // A movement that reads but cannot be played (table 1 twice in round 1).
     let mut bad = good.clone();
     let tables = bad
