@@ -260,7 +260,6 @@ pub fn load(
                 unrated: p.rating.is_none(),
                 history,
                 withdrawn: p.status == ParticipantStatus::Withdrawn,
-                adjustment_half_points: 0,
                 federation: trf_federation(p.federation.as_deref()),
                 fide_id: trf_fide_id(p.external_id.as_deref()),
                 ..Default::default()

@@ -174,11 +174,6 @@ fn players(n: u32) -> Vec<SwissPlayer> {
             start_number: sn,
             name: format!("P{sn}"),
             rating: 2500 - sn * 10,
-            team: None,
-            unrated: false,
-            history: Vec::new(),
-            withdrawn: false,
-            adjustment_half_points: 0,
             ..Default::default()
         })
         .collect()

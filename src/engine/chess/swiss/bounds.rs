@@ -142,11 +142,6 @@ mod tests {
                 start_number: sn,
                 name: format!("P{sn}"),
                 rating: 3000 - sn % 2000,
-                team: None,
-                unrated: false,
-                history: vec![],
-                withdrawn: false,
-                adjustment_half_points: 0,
                 ..Default::default()
             })
             .collect()

@@ -11,11 +11,6 @@ fn player(sn: u32) -> SwissPlayer {
         start_number: sn,
         name: format!("P{sn}"),
         rating: 2000 - 10 * sn,
-        team: None,
-        unrated: false,
-        history: vec![],
-        withdrawn: false,
-        adjustment_half_points: 0,
         ..Default::default()
     }
 }

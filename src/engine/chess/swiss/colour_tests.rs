@@ -16,11 +16,6 @@ fn played(players: &[(u32, u32)], rounds: &[&[(u32, u32, char)]]) -> SwissState 
             start_number: sn,
             name: format!("P{sn}"),
             rating,
-            team: None,
-            unrated: false,
-            history: vec![],
-            withdrawn: false,
-            adjustment_half_points: 0,
             ..Default::default()
         })
         .collect();

@@ -68,11 +68,6 @@ pub fn random_players(n: u32, rng: &mut SplitMix64) -> Vec<SwissPlayer> {
             start_number: i as u32 + 1,
             name: format!("Player {}", i + 1),
             rating: r,
-            team: None,
-            unrated: false,
-            history: Vec::new(),
-            withdrawn: false,
-            adjustment_half_points: 0,
             ..Default::default()
         })
         .collect()

@@ -12,11 +12,6 @@ fn player(sn: u32, rating: u32) -> SwissPlayer {
         start_number: sn,
         name: format!("P{sn}"),
         rating,
-        team: None,
-        unrated: false,
-        history: vec![],
-        withdrawn: false,
-        adjustment_half_points: 0,
         ..Default::default()
     }
 }
