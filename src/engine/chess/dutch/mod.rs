@@ -218,22 +218,12 @@ fn pair_around(
     let (mut byes, out) = crate::engine::chess::swiss::pair::decided_byes(state);
     let by_index = |i: usize, r: usize| accel.of(state.players[i].start_number, r);
     let mut all = player::players(state, &by_index);
-    // Pairing numbers count the players paired now or in an earlier round (a player who
-    // has never taken part in a pairing has none yet; bbpPairings numbers them so too).
-    let paired_now = |p: &crate::engine::chess::swiss::SwissPlayer| {
-        !p.withdrawn && !out.contains(&p.start_number)
-    };
-    let took_part = |p: &crate::engine::chess::swiss::SwissPlayer| {
-        p.history
-            .iter()
-            .any(|r| r.result.has_opponent() || r.result == RoundResult::PairingBye)
-    };
-    let mut numbered: Vec<usize> = (0..state.players.len())
-        .filter(|&i| paired_now(&state.players[i]) || took_part(&state.players[i]))
-        .collect();
-    numbered.sort_by_key(|&i| state.players[i].start_number);
-    for (k, &i) in numbered.iter().enumerate() {
-        all[i].rank = k;
+    // Pairing numbers count the players paired now or in an earlier round.
+    let positions = crate::engine::chess::swiss::pair::pairing_positions(state, &out);
+    for (p, k) in all.iter_mut().zip(positions) {
+        if let Some(k) = k {
+            p.rank = k;
+        }
     }
     let forced: HashSet<u32> = fixed.iter().flat_map(|&(w, b)| [w, b]).collect();
     let mut ps: Vec<&player::DutchPlayer> = state

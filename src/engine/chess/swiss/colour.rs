@@ -20,9 +20,11 @@
 //! code ([`assign_fide`]): both preferences; else the stronger one (absolute over strong over
 //! mild; of two absolute, the wider colour difference); else alternate from the most recent
 //! round with different colours; else the higher-ranked player's preference; else by his
-//! pairing number (odd: the initial colour). It differs from the rules above in the minus
-//! groups (rule 3a gives the due colour to the lower-ranked player, E.4 to the higher), in
-//! the last round (no coin flip), in round 1 with players absent (E.5 goes by pairing number,
+//! pairing number (odd: the initial colour). Pairing numbers are counted as the Dutch engine
+//! counts them ([`super::pair::pairing_positions`]: the players paired now or before, in
+//! start-number order). It differs from the rules above in the minus groups (rule 3a gives
+//! the due colour to the lower-ranked player, E.4 to the higher), in the last round (no coin
+//! flip), when E.5 decides after a player numbered has missed a round (by pairing number,
 //! not by board), and where a repeated colour outranks an imbalance of 1 (A.6).
 
 use super::state::{Colour, ColourRule, PlayerView};
@@ -256,15 +258,10 @@ pub(crate) fn assign(
     }
 }
 
-/// The player as the FIDE Dutch colour rules see him (C.04.3 A.6): his start number is his
-/// pairing number.
+/// The player as the FIDE Dutch colour rules see him (C.04.3 A.6): his pairing number is
+/// his start number's position among the players numbered (`position`).
 pub(crate) fn fide_view(p: &PlayerView) -> DutchPlayer {
-    DutchPlayer::by_colours(
-        p.sn,
-        p.sn.saturating_sub(1) as usize,
-        p.score,
-        p.colours.clone(),
-    )
+    DutchPlayer::by_colours(p.sn, p.position, p.score, p.colours.clone())
 }
 
 /// FIDE style: the colour of the higher-ranked player `hi` against `lo` by C.04.3 E.1-E.5,

@@ -10,7 +10,7 @@ use super::penalty::{
 };
 use super::price::{in_parallel, FullGraphPricer};
 use super::solve::{solve_lex, Pricer};
-use super::state::{err, view, Colour, SwissError, SwissSettings, SwissState};
+use super::state::{err, view, Colour, PlayerView, SwissError, SwissSettings, SwissState};
 use super::why;
 use crate::engine::matching::{Edge, LayeredProblem, LpSolver, MatchingSolver};
 use serde::{Deserialize, Serialize};
@@ -218,6 +218,29 @@ pub(crate) struct Prepared {
     pub model: Model,
 }
 
+/// Each player's pairing-number position (0 = the first) as the FIDE colour rules count it
+/// (C.04.3 E.5): among the players paired now (not withdrawn, not in `out`, the start
+/// numbers [`decided_byes`] sets aside) or in an earlier round, in start-number order. A
+/// player who has never taken part in a pairing has none yet (`None`); bbpPairings numbers
+/// them so too. Indexed like `state.players`.
+pub(crate) fn pairing_positions(state: &SwissState, out: &HashSet<u32>) -> Vec<Option<usize>> {
+    let numbered = |p: &super::SwissPlayer| {
+        (!p.withdrawn && !out.contains(&p.start_number))
+            || p.history
+                .iter()
+                .any(|r| r.result.has_opponent() || r.result == super::RoundResult::PairingBye)
+    };
+    let mut order: Vec<usize> = (0..state.players.len())
+        .filter(|&i| numbered(&state.players[i]))
+        .collect();
+    order.sort_by_key(|&i| state.players[i].start_number);
+    let mut positions = vec![None; state.players.len()];
+    for (k, &i) in order.iter().enumerate() {
+        positions[i] = Some(k);
+    }
+    positions
+}
+
 /// The byes decided before any pairing, in the order listed: requested byes, then absences
 /// (a player both requested and absent counts once, as requested); and the start numbers they
 /// take out of the round. Every pairing system starts from them.
@@ -251,9 +274,13 @@ pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
     let settings = &state.settings;
     let first = round_one_colour(settings.seed, settings.first_colour);
     let (byes, out) = decided_byes(state);
+    let positions = pairing_positions(state, &out);
     let views: Vec<_> = (0..state.players.len())
         .filter(|&i| !state.players[i].withdrawn && !out.contains(&state.players[i].start_number))
-        .map(|i| view(state, i))
+        .map(|i| PlayerView {
+            position: positions[i].unwrap_or(i),
+            ..view(state, i)
+        })
         .collect();
     let model = build_model(views, settings, round, first);
     if model.players.len() < 2 {

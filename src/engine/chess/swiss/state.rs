@@ -542,6 +542,10 @@ impl SwissState {
 #[derive(Debug, Clone)]
 pub(crate) struct PlayerView {
     pub sn: u32,
+    /// Pairing-number position (0 = the first) for the FIDE colour rules: the start number's
+    /// place among the players numbered ([`super::pair::pairing_positions`]); `sn − 1` unless
+    /// the pairing sets it.
+    pub position: usize,
     pub rating: u32,
     pub unrated: bool,
     pub team: Option<String>,
@@ -588,6 +592,7 @@ pub(crate) fn view(state: &SwissState, index: usize) -> PlayerView {
     }
     PlayerView {
         sn: p.start_number,
+        position: p.start_number.saturating_sub(1) as usize,
         rating: p.rating,
         unrated: p.unrated,
         team: p.team.clone().filter(|t| !t.trim().is_empty()),

@@ -51,6 +51,7 @@ fn boards(p: &RoundPairing) -> Vec<(u32, u32)> {
 pub(super) fn view_of(colours: &str, score: i64, sn: u32) -> PlayerView {
     PlayerView {
         sn,
+        position: sn.saturating_sub(1) as usize,
         rating: 1500,
         unrated: false,
         team: None,
