@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::api::auth;
 use crate::api::events::{created_response, issue_admin_token, validate_dates, validate_format};
 use crate::api::extract::{parse_json, read_body_up_to, Bearer};
-use crate::api::responses::{AdminRead, PublicSubmit};
+use crate::api::responses::{AdminRead, PublicImport};
 use crate::domain::{validate_settings, CreatedEvent, GameKind};
 use crate::error::{ApiError, ApiResult};
 use crate::event_document::EventDocument;
@@ -96,13 +96,14 @@ fn check_event(document: &EventDocument) -> ApiResult<()> {
 /// with new ids, written whole in one transaction or not at all, and a fresh admin token
 /// (shown once), like creating an event. No token needed. A document the server refuses is a
 /// 422 naming the JSON path of each fault (`tables.games[3].white_id`). The document may be
-/// up to 64 MiB (other bodies: 4 MiB).
+/// up to 64 MiB (other bodies: 4 MiB); the server reads one import at a time (another waits
+/// up to `TOURNEY_WRITE_WAIT_SECONDS`, then gets a 503 with `Retry-After`).
 #[utoipa::path(
     post, path = "/api/v1/events/import", tag = "events",
     request_body = EventDocument,
     responses(
         (status = 201, description = "Created; keep the admin_token", body = CreatedEvent),
-        PublicSubmit,
+        PublicImport,
     )
 )]
 #[post("/api/v1/events/import")]
@@ -110,6 +111,7 @@ pub async fn import_event(
     store: web::Data<Store>,
     payload: web::Payload,
 ) -> ApiResult<HttpResponse> {
+    let _turn = store.import_turn().await?;
     let body = read_body_up_to(payload, limits::MAX_IMPORT_BYTES).await?;
     let document: EventDocument = parse_json(&body)?;
     check_event(&document)?;

@@ -77,6 +77,14 @@ const TOO_LARGE: Answer = Answer::new(
     413,
     "The body is over the server's bound (4 MiB); `errors[].field` is `body`",
 );
+const IMPORT_TOO_LARGE: Answer = Answer::new(
+    413,
+    "The document is over the import's bound (64 MiB); `errors[].field` is `body`",
+);
+const IMPORT_BUSY: Answer = Answer::new(
+    503,
+    "The server was reading another import (one at a time), or busy with other changes, for longer than `TOURNEY_WRITE_WAIT_SECONDS`; `Retry-After` says when to try again",
+);
 const TOO_MANY: Answer = Answer::new(
     429,
     "The event has as many live subscribers as it takes; retry later",
@@ -141,6 +149,10 @@ answer_set!(
     /// A request with a body that needs no token: creating an event, importing a TRF file,
     /// stateless pairing and validation.
     PublicSubmit: MALFORMED, STALLED, TOO_LARGE, INVALID, BUSY
+);
+answer_set!(
+    /// Importing an event document: no token, a larger body bound, one import at a time.
+    PublicImport: MALFORMED, STALLED, IMPORT_TOO_LARGE, INVALID, IMPORT_BUSY
 );
 answer_set!(
     /// A read only the event's admin may make (its credentials).

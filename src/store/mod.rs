@@ -103,6 +103,9 @@ pub struct Store {
     writer: Arc<Mutex<Connection>>,
     /// The queue to the writer: fair (first come, first served) and bounded in time.
     gate: Arc<tokio::sync::Semaphore>,
+    /// The queue to read an event import: one document at a time, as one takes several times
+    /// its size (up to `limits::MAX_IMPORT_BYTES`) in memory while it is parsed and checked.
+    imports: Arc<tokio::sync::Semaphore>,
     write_wait: Duration,
     /// How long each change that got the writer waited for it (metrics).
     waits: Arc<Mutex<Histogram>>,
@@ -165,6 +168,7 @@ impl Store {
         Ok(Store {
             writer: Arc::new(Mutex::new(writer)),
             gate: Arc::new(tokio::sync::Semaphore::new(1)),
+            imports: Arc::new(tokio::sync::Semaphore::new(1)),
             write_wait: write_wait_from_env(),
             waits: Arc::new(Mutex::new(Histogram::new(&WAIT_BUCKETS))),
             readers,
@@ -195,16 +199,31 @@ impl Store {
     /// Waits for the writer's turn, at most `write_wait`: a 503 rather than an endless queue.
     async fn writer_turn(&self) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
         let asked = std::time::Instant::now();
-        match tokio::time::timeout(self.write_wait, self.gate.clone().acquire_owned()).await {
-            Ok(Ok(permit)) => {
-                if let Ok(mut waits) = self.waits.lock() {
-                    waits.observe(asked.elapsed().as_secs_f64());
-                }
-                Ok(permit)
-            }
-            Ok(Err(_)) => Err(ApiError::Internal("the writer queue is closed".into())),
+        let permit = self.turn(&self.gate, "other changes").await?;
+        if let Ok(mut waits) = self.waits.lock() {
+            waits.observe(asked.elapsed().as_secs_f64());
+        }
+        Ok(permit)
+    }
+
+    /// Waits for the turn to read an event import, at most `write_wait` (a 503 after that):
+    /// one import is read, parsed and checked at a time, so a burst of large documents cannot
+    /// take the server's memory. Hold the permit until the import is written.
+    pub async fn import_turn(&self) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
+        self.turn(&self.imports, "another import").await
+    }
+
+    /// A permit of `gate` within `write_wait`, else a 503 saying what the server is busy with.
+    async fn turn(
+        &self,
+        gate: &Arc<tokio::sync::Semaphore>,
+        busy_with: &str,
+    ) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
+        match tokio::time::timeout(self.write_wait, gate.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            Ok(Err(_)) => Err(ApiError::Internal("a queue of the server is closed".into())),
             Err(_) => Err(ApiError::Unavailable(format!(
-                "the server is busy with other changes (waited {} s for its turn); retry in a moment",
+                "the server is busy with {busy_with} (waited {} s for its turn); retry in a moment",
                 self.write_wait.as_secs_f32()
             ))),
         }

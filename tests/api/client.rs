@@ -45,8 +45,35 @@ pub fn spawn_on(db: &Path) -> TestServer {
     start(db, Default::default(), tourney::live::Live::default())
 }
 
+/// Starts a server on a fresh temporary database whose changes (and imports) wait at most
+/// `wait` for their turn.
+pub fn spawn_with_write_wait(wait: std::time::Duration) -> TestServer {
+    let dir = tourney::scratch::ScratchDir::new("api").expect("temp dir");
+    let db = dir.path().join("tourney.db");
+    let store = tourney::store::Store::open(&db)
+        .expect("open store")
+        .with_write_wait(wait);
+    let mut server = serve(
+        &db,
+        store,
+        Default::default(),
+        tourney::live::Live::default(),
+    );
+    server._dir = Some(dir);
+    server
+}
+
 fn start(db: &Path, cors: tourney::server::CorsPolicy, live: tourney::live::Live) -> TestServer {
     let store = tourney::store::Store::open(db).expect("open store");
+    serve(db, store, cors, live)
+}
+
+fn serve(
+    db: &Path,
+    store: tourney::store::Store,
+    cors: tourney::server::CorsPolicy,
+    live: tourney::live::Live,
+) -> TestServer {
     let served = store.clone();
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
     let addr = listener.local_addr().unwrap().to_string();

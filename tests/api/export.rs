@@ -392,3 +392,54 @@ fn a_swiss_teams_event_with_entered_matches_round_trips_and_draws_alike() {
         bridge_draw(&s, copy, &copy_admin)
     );
 }
+
+/// One import is read at a time (a document takes several times its 64 MiB bound in memory
+/// while it is checked): while a slow client holds the turn, another import waits at most the
+/// write wait and gets a 503 with `Retry-After`, nothing stored; once the first is gone, the
+/// same document is imported.
+#[test]
+fn imports_are_read_one_at_a_time_and_a_waiting_one_gets_503() {
+    use std::io::Write;
+    let s = crate::client::spawn_with_write_wait(std::time::Duration::from_millis(500));
+    let (event, admin) = swiss_event(&s, json!({}));
+    s.add_players(event, &admin, 4);
+    let document = export(&s, event, &admin);
+    let before = s.get("/api/v1/events").json()["total"].clone();
+
+    // A client announces a document and sends only its first bytes.
+    let mut slow = std::net::TcpStream::connect(&s.addr).unwrap();
+    let head = format!(
+        "POST /api/v1/events/import HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{{\"format_version\":",
+        s.addr
+    );
+    slow.write_all(head.as_bytes()).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+
+    let r = s.send("POST", "/api/v1/events/import", None, &document);
+    let p = r.problem(503);
+    assert!(
+        p["detail"].as_str().unwrap().contains("another import"),
+        "{p}"
+    );
+    assert_eq!(r.header("retry-after"), Some("2"));
+    assert_eq!(s.get("/api/v1/events").json()["total"], before);
+
+    // The slow client leaves: its import ends, the turn is free again.
+    drop(slow);
+    let mut imported = None;
+    for _ in 0..50 {
+        let r = s.send("POST", "/api/v1/events/import", None, &document);
+        if r.status == 201 {
+            imported = Some(r.json());
+            break;
+        }
+        assert_eq!(r.status, 503, "{}", r.text());
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let created = imported.expect("the import is served once the slow one has left");
+    let copy = created["id"].as_i64().unwrap();
+    assert_eq!(
+        s.get(&format!("/api/v1/events/{copy}")).json()["name"],
+        s.get(&format!("/api/v1/events/{event}")).json()["name"]
+    );
+}
