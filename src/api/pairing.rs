@@ -222,6 +222,7 @@ pub async fn pair_round(
     if crate::api::swiss_draws::is_bridge_swiss_event(&store, event_id).await? {
         return crate::api::swiss_draws::pair_round(&store, &live, event_id, token).await;
     }
+    let turn = store.pairing_turn().await?;
     let guard = RequestBudget::start(&req);
     let budget = guard.budget();
     // The engine runs outside the single writer, which would otherwise wait for it (seconds
@@ -248,6 +249,7 @@ pub async fn pair_round(
     })
     .await
     .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?;
+    drop(turn);
     let pairing = pairing.map_err(|e| guard.error(e, engine_error))?;
     let round = store
         .write(move |tx| {

@@ -131,6 +131,7 @@ async fn edit_draft(
     let (section, current) = store
         .dry_run(move |tx| read_draft(tx, event_id, number, token.as_deref()))
         .await?;
+    let turn = store.pairing_turn().await?;
     let (section, current, pairing) = web::block(move || {
         let pairing = crate::metrics::time_pairing("swiss_draft_change", "swiss", || {
             choose(&section, &current)
@@ -139,6 +140,7 @@ async fn edit_draft(
     })
     .await
     .map_err(|e| ApiError::Internal(format!("the pairing task failed: {e}")))?;
+    drop(turn);
     let pairing = pairing?;
     let round = store
         .write(move |tx| {

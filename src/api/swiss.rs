@@ -126,6 +126,7 @@ fn example_trf() -> &'static str {
 #[post("/api/v1/pairings/swiss")]
 pub async fn pair_swiss(
     req: HttpRequest,
+    store: web::Data<Store>,
     crate::api::extract::RawBody(body): crate::api::extract::RawBody,
     QueryParams(query): QueryParams<SettingsOverrides>,
 ) -> ApiResult<HttpResponse> {
@@ -143,6 +144,7 @@ pub async fn pair_swiss(
     };
     query.apply(&mut state.settings).map_err(state_error)?;
     state.validate().map_err(state_error)?;
+    let _turn = store.pairing_turn().await?;
     let guard = RequestBudget::start(&req);
     let budget = guard.budget();
     let system = state.settings.system.as_str();

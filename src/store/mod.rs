@@ -106,6 +106,9 @@ pub struct Store {
     /// The queue to read an event import: one document at a time, as one takes several times
     /// its size (up to `limits::MAX_IMPORT_BYTES`) in memory while it is parsed and checked.
     imports: Arc<tokio::sync::Semaphore>,
+    /// The queue to pair a chess round: as many pairings at once as the machine has cores
+    /// (each is CPU-bound, and a 10 000-player one holds about 250 MB while it runs).
+    pairings: Arc<tokio::sync::Semaphore>,
     write_wait: Duration,
     /// How long each change that got the writer waited for it (metrics).
     waits: Arc<Mutex<Histogram>>,
@@ -169,6 +172,9 @@ impl Store {
             writer: Arc::new(Mutex::new(writer)),
             gate: Arc::new(tokio::sync::Semaphore::new(1)),
             imports: Arc::new(tokio::sync::Semaphore::new(1)),
+            pairings: Arc::new(tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(2, |n| n.get()),
+            )),
             write_wait: write_wait_from_env(),
             waits: Arc::new(Mutex::new(Histogram::new(&WAIT_BUCKETS))),
             readers,
@@ -211,6 +217,20 @@ impl Store {
     /// take the server's memory. Hold the permit until the import is written.
     pub async fn import_turn(&self) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
         self.turn(&self.imports, "another import").await
+    }
+
+    /// Waits for a turn to pair a chess round (stateless or an event's, or to change a draft),
+    /// at most `write_wait` (a 503 after that): as many pairings run at once as the machine
+    /// has cores, so a burst of large sections queues instead of taking the server's memory.
+    /// Hold the permit until the engine has answered.
+    pub async fn pairing_turn(&self) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
+        self.turn(&self.pairings, "other pairings").await
+    }
+
+    /// The same store with `slots` pairings at once (at least 1) instead of one per core.
+    pub fn with_pairing_slots(mut self, slots: usize) -> Store {
+        self.pairings = Arc::new(tokio::sync::Semaphore::new(slots.max(1)));
+        self
     }
 
     /// A permit of `gate` within `write_wait`, else a 503 saying what the server is busy with.

@@ -45,14 +45,14 @@ pub fn spawn_on(db: &Path) -> TestServer {
     start(db, Default::default(), tourney::live::Live::default())
 }
 
-/// Starts a server on a fresh temporary database whose changes (and imports) wait at most
-/// `wait` for their turn.
-pub fn spawn_with_write_wait(wait: std::time::Duration) -> TestServer {
+/// Starts a server on a fresh temporary database whose store `adjust` sets up (a shorter wait
+/// for the writer and the queues, fewer pairing slots).
+pub fn spawn_with_store(
+    adjust: impl FnOnce(tourney::store::Store) -> tourney::store::Store,
+) -> TestServer {
     let dir = tourney::scratch::ScratchDir::new("api").expect("temp dir");
     let db = dir.path().join("tourney.db");
-    let store = tourney::store::Store::open(&db)
-        .expect("open store")
-        .with_write_wait(wait);
+    let store = adjust(tourney::store::Store::open(&db).expect("open store"));
     let mut server = serve(
         &db,
         store,

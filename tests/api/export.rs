@@ -400,7 +400,9 @@ fn a_swiss_teams_event_with_entered_matches_round_trips_and_draws_alike() {
 #[test]
 fn imports_are_read_one_at_a_time_and_a_waiting_one_gets_503() {
     use std::io::Write;
-    let s = crate::client::spawn_with_write_wait(std::time::Duration::from_millis(500));
+    let s = crate::client::spawn_with_store(|store| {
+        store.with_write_wait(std::time::Duration::from_millis(500))
+    });
     let (event, admin) = swiss_event(&s, json!({}));
     s.add_players(event, &admin, 4);
     let document = export(&s, event, &admin);

@@ -1020,3 +1020,39 @@ fn forfeits_export_their_scheduled_colours_and_give_no_colour_history() {
     let two = pair(&s, event, &admin);
     assert_eq!(board_numbers(&two), engine_pairs(&from_file.json()));
 }
+
+/// Pairings queue for a slot (one per core; here one): while the slot is taken, a stateless
+/// pairing and an event's pairing each wait at most the write wait and get a 503 with
+/// `Retry-After` (the event keeps no round); once it is free, both are paired.
+#[test]
+fn pairings_wait_for_a_slot_and_a_long_wait_is_a_503() {
+    let s = crate::client::spawn_with_store(|store| {
+        store
+            .with_write_wait(std::time::Duration::from_millis(300))
+            .with_pairing_slots(1)
+    });
+    let (event, admin) = swiss_event(&s, json!({}));
+    s.add_players(event, &admin, 6);
+    let rounds = format!("/api/v1/events/{event}/rounds");
+    let auth = format!("Bearer {admin}");
+
+    let runtime = actix_web::rt::System::new();
+    let slot = runtime
+        .block_on(s.store.pairing_turn())
+        .expect("the only slot");
+    let r = post_trf(&s, "/api/v1/pairings/swiss?seed=5", &trf_file("\n"));
+    let p = r.problem(503);
+    assert!(
+        p["detail"].as_str().unwrap().contains("other pairings"),
+        "{p}"
+    );
+    assert_eq!(r.header("retry-after"), Some("2"));
+    let r = s.request("POST", &rounds, &[("Authorization", &auth)], None);
+    r.problem(503);
+    assert_eq!(s.get(&rounds).json()["items"], json!([]));
+
+    drop(slot);
+    let r = post_trf(&s, "/api/v1/pairings/swiss?seed=5", &trf_file("\n"));
+    assert_eq!(r.status, 200, "{}", r.text());
+    pair(&s, event, &admin);
+}
