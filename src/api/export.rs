@@ -1,7 +1,7 @@
 //! `GET /api/v1/events/{id}/export` and `POST /api/v1/events/import`: an event as one JSON
 //! document and back (the document: `event_document`; the rows: `store::export`).
 
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde_json::Value;
 
 use crate::api::auth;
@@ -108,11 +108,12 @@ fn check_event(document: &EventDocument) -> ApiResult<()> {
 )]
 #[post("/api/v1/events/import")]
 pub async fn import_event(
+    req: HttpRequest,
     store: web::Data<Store>,
     payload: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let _turn = store.import_turn().await?;
-    let body = read_body_up_to(payload, limits::MAX_IMPORT_BYTES).await?;
+    let body = read_body_up_to(&req, payload, limits::MAX_IMPORT_BYTES).await?;
     let document: EventDocument = parse_json(&body)?;
     check_event(&document)?;
     let created = store

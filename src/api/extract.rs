@@ -86,7 +86,9 @@ pub fn read_body(
     payload: &mut Payload,
 ) -> impl std::future::Future<Output = Result<web::Bytes, ApiError>> {
     let bytes = web::Bytes::from_request(req, payload);
+    let req = req.clone();
     async move {
+        reserve_body_room(&req, MAX_BODY).await?;
         match tokio::time::timeout(crate::limits::BODY_TIMEOUT, bytes).await {
             Ok(read) => read.map_err(body_error),
             Err(_) => Err(ApiError::RequestTimeout(format!(
@@ -97,12 +99,35 @@ pub fn read_body(
     }
 }
 
+/// Waits for room to read the body of `req` ([`Store::body_room`]): as many bytes as its
+/// `Content-Length` announces, or `limit` when it announces none. The room is kept in the
+/// request's extensions, so it is held until the request is answered. A body announced over
+/// `limit` is refused at once by its reader and takes no room.
+pub async fn reserve_body_room(req: &HttpRequest, limit: usize) -> Result<(), ApiError> {
+    let Some(store) = req.app_data::<web::Data<crate::store::Store>>() else {
+        return Ok(());
+    };
+    let announced = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.trim().parse::<usize>().ok());
+    if announced.is_some_and(|n| n > limit) {
+        return Ok(());
+    }
+    let room = store.body_room(announced.unwrap_or(limit)).await?;
+    req.extensions_mut().insert(room);
+    Ok(())
+}
+
 /// Reads a request body of at most `limit` bytes (a route with a bound of its own, above the
 /// server's [`MAX_BODY`]), within [`crate::limits::BODY_TIMEOUT`] (408); over the bound: 413.
+/// It waits for room first, as [`read_body`] does.
 pub async fn read_body_up_to(
+    req: &HttpRequest,
     mut payload: web::Payload,
     limit: usize,
 ) -> Result<web::Bytes, ApiError> {
+    reserve_body_room(req, limit).await?;
     let read = async move {
         let mut body = web::BytesMut::new();
         loop {

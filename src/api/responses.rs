@@ -62,11 +62,11 @@ const CONFLICT: Answer = Answer::new(
 const INVALID: Answer = Answer::new(422, "A value the server refuses (path id, query parameter or body field); `errors[].field` names each one");
 const STOPPED: Answer = Answer::new(
     503,
-    "The pairing was stopped (it ran over its time budget, `TOURNEY_PAIRING_SECONDS`, or its client left), or the server was busy with other pairings (one per core at once) or other changes for longer than `TOURNEY_WRITE_WAIT_SECONDS`; `Retry-After` says when to try again",
+    "The pairing was stopped (it ran over its time budget, `TOURNEY_PAIRING_SECONDS`, or its client left), or the server was busy with other pairings (one per core at once) or other changes for longer than `TOURNEY_WRITE_WAIT_SECONDS`, or had no room for the body for 10 s (`TOURNEY_BODY_MEMORY_MIB`: the bodies being read at once); `Retry-After` says when to try again",
 );
 const BUSY: Answer = Answer::new(
     503,
-    "The server was busy with other changes (or, for a change that pairs, with other pairings: one per core at once) for longer than `TOURNEY_WRITE_WAIT_SECONDS`; `Retry-After` says when to try again",
+    "The server was busy with other changes (or, for a change that pairs, with other pairings: one per core at once) for longer than `TOURNEY_WRITE_WAIT_SECONDS`, or had no room for the body for 10 s (`TOURNEY_BODY_MEMORY_MIB`: the bodies being read at once); `Retry-After` says when to try again",
 );
 const STALE: Answer = Answer::new(
     412,
@@ -83,7 +83,7 @@ const IMPORT_TOO_LARGE: Answer = Answer::new(
 );
 const IMPORT_BUSY: Answer = Answer::new(
     503,
-    "The server was reading another import (one at a time), or busy with other changes, for longer than `TOURNEY_WRITE_WAIT_SECONDS`; `Retry-After` says when to try again",
+    "The server was reading another import (one at a time), or busy with other changes, for longer than `TOURNEY_WRITE_WAIT_SECONDS`, or had no room for the body for 10 s (`TOURNEY_BODY_MEMORY_MIB`); `Retry-After` says when to try again",
 );
 const TOO_MANY: Answer = Answer::new(
     429,

@@ -12,6 +12,7 @@ pub mod games;
 pub mod idempotency;
 pub mod movements;
 pub mod participants;
+mod queues;
 pub mod rounds;
 pub mod secret;
 pub mod swiss;
@@ -101,15 +102,8 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
 #[derive(Clone)]
 pub struct Store {
     writer: Arc<Mutex<Connection>>,
-    /// The queue to the writer: fair (first come, first served) and bounded in time.
-    gate: Arc<tokio::sync::Semaphore>,
-    /// The queue to read an event import: one document at a time, as one takes several times
-    /// its size (up to `limits::MAX_IMPORT_BYTES`) in memory while it is parsed and checked.
-    imports: Arc<tokio::sync::Semaphore>,
-    /// The queue to pair a chess round: as many pairings at once as the machine has cores
-    /// (each is CPU-bound, and a 10 000-player one holds about 250 MB while it runs).
-    pairings: Arc<tokio::sync::Semaphore>,
-    write_wait: Duration,
+    /// The queues to the writer, to imports and pairings, and the room for request bodies.
+    queues: queues::Queues,
     /// How long each change that got the writer waited for it (metrics).
     waits: Arc<Mutex<Histogram>>,
     readers: r2d2::Pool<SqliteConnectionManager>,
@@ -170,12 +164,7 @@ impl Store {
             .map_err(|e| format!("cannot open read connections: {e}"))?;
         Ok(Store {
             writer: Arc::new(Mutex::new(writer)),
-            gate: Arc::new(tokio::sync::Semaphore::new(1)),
-            imports: Arc::new(tokio::sync::Semaphore::new(1)),
-            pairings: Arc::new(tokio::sync::Semaphore::new(
-                std::thread::available_parallelism().map_or(2, |n| n.get()),
-            )),
-            write_wait: write_wait_from_env(),
+            queues: queues::Queues::new(write_wait_from_env(), queues::body_room_from_env()),
             waits: Arc::new(Mutex::new(Histogram::new(&WAIT_BUCKETS))),
             readers,
             versions: versions::Versions::default(),
@@ -194,59 +183,6 @@ impl Store {
     /// Whether `token` is the server admin token (`store::backup::server_admin_token`).
     pub fn is_server_admin(&self, token: &str) -> bool {
         secret::hmac_sha256(&self.key, token.as_bytes()) == self.server_admin
-    }
-
-    /// The same store with another bound on the wait for the writer.
-    pub fn with_write_wait(mut self, wait: Duration) -> Store {
-        self.write_wait = wait;
-        self
-    }
-
-    /// Waits for the writer's turn, at most `write_wait`: a 503 rather than an endless queue.
-    async fn writer_turn(&self) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
-        let asked = std::time::Instant::now();
-        let permit = self.turn(&self.gate, "other changes").await?;
-        if let Ok(mut waits) = self.waits.lock() {
-            waits.observe(asked.elapsed().as_secs_f64());
-        }
-        Ok(permit)
-    }
-
-    /// Waits for the turn to read an event import, at most `write_wait` (a 503 after that):
-    /// one import is read, parsed and checked at a time, so a burst of large documents cannot
-    /// take the server's memory. Hold the permit until the import is written.
-    pub async fn import_turn(&self) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
-        self.turn(&self.imports, "another import").await
-    }
-
-    /// Waits for a turn to pair a chess round (stateless or an event's, or to change a draft),
-    /// at most `write_wait` (a 503 after that): as many pairings run at once as the machine
-    /// has cores, so a burst of large sections queues instead of taking the server's memory.
-    /// Hold the permit until the engine has answered.
-    pub async fn pairing_turn(&self) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
-        self.turn(&self.pairings, "other pairings").await
-    }
-
-    /// The same store with `slots` pairings at once (at least 1) instead of one per core.
-    pub fn with_pairing_slots(mut self, slots: usize) -> Store {
-        self.pairings = Arc::new(tokio::sync::Semaphore::new(slots.max(1)));
-        self
-    }
-
-    /// A permit of `gate` within `write_wait`, else a 503 saying what the server is busy with.
-    async fn turn(
-        &self,
-        gate: &Arc<tokio::sync::Semaphore>,
-        busy_with: &str,
-    ) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
-        match tokio::time::timeout(self.write_wait, gate.clone().acquire_owned()).await {
-            Ok(Ok(permit)) => Ok(permit),
-            Ok(Err(_)) => Err(ApiError::Internal("a queue of the server is closed".into())),
-            Err(_) => Err(ApiError::Unavailable(format!(
-                "the server is busy with {busy_with} (waited {} s for its turn); retry in a moment",
-                self.write_wait.as_secs_f32()
-            ))),
-        }
     }
 
     /// How long the changes that got the writer waited for it (metrics).

@@ -107,3 +107,38 @@ fn a_stalled_body_is_cut_with_408() {
     // Nothing was created.
     assert_eq!(s.get("/api/v1/events").json()["total"], 0);
 }
+
+/// The bodies being read at once share a bound (`TOURNEY_BODY_MEMORY_MIB`; here 1 MiB): while
+/// a slow client's announced 1 MiB body holds all the room, another body waits (no answer)
+/// and is served as soon as the slow client leaves.
+#[test]
+fn bodies_wait_for_room_while_others_hold_it() {
+    let s = crate::client::spawn_with_store(|store| store.with_body_memory(1 << 20));
+    let mut slow = TcpStream::connect(&s.addr).unwrap();
+    let head = format!(
+        "POST /api/v1/events HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{{\"name\": \"",
+        s.addr,
+        1 << 20
+    );
+    slow.write_all(head.as_bytes()).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+
+    let addr = s.addr.clone();
+    let waiting = std::thread::spawn(move || {
+        let mut c = TcpStream::connect(&addr).unwrap();
+        let body = r#"{"name":"Club","game":"chess","format":"round_robin"}"#;
+        let request = format!(
+            "POST /api/v1/events HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        c.write_all(request.as_bytes()).unwrap();
+        let mut raw = Vec::new();
+        let _ = c.read_to_end(&mut raw);
+        String::from_utf8_lossy(&raw).into_owned()
+    });
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert!(!waiting.is_finished(), "the second body waits for room");
+    drop(slow);
+    let answer = waiting.join().unwrap();
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+}
