@@ -110,7 +110,8 @@
 //! `bench-swiss --write-trf` history, round 5 (load 5-6): 2000 players 0.69 → 0.57 s CPU,
 //! 43 → 36 MB; 5000 6.94 → 4.19 s CPU, 191 → 152 MB; 9999 164 → 67 s CPU (82 s wall), 646
 //! → 485 MB. Round 1: 3000 2.2 s CPU, 565 MB; 3500 3.1 s, 749 MB; 4000 3.8 s, 954 MB; 5000
-//! 6.5 s, 1.5 GB, so a section stops at 3500 ([`crate::limits::MAX_DUTCH_PLAYERS`]).
+//! 6.5 s, 1.5 GB; 9999 stopped after 600 s wall (510 s CPU, 5.9 GB): a section stops at
+//! 3500 ([`crate::limits::MAX_DUTCH_PLAYERS`]).
 //! bbpPairings' generated 1000-player event: round 5 0.09 s CPU, 19 MB, round 1 0.23 s, 75
 //! MB, both the published pairing; `scripts/bench-dutch 1000 2000 5000` (`BBP_TIMEOUT=120`,
 //! load 5-6): ours 0.10, 0.57, 4.33 s CPU, 18, 36, 151 MB; bbpPairings 24.6 s CPU (37 s
