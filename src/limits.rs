@@ -29,13 +29,12 @@ pub const MAX_SECTION_PLAYERS: usize = 10_000;
 /// hands each bracket's solve every pair inside the bracket as an edge (the pairs with at
 /// most one end in it are priced in lazily), so the memory of a round grows with the square
 /// of its largest bracket, and round 1 is one bracket of the whole field (release build,
-/// `tourney pair --system fide_dutch`, whole process: round 1 of 2 000 players 252 MB, of
-/// 3 000 563 MB; a later round far less: round 6 of a `bench-swiss --write-trf` history,
-/// 3 000 players 1.9 s CPU and 65 MB; round 5 of 5 000 players, `tourney bench-dutch`,
-/// 10.7 s CPU and 185 MB; the time grows with the number of solves, 9 999 players take
-/// minutes). Beyond this a 422 names `players`, not a server out of
-/// memory; the largest rated opens are well below it.
-pub const MAX_DUTCH_PLAYERS: usize = 3_000;
+/// `tourney bench-dutch --round 1` on a `bench-swiss --write-trf` history, whole process:
+/// round 1 of 3 000 players 565 MB, of 3 500 749 MB and 3.6 s, of 4 000 954 MB; a later
+/// round far less: round 5 of 3 500 players 1.7 s CPU and 81 MB, of 9 999 about a minute
+/// of CPU). Beyond this a 422 names `players`, not a server out of memory; the largest rated
+/// opens are well below it.
+pub const MAX_DUTCH_PLAYERS: usize = 3_500;
 
 /// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,
 /// see [`crate::engine::chess::swiss::trf::MAX_TRF_START_NUMBER`].)

@@ -649,6 +649,16 @@ impl Bracket<'_, '_> {
             }
             Some(out)
         };
+        // Two residents far from each other and from the natural distance (half the
+        // residents) rarely meet: priced in when they do, as in the remainder's solves.
+        let half = residents.len() / 2;
+        let far = |x: usize, y: usize| {
+            let resident = |a: usize| self.place[a] == Place::Resident;
+            resident(x) && resident(y) && {
+                let d = pos(x).abs_diff(pos(y)) as usize;
+                d > NEAR && d.abs_diff(half) > NEAR
+            }
+        };
         solve(
             solver,
             live,
@@ -659,7 +669,7 @@ impl Bracket<'_, '_> {
             &|a, b| self.round.meet(a, b),
             Some(start),
             true,
-            &|_, _| false,
+            &far,
             stats,
         )?
         .ok_or(PairError::Impossible)

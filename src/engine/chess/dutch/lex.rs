@@ -391,6 +391,12 @@ impl<'a> Model<'a> {
                     if sx + sy >= 0 {
                         break;
                     }
+                    // `sx + sy` plus the blossoms' share is twice the pair's reduced cost
+                    // (an allowed lazy pair's tiers are its ends' values): most candidates
+                    // stop here, before their tiers are built.
+                    if sx + sy + duals.common_blossoms2(x, y) >= 0 {
+                        continue;
+                    }
                     let Some(t) = self.lazy_pair(l, x, y) else {
                         continue;
                     };

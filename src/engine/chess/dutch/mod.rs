@@ -79,41 +79,60 @@
 //!
 //! # Speed
 //! Every solve is over every player still unpaired, but only some pairs are edges: the
-//! pairs inside the bracket (the others there, far apart in the order and far from the
-//! natural S1-S2 distance, priced in as before), the bye's, the pairs of players at most
+//! pairs inside the bracket (the others there, two residents far apart in the order and far
+//! from the natural S1-S2 distance, are handed to the solver only when priced in, in the
+//! MDP solve as in the remainder's), the bye's, the pairs of players at most
 //! 12 apart in the order, the bracket's players with the top 12 below it, and the start
 //! matching's. A pair with at most one end in the bracket is otherwise *lazy*
 //! (`lex::Lazy`): each end's values depend only on the class of the other end (in the
 //! bracket, the next score group, below), so after each solve the lazy pairs that could
 //! lower the cost are found per class pair from the ends sorted by `2·value − 2·dual`
 //! (their sum bounds the reduced cost from below; the enumeration stops when it reaches
-//! 0), and join with the solver's warm start. The result is the same optimum (LP duality;
+//! 0; a candidate whose sum plus the blossoms' share, its exact reduced cost, is not
+//! negative is passed over before its tiers are built), and join with the solver's warm
+//! start. The result is the same optimum (LP duality;
 //! debug builds check every lazy pair on problems of up to 80 players). Memory is the
 //! bracket's pairs plus a few per player, not the field's pairs.
 //!
-//! Measured (release, this 2-core machine at load 6-8, `/usr/bin/time`, whole process,
-//! before → now, pairings identical). `tourney pair --system fide_dutch` on a `bench-swiss
-//! --write-trf` history (round 6): 1000 players 0.91 → 0.11 s CPU, 84 → 18 MB; 2000 5.85 →
-//! 0.80 s, 298 → 39 MB; 3000 → 1.86 s, 65 MB (611 MB before). Round 1 (one bracket of the
-//! whole field, whose pairs are all edges): 2000 7.66 → 1.01 s CPU, 247 → 252 MB; 3000
-//! 2.16 s, 563 MB: round 1's memory still grows with the square of the field, which is what
-//! bounds a section ([`crate::limits::MAX_DUTCH_PLAYERS`]). `tourney bench-dutch` on
-//! bbpPairings' generated 1000-player event: round 5 0.94 → 0.11 s CPU, 104 → 19 MB,
-//! round 1 1.19 → 0.25 s CPU, 71 → 74 MB, both the published pairing (bbpPairings on the
-//! same round-5 history: 23.3 s CPU, 38 s wall, 87 MB). `scripts/bench-dutch 1000 2000
-//! 5000` (`BBP_TIMEOUT=120`, load 8): 0.13 s, 0.89 s, 8.65 s CPU, 19, 44, 187 MB;
-//! bbpPairings stopped after 120 s wall at all three. 9999 players (round 5 of a `bench-swiss` history,
-//! `timeout 900`): stopped after 900 s wall, 133 s CPU at load 8, 631 MB (7.4 GB before).
-//! The rest of the time is the number of solves: a bracket's per-player tiers ("the
-//! opponent of head k") that the natural pairing does not settle take one solve of the
-//! whole field per few tiers (258 solves at 5000), so 9999 players is far off the 15 s
-//! goal; next steps: solves over the bracket, the next group and a window below it (the
-//! rest kept completable by a matching of its own whose zero duals price the window's
-//! border), and the far pairs inside a bracket made lazy by their positions (their values
-//! are a few facts plus a separable bound of the positions), which would also free round 1.
+//! Measured (release, this 2-core machine, `/usr/bin/time`, whole process, pairings
+//! identical). Session 6: `tourney pair --system fide_dutch` on a `bench-swiss --write-trf`
+//! history (round 6): 1000 players 0.91 → 0.11 s CPU, 84 → 18 MB; 2000 5.85 → 0.80 s, 298
+//! → 39 MB; 3000 → 1.86 s, 65 MB (611 MB before); round 1 (one bracket of the whole field,
+//! whose pairs are all edges): 2000 1.01 s CPU, 252 MB; 3000 2.16 s, 563 MB.
+//!
+//! Session 7 (profiled with `perf record` and per-solve timers at 5000 and 9999): at 5000
+//! the MDP solve of a large bracket handed the solver every resident pair with a colour
+//! value (335 000 edges for 1190 residents, 0.96 s); now 53 000, 0.20 s. At 9999 the
+//! lazy pairs' enumeration built the tiers of millions of candidates per pricing pass
+//! (60 % of the time: `lazy_pair`, `meet`, the tier closures, `merge`), nearly all then
+//! refused by the blossoms' share of their reduced cost, which is now checked first. Both
+//! changes leave every solve's edges and optimum as they were. `tourney bench-dutch` on a
+//! `bench-swiss --write-trf` history, round 5 (load 5-6): 2000 players 0.69 → 0.57 s CPU,
+//! 43 → 36 MB; 5000 6.94 → 4.19 s CPU, 191 → 152 MB; 9999 164 → 67 s CPU (82 s wall), 646
+//! → 485 MB. Round 1: 3000 2.2 s CPU, 565 MB; 3500 3.1 s, 749 MB; 4000 3.8 s, 954 MB; 5000
+//! 6.5 s, 1.5 GB; 9999 stopped after 600 s wall (510 s CPU, 5.9 GB): a section stops at
+//! 3500 ([`crate::limits::MAX_DUTCH_PLAYERS`]).
+//! bbpPairings' generated 1000-player event: round 5 0.09 s CPU, 19 MB, round 1 0.23 s, 75
+//! MB, both the published pairing; `scripts/bench-dutch 1000 2000 5000` (`BBP_TIMEOUT=120`,
+//! load 5-6): ours 0.10, 0.57, 4.33 s CPU, 18, 36, 151 MB; bbpPairings 24.6 s CPU (37 s
+//! wall, 87 MB) at 1000, stopped after 120 s wall at 2000 and 5000.
+//!
+//! What is left for 9999 players in 15 s: the time is now the blossom solves, from scratch
+//! at each lexicographic stage (a stage holds the tiers whose weights fit 127 bits, about
+//! five "opponent of head k" tiers), mostly in the remainder's last solve where each head's
+//! opponent is chosen: 233 solves for one bracket of 1651 players at 9999, each over the
+//! 7800 players still unpaired; then the candidates' enumeration (its sorted bound ignores
+//! the blossoms, `common_blossoms2` is 13 % at 9999). Next steps: those solves over the
+//! bracket, the next group and a window below (the rest completable by a matching of its
+//! own, the border priced with duals), stages warm-started from the previous optimum, and
+//! the far pairs inside a bracket made lazy by their positions, which would also free round
+//! 1 (its memory is the square of the field).
 //!
 //! Agreement unchanged (`scripts/dutch-agreement 200`: 1594 of 1598 rounds, the 4 others PAB
-//! disagreements of the kind above; `BAKU=1 ... 25`: 201 of 201).
+//! disagreements of the kind above; `BAKU=1 ... 25`: 201 of 201; `scripts/dutch-made-events
+//! 300`: 2063 of 2071, the 8 others C.9 PABs as in `tests_rules/bye.rs`); `OLD=<the
+//! build before> scripts/bench-dutch same`: rounds 6 and 1 of 1000, 2000 and 3000 players
+//! identical byte for byte.
 //!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over

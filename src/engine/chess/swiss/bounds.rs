@@ -192,7 +192,7 @@ mod tests {
         s.settings.system = PairingSystem::FideDutch;
         let e = check(&s).unwrap_err();
         assert_eq!(e.field, "players");
-        assert!(e.message.contains("3000"), "{}", e.message);
+        assert!(e.message.contains("3500"), "{}", e.message);
         s.settings.system = PairingSystem::Swiss;
         assert!(check(&s).is_ok());
     }
