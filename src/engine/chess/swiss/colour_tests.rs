@@ -366,3 +366,60 @@ fn round_one_colours_follow_the_dutch_pairing_numbers_in_fide_style() {
         "{p:?}"
     );
 }
+
+/// Eight players of one score group, ratings 2000, 1700, 1690, 1680 | 1670, 1660, 1400, 1100,
+/// and the model of round 2 (FIDE or US style): the natural pairing is S1[i]-S2[i] (1-5, 2-6,
+/// 3-7, 4-8).
+fn group_of_eight(fide_style: bool) -> super::penalty::Model {
+    let ratings = [2000, 1700, 1690, 1680, 1670, 1660, 1400, 1100];
+    let views = (1..=8)
+        .map(|sn| PlayerView {
+            rating: ratings[sn as usize - 1],
+            ..player("w", sn, 2)
+        })
+        .collect();
+    let settings = SwissSettings {
+        fide_style,
+        ..Default::default()
+    };
+    super::penalty::build_model(views, &settings, 2, Colour::White)
+}
+
+/// FIDE style measures a board's distance from the natural pairing as the Dutch system orders
+/// the candidates (C.04.3 D): in ranks, not rating points; a transposition costs more the
+/// further it moves S2, and any exchange between S1 and S2 costs more than any transposition.
+/// (US style measures rating points, so there a near-rated exchange is the cheaper.)
+#[test]
+fn fide_style_prefers_transpositions_near_the_natural_pairing_to_exchanges() {
+    use super::penalty::RATING;
+    let m = group_of_eight(true);
+    // Vertices are ranks 0..8: S1 = 0..4, S2 = 4..8.
+    assert_eq!(m.natural[..4], [4, 5, 6, 7]);
+    let cost = |u: usize, v: usize| m.board(u, v).tiers[RATING];
+    // The natural pairing costs nothing; its boards are the cheapest of each head.
+    for u in 0..4 {
+        assert_eq!(cost(u, u + 4), 0);
+    }
+    // A transposition costs more the further from S1[i]'s natural opponent.
+    assert!(
+        cost(0, 5) < cost(0, 6) && cost(0, 6) < cost(0, 7),
+        "convex in the distance"
+    );
+    // 2·d² > d² + d²: one far transposition costs more than two near ones.
+    assert!(cost(0, 6) > 2 * cost(0, 5));
+    // Any exchange (two of S1, or two of S2) costs more than the furthest transposition.
+    let worst_transposition = (0..4)
+        .flat_map(|u| (4..8).map(move |v| (u, v)))
+        .map(|(u, v)| cost(u, v))
+        .max()
+        .unwrap();
+    for (u, v) in [(1, 2), (2, 3), (0, 1), (4, 5), (5, 6)] {
+        assert!(cost(u, v) > worst_transposition, "{u}-{v}");
+    }
+    // US style counts rating points: the exchange 1700-1690 (30 points from 1690 to
+    // 1700's natural opponent 1660) is cheaper there than the transposition 2000-1100 (320
+    // points from 2000 to 1100's natural opponent 1680); FIDE style orders them the other way.
+    let us = group_of_eight(false);
+    assert!(us.board(1, 2).tiers[RATING] < us.board(0, 7).tiers[RATING]);
+    assert!(cost(1, 2) > cost(0, 7));
+}

@@ -62,6 +62,12 @@
 //!    1800–1650, 1750–1700 shows c = 50 on both boards: rating 8·50+1 each, total 802.
 //!    The interchange 1800–1750, 1700–1650 shows c = 50 on each too (1750 stands in for
 //!    1700) but costs 8·50+1+4 per board, total 810: the transposition is chosen.
+//!    *FIDE style* ranks as the Dutch system does (C.04.3 D: transpositions of S2, then
+//!    exchanges): rating = 4·k² + X·i, k capped at 100 and X = 4·100² + 1, so any exchange
+//!    costs more than any transposition, and a transposition is kept near the natural
+//!    S1[i]–S2[i] (convex: two one-rank moves, 4 + 4, before one two-rank move, 16). In the
+//!    example the transposition shows k = 1 on both boards (8), the interchange k = 1 and
+//!    X on each.
 //!
 //! Total penalty = Σ over boards, compared tier by tier. **Ties** between pairings with the
 //! same seven totals are broken by the solver's fixed order (vertices in rank order, boards

@@ -20,8 +20,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::penalty::{
-    Board, Model, ABSOLUTE_COLOUR, CHANGE_CAP, COLOUR, PREFERENCE, RATING, REPEAT, SCORE,
-    SERIOUS_COLOUR, TIERS,
+    Board, Model, ABSOLUTE_COLOUR, COLOUR, PREFERENCE, RATING, REPEAT, SCORE, SERIOUS_COLOUR, TIERS,
 };
 use super::solve::Pricer;
 use crate::engine::matching::Duals;
@@ -75,7 +74,7 @@ impl Pricer for FullGraphPricer<'_> {
             t[SERIOUS_COLOUR] = serious + m.high_serious;
         }
         t[COLOUR] = 2 * m.eq_weight * worst * worst + 5 + m.eq_weight;
-        t[RATING] = 8 * CHANGE_CAP + 3 + 4;
+        t[RATING] = m.max_rating_tier();
         t
     }
 
@@ -135,11 +134,11 @@ impl Pricer for FullGraphPricer<'_> {
                         if self.skip[v] {
                             continue;
                         }
-                        let (change, _) = m.change(u, v);
+                        let (change, rank) = m.change(u, v);
                         let lb = score_lb
                             + w[SERIOUS_COLOUR] * serious(change)
                             + w[COLOUR] * limit(change)
-                            + w[RATING] * 8 * change.min(CHANGE_CAP) as i128;
+                            + w[RATING] * m.rating_tier(u, v, change, rank) as i128;
                         let slack = 2 * lb - y[u] - y[v];
                         if slack >= 0 || slack + duals.common_blossoms2(u, v) >= 0 {
                             continue;
