@@ -42,11 +42,14 @@ pub(super) struct Queues {
     pub(super) wait: Duration,
 }
 
+/// `bytes` of body room in [`BODY_UNIT`]s, rounded up.
+fn units_of(bytes: usize) -> u32 {
+    u32::try_from(bytes.div_ceil(BODY_UNIT)).unwrap_or(u32::MAX)
+}
+
 impl Queues {
     pub(super) fn new(wait: Duration, body_bytes: usize) -> Queues {
-        let body_units = u32::try_from(body_bytes.div_ceil(BODY_UNIT).max(1))
-            .unwrap_or(u32::MAX)
-            .min(Semaphore::MAX_PERMITS as u32);
+        let body_units = units_of(body_bytes).clamp(1, Semaphore::MAX_PERMITS as u32);
         Queues {
             writer: Arc::new(Semaphore::new(1)),
             imports: Arc::new(Semaphore::new(1)),
@@ -78,16 +81,18 @@ impl Store {
 
     /// The same store with room for `bytes` of request bodies read at once.
     pub fn with_body_memory(mut self, bytes: usize) -> Store {
-        let fresh = Queues::new(self.queues.wait, bytes);
-        self.queues.bodies = fresh.bodies;
-        self.queues.body_units = fresh.body_units;
+        let units = units_of(bytes).clamp(1, Semaphore::MAX_PERMITS as u32);
+        self.queues.bodies = Arc::new(Semaphore::new(units as usize));
+        self.queues.body_units = units;
         self
     }
 
     /// Waits for the writer's turn, at most the wait: a 503 rather than an endless queue.
     pub(super) async fn writer_turn(&self) -> ApiResult<OwnedSemaphorePermit> {
         let asked = std::time::Instant::now();
-        let permit = self.turn(&self.queues.writer, 1, "other changes").await?;
+        let permit = self
+            .turn(&self.queues.writer, 1, self.queues.wait, "other changes")
+            .await?;
         if let Ok(mut waits) = self.waits.lock() {
             waits.observe(asked.elapsed().as_secs_f64());
         }
@@ -97,13 +102,17 @@ impl Store {
     /// Waits for the turn to read an event import, at most the wait (a 503 after that): one
     /// import is read, parsed and checked at a time. Hold the permit until it is written.
     pub async fn import_turn(&self) -> ApiResult<OwnedSemaphorePermit> {
-        self.turn(&self.queues.imports, 1, "another import").await
+        let wait = self.queues.wait;
+        self.turn(&self.queues.imports, 1, wait, "another import")
+            .await
     }
 
     /// Waits for a turn to pair a chess round (stateless or an event's, or to change a draft),
     /// at most the wait (a 503 after that). Hold the permit until the engine has answered.
     pub async fn pairing_turn(&self) -> ApiResult<OwnedSemaphorePermit> {
-        self.turn(&self.queues.pairings, 1, "other pairings").await
+        let wait = self.queues.wait;
+        self.turn(&self.queues.pairings, 1, wait, "other pairings")
+            .await
     }
 
     /// Waits, at most `limits::BODY_TIMEOUT`, for room to read a request body of `bytes` (the
@@ -111,42 +120,35 @@ impl Store {
     /// `TOURNEY_BODY_MEMORY_MIB`, so many large bodies sent at once queue instead of taking
     /// the server's memory. Hold it while the request lasts.
     pub async fn body_room(&self, bytes: usize) -> ApiResult<BodyRoom> {
-        let units = u32::try_from(bytes.div_ceil(BODY_UNIT))
-            .unwrap_or(u32::MAX)
-            .min(self.queues.body_units);
-        let wait = crate::limits::BODY_TIMEOUT;
-        match tokio::time::timeout(wait, self.queues.bodies.clone().acquire_many_owned(units)).await
-        {
-            Ok(Ok(permit)) => Ok(BodyRoom(permit)),
-            Ok(Err(_)) => Err(closed()),
-            Err(_) => Err(ApiError::Unavailable(format!(
-                "the server is reading as many request bodies as it has room for (TOURNEY_BODY_MEMORY_MIB; waited {} s); retry in a moment",
-                wait.as_secs()
-            ))),
-        }
+        let units = units_of(bytes).min(self.queues.body_units);
+        let busy_with = "other request bodies, which fill TOURNEY_BODY_MEMORY_MIB";
+        self.turn(
+            &self.queues.bodies,
+            units,
+            crate::limits::BODY_TIMEOUT,
+            busy_with,
+        )
+        .await
+        .map(BodyRoom)
     }
 
-    /// `units` of `gate` within the wait, else a 503 saying what the server is busy with.
+    /// `units` of `gate` within `wait`, else a 503 saying what the server is busy with.
     async fn turn(
         &self,
         gate: &Arc<Semaphore>,
         units: u32,
+        wait: Duration,
         busy_with: &str,
     ) -> ApiResult<OwnedSemaphorePermit> {
-        let wait = self.queues.wait;
         match tokio::time::timeout(wait, gate.clone().acquire_many_owned(units)).await {
             Ok(Ok(permit)) => Ok(permit),
-            Ok(Err(_)) => Err(closed()),
+            Ok(Err(_)) => Err(ApiError::Internal("a queue of the server is closed".into())),
             Err(_) => Err(ApiError::Unavailable(format!(
                 "the server is busy with {busy_with} (waited {} s for its turn); retry in a moment",
                 wait.as_secs_f32()
             ))),
         }
     }
-}
-
-fn closed() -> ApiError {
-    ApiError::Internal("a queue of the server is closed".into())
 }
 
 #[cfg(test)]

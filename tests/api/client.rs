@@ -21,23 +21,12 @@ pub fn spawn() -> TestServer {
 
 /// Starts a server on a fresh temporary database with the live feeds' limits given.
 pub fn spawn_with(live: tourney::live::Live) -> TestServer {
-    let dir = tourney::scratch::ScratchDir::new("api").expect("temp dir");
-    let db = dir.path().join("tourney.db");
-    let mut server = start(&db, Default::default(), live);
-    server._dir = Some(dir);
-    server
+    spawn_fresh(Default::default(), live, |store| store)
 }
 
 /// Starts a server on a fresh temporary database with a CORS policy.
 pub fn spawn_with_cors(cors: tourney::server::CorsPolicy) -> TestServer {
-    let dir = tourney::scratch::ScratchDir::new("api").expect("temp dir");
-    let mut server = start(
-        &dir.path().join("tourney.db"),
-        cors,
-        tourney::live::Live::default(),
-    );
-    server._dir = Some(dir);
-    server
+    spawn_fresh(cors, tourney::live::Live::default(), |store| store)
 }
 
 /// Starts a server on an existing database file (as after a restart).
@@ -46,19 +35,23 @@ pub fn spawn_on(db: &Path) -> TestServer {
 }
 
 /// Starts a server on a fresh temporary database whose store `adjust` sets up (a shorter wait
-/// for the writer and the queues, fewer pairing slots).
+/// for the writer and the queues, fewer pairing slots, less body room).
 pub fn spawn_with_store(
+    adjust: impl FnOnce(tourney::store::Store) -> tourney::store::Store,
+) -> TestServer {
+    spawn_fresh(Default::default(), tourney::live::Live::default(), adjust)
+}
+
+/// A server on a fresh temporary database (removed with the server).
+fn spawn_fresh(
+    cors: tourney::server::CorsPolicy,
+    live: tourney::live::Live,
     adjust: impl FnOnce(tourney::store::Store) -> tourney::store::Store,
 ) -> TestServer {
     let dir = tourney::scratch::ScratchDir::new("api").expect("temp dir");
     let db = dir.path().join("tourney.db");
     let store = adjust(tourney::store::Store::open(&db).expect("open store"));
-    let mut server = serve(
-        &db,
-        store,
-        Default::default(),
-        tourney::live::Live::default(),
-    );
+    let mut server = serve(&db, store, cors, live);
     server._dir = Some(dir);
     server
 }

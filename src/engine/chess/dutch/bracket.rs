@@ -50,6 +50,14 @@ impl From<LexError> for PairError {
 /// Boards without value this close in the order are always handed to the solver.
 const NEAR: usize = 12;
 
+/// Two players `i` and `j` places apart in a bracket's order whose natural distance (S1 k
+/// against S2 k) is `natural` rarely meet when both distances are beyond [`NEAR`]: such a
+/// pair is handed to the solver only when the duals price it in.
+fn far_apart(i: usize, j: usize, natural: usize) -> bool {
+    let d = i.abs_diff(j);
+    d > NEAR && d.abs_diff(natural) > NEAR
+}
+
 /// Allocates tier numbers in the order of priority.
 #[derive(Default)]
 struct Tiers {
@@ -654,10 +662,7 @@ impl Bracket<'_, '_> {
         let half = residents.len() / 2;
         let far = |x: usize, y: usize| {
             let resident = |a: usize| self.place[a] == Place::Resident;
-            resident(x) && resident(y) && {
-                let d = pos(x).abs_diff(pos(y)) as usize;
-                d > NEAR && d.abs_diff(half) > NEAR
-            }
+            resident(x) && resident(y) && far_apart(pos(x) as usize, pos(y) as usize, half)
         };
         solve(
             solver,
@@ -820,10 +825,7 @@ impl Bracket<'_, '_> {
         // Two members of the remainder far from the natural distance (S1 k against S2 k)
         // and from each other rarely meet: priced in when they do.
         let far = |x: usize, y: usize| match (pos(x), pos(y)) {
-            (Some(i), Some(j)) => {
-                let d = i.abs_diff(j);
-                d > NEAR && d.abs_diff(s1.max(n / 2)) > NEAR
-            }
+            (Some(i), Some(j)) => far_apart(i, j, s1.max(n / 2)),
             _ => false,
         };
         solve(
