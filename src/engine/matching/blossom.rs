@@ -201,6 +201,8 @@ pub(crate) fn solve_wide_more_until(
 ) -> Result<Option<super::WideSolution>, MatchingError> {
     let edges = super::normalise_wide(vertices, edges)?;
     let mut s = State::new(vertices, &edges);
+    // The state holds its own copy of the edges: the normalised list is not needed again.
+    drop(edges);
     let Some(mut mate) = s.run(true, stop)? else {
         return Ok(None);
     };
@@ -380,6 +382,9 @@ impl State {
             self.ev.push(v);
             self.c2.push(2 * c);
         }
+        // The old adjacency goes before the new one is built: both at once were the peak of
+        // a 10 000-player pairing.
+        self.adj = Vec::new();
         let (adj_start, adj) = csr(n, &self.eu, &self.ev, &self.c2);
         self.adj_start = adj_start;
         self.adj = adj;

@@ -93,7 +93,10 @@
 //! # Large sections
 //! Above [`pair::FULL_GRAPH_LIMIT`] available players the full graph (n²/2 boards: 5·10⁷ at
 //! 10 000 players) is too big to build. Candidate boards are restricted to pairs within 24
-//! ranks of a natural opponent (or of each other), plus every bye board, and the result is
+//! ranks of a natural opponent (or of each other), plus every bye board; in FIDE style also
+//! each player's 24 nearest players on each side of those two ranks that are not due his
+//! colour (colours outrank the distance from the natural pairing there, so a score group
+//! with more players due one colour than the other pairs across itself). The result is
 //! still **proven optimal over the full graph** by column generation:
 //!
 //! 1. Solve the restricted model. The blossom solver also returns its optimal duals: `y(v)`
