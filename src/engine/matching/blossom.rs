@@ -66,8 +66,9 @@
 //! takes O(n) dual steps; a step costs O(log m) now, but forming and expanding blossoms is
 //! still O(n) each); in practice the stages are few and small. Measured on
 //! Swiss-like models (about 50 candidates per vertex, release build): 1000 vertices ~0.01 s,
-//! 10 000 vertices ~0.2 s; all pairs at 2000 vertices ~0.4 s. Memory O(n + m): about 100 bytes
-//! per edge (the caller's list, the normalised copy and two adjacency entries).
+//! 10 000 vertices ~0.2 s; all pairs at 2000 vertices ~0.4 s. Memory O(n + m): about 80 bytes
+//! per edge held by the solver (its copy of the edge, 32, and two adjacency entries of 24),
+//! besides the caller's list.
 //!
 //! # Warm start (column generation)
 //! [`MatchingSolver::solve_wide_more`] adds edges to a solved problem (the boards a Swiss
@@ -242,11 +243,35 @@ fn solve_until(
 const NONE: usize = usize::MAX;
 
 /// One adjacency entry: remote endpoint `p` (edge `p >> 1`), remote vertex `w`, doubled cost.
+/// Kept in 24 bytes (an `i128` field would align the entry to 32): the cost in two halves,
+/// the endpoint and vertex in 32 bits, which hold them at any size [`super::normalise`]
+/// admits ([`super::MAX_VERTICES`] vertices: fewer than 2³¹ pairs).
 #[derive(Clone, Copy)]
 struct Adj {
-    p: usize,
-    w: usize,
-    c2: i128,
+    c2_high: i64,
+    c2_low: u64,
+    p: u32,
+    w: u32,
+}
+
+impl Adj {
+    #[inline]
+    fn new(p: usize, w: usize, c2: i128) -> Adj {
+        debug_assert!(p <= u32::MAX as usize && w <= u32::MAX as usize);
+        Adj {
+            c2_high: (c2 >> 64) as i64,
+            c2_low: c2 as u64,
+            p: p as u32,
+            w: w as u32,
+        }
+    }
+
+    /// (remote endpoint, remote vertex, doubled cost).
+    #[inline]
+    fn get(self) -> (usize, usize, i128) {
+        let c2 = (i128::from(self.c2_high) << 64) | i128::from(self.c2_low);
+        (self.p as usize, self.w as usize, c2)
+    }
 }
 
 /// Labels of top-level blossoms (and of vertices, see `assign_label`).
@@ -481,20 +506,12 @@ fn csr(n: usize, eu: &[usize], ev: &[usize], c2: &[i128]) -> (Vec<usize>, Vec<Ad
         adj_start[v + 1] += adj_start[v];
     }
     let mut fill = adj_start.clone();
-    let mut adj = vec![Adj { p: 0, w: 0, c2: 0 }; 2 * eu.len()];
+    let mut adj = vec![Adj::new(0, 0, 0); 2 * eu.len()];
     for k in 0..eu.len() {
         let (u, v) = (eu[k], ev[k]);
-        adj[fill[u]] = Adj {
-            p: 2 * k + 1,
-            w: v,
-            c2: c2[k],
-        };
+        adj[fill[u]] = Adj::new(2 * k + 1, v, c2[k]);
         fill[u] += 1;
-        adj[fill[v]] = Adj {
-            p: 2 * k,
-            w: u,
-            c2: c2[k],
-        };
+        adj[fill[v]] = Adj::new(2 * k, u, c2[k]);
         fill[v] += 1;
     }
     (adj_start, adj)
@@ -800,7 +817,7 @@ impl State {
             if r.is_empty() {
                 return false;
             }
-            let min = r.map(|i| self.adj[i].c2).min().unwrap_or(0);
+            let min = r.map(|i| self.adj[i].get().2).min().unwrap_or(0);
             // min is even (doubled cost); halve and round down to even: y(v) <= cost of each edge.
             self.dual[v] = (min / 2).div_euclid(2) * 2;
         }
@@ -811,8 +828,8 @@ impl State {
             let best = self
                 .neighbours(v)
                 .map(|i| {
-                    let a = self.adj[i];
-                    a.c2 - self.dual[a.w]
+                    let (_, w, c2) = self.adj[i].get();
+                    c2 - self.dual[w]
                 })
                 .min()
                 .unwrap_or(0);
@@ -823,7 +840,7 @@ impl State {
                 continue;
             }
             for i in self.neighbours(v) {
-                let Adj { p, w, .. } = self.adj[i];
+                let (p, w, _) = self.adj[i].get();
                 if self.mate[w] == NONE && self.slack(p >> 1) == 0 {
                     self.mate[v] = p;
                     self.mate[w] = p ^ 1;
@@ -863,7 +880,7 @@ impl State {
                     continue;
                 }
                 stack.last_mut().expect("non-empty").1 += 1;
-                let Adj { p, w, c2 } = self.adj[idx];
+                let (p, w, c2) = self.adj[idx].get();
                 if visited[w] || c2 != self.dual[x] + self.dual[w] {
                     continue;
                 }
@@ -1091,7 +1108,7 @@ impl State {
                     for v in self.leaves_vec(c) {
                         let yv = self.y(v);
                         for i in self.neighbours(v) {
-                            let Adj { p, w, c2 } = self.adj[i];
+                            let (p, w, c2) = self.adj[i].get();
                             let slack = c2 - yv - self.y(w);
                             self.consider_best_to(b, w, p >> 1, slack);
                         }
@@ -1437,7 +1454,7 @@ impl State {
             while let Some(v) = self.queue.pop() {
                 let yv = self.y(v);
                 for i in self.neighbours(v) {
-                    let Adj { p, w, c2 } = self.adj[i];
+                    let (p, w, c2) = self.adj[i].get();
                     if self.scan_edge(v, p, w, c2 - yv - self.y(w)) {
                         return true;
                     }

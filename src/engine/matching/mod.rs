@@ -405,6 +405,11 @@ fn normalise_with<C: Copy + Ord>(
     if vertices % 2 == 1 {
         return Err(MatchingError::OddVertexCount(vertices));
     }
+    if vertices > MAX_VERTICES {
+        return Err(MatchingError::SolverFailed(format!(
+            "{vertices} vertices: the solvers take at most {MAX_VERTICES}"
+        )));
+    }
     let mut out: Vec<(usize, usize, C, usize)> = Vec::with_capacity(edges.len());
     for (k, (u, v, cost)) in edges.enumerate() {
         if u >= vertices || v >= vertices {
@@ -422,6 +427,11 @@ fn normalise_with<C: Copy + Ord>(
     out.dedup_by_key(|&mut (u, v, _, _)| (u, v));
     Ok(out.into_iter().map(|(u, v, c, _)| (u, v, c)).collect())
 }
+
+/// The most vertices a problem may have: far above any section the limits admit
+/// ([`crate::limits::MAX_SECTION_PLAYERS`]), and low enough that the blossom solver's
+/// adjacency can name every edge end of the complete graph in 32 bits.
+pub(crate) const MAX_VERTICES: usize = 1 << 16;
 
 /// The largest `|cost|` accepted for `vertices` vertices and `layers` layers.
 pub(crate) fn cost_bound(vertices: usize, layers: usize) -> i64 {

@@ -197,6 +197,15 @@ fn input_errors() {
         Err(MatchingError::OddVertexCount(5))
     );
     assert!(!MatchingError::CostOverflow.to_string().is_empty());
+    // More vertices than the blossom solver's 32-bit adjacency can name the edges of.
+    let too_many = super::MAX_VERTICES + 2;
+    assert!(matches!(
+        s.solve(&problem(too_many, vec![e(0, 1, 1)])),
+        Err(MatchingError::SolverFailed(m)) if m.contains("at most")
+    ));
+    // The largest admitted size: every endpoint of its complete graph fits 32 bits.
+    let n = super::MAX_VERTICES as u64;
+    assert!(n * (n - 1) <= u64::from(u32::MAX));
 }
 
 #[test]
