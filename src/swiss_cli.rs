@@ -458,11 +458,11 @@ fn peak_rss_kib() -> Option<u64> {
         .ok()
 }
 
-/// Hidden `tourney bench-swiss --players N [--seed S] [--window-above M] [--write-trf FILE]`:
-/// builds the state of round 6 of a 9-round event (rounds 1-5 by a quick greedy pairing, not
-/// timed), then times the pairing of round 6 alone (model build included). With
-/// `--write-trf`, writes that state as TRF instead (the history other programs pair in
-/// `scripts/bench-swiss`) and pairs nothing.
+/// Hidden `tourney bench-swiss --players N [--seed S] [--window-above M] [--write-trf FILE]
+/// [settings]`: builds the state of round 6 of a 9-round event (rounds 1-5 by a quick greedy
+/// pairing, not timed), then times the pairing of round 6 alone (model build included), with
+/// the settings given (`--fide-style`...). With `--write-trf`, writes that state as TRF
+/// instead (the history other programs pair in `scripts/bench-swiss`) and pairs nothing.
 pub fn bench(args: &[String]) -> Result<String, CliError> {
     let o = parse(args, &["players", "window_above", "write_trf"], false)?;
     let players: u32 = number(&o, "players")?.ok_or_else(|| usage("--players is required"))?;
@@ -471,7 +471,10 @@ pub fn bench(args: &[String]) -> Result<String, CliError> {
     if players < 2 {
         return Err(usage("--players must be at least 2"));
     }
-    let state = bench_state(players, seed);
+    let mut state = bench_state(players, seed);
+    overrides(&o)?
+        .apply(&mut state.settings)
+        .map_err(|e| usage(e.to_string()))?;
     if let Some((_, file)) = o.own.iter().rev().find(|(k, _)| k == "write_trf") {
         std::fs::write(file, write_trf(&state, "bench-swiss")).map_err(|e| CliError {
             code: 1,
@@ -580,6 +583,27 @@ mod tests {
             .collect();
         seen.sort_unstable();
         assert_eq!(seen, (1..=40).collect::<Vec<u64>>());
+    }
+
+    /// The settings reach the timed pairing: in FIDE style it is `pair --fide-style`'s of the
+    /// same history, not the US pairing.
+    #[test]
+    fn bench_pairs_with_the_settings_given() {
+        let dir = tourney::scratch::ScratchDir::new("cli").unwrap();
+        let f = dir.path().join("bench.trf");
+        let path = f.to_str().unwrap();
+        bench(&args(&["--players", "40", "--write-trf", path])).unwrap();
+        let totals = |out: &str| {
+            let at = out.find("totals: ").expect("a totals note");
+            out[at..].split(['\n', '"']).next().unwrap().to_string()
+        };
+        let fide = totals(&bench(&args(&["--players", "40", "--fide-style"])).unwrap());
+        let us = totals(&bench(&args(&["--players", "40"])).unwrap());
+        assert_eq!(fide, totals(&pair(&args(&[path, "--fide-style"])).unwrap()));
+        assert_eq!(us, totals(&pair(&args(&[path])).unwrap()));
+        assert_ne!(fide, us);
+        let e = bench(&args(&["--players", "40", "--colour-rule", "3c"])).unwrap_err();
+        assert_eq!(e.code, 2);
     }
 
     #[test]
