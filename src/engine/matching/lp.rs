@@ -50,13 +50,41 @@ impl LpSolver {
         &self,
         p: &LayeredProblem,
     ) -> Result<Option<Vec<Matching>>, MatchingError> {
+        self.solve_layered_sitting_out(p, &[])
+    }
+
+    /// [`LpSolver::solve_layered`] where `sitting_out[i]` lists the vertices that take no part
+    /// in layer `i` (a player absent from a round): they are left unmatched there (`mate` =
+    /// `usize::MAX`) and their edges in that layer are ignored; every other vertex is matched
+    /// in every layer. Layers beyond `sitting_out` have everybody.
+    pub fn solve_layered_sitting_out(
+        &self,
+        p: &LayeredProblem,
+        sitting_out: &[Vec<usize>],
+    ) -> Result<Option<Vec<Matching>>, MatchingError> {
         let n = p.vertices;
         let bound = cost_bound(n, p.layers.len());
+        let mut idle = vec![vec![false; n]; p.layers.len()];
+        for (l, out) in sitting_out.iter().enumerate().take(p.layers.len()) {
+            for &v in out {
+                if v >= n {
+                    return Err(MatchingError::SolverFailed(format!(
+                        "vertex {v} sits out of layer {l} but there are {n} vertices"
+                    )));
+                }
+                idle[l][v] = true;
+            }
+        }
         let layers: Vec<SimpleEdges> = p
             .layers
             .iter()
-            .map(|edges| normalise(n, edges, bound))
-            .collect::<Result<_, _>>()?;
+            .zip(&idle)
+            .map(|(edges, idle)| {
+                let mut e = normalise(n, edges, bound)?;
+                e.retain(|&(u, v, _)| !idle[u] && !idle[v]);
+                Ok(e)
+            })
+            .collect::<Result<_, MatchingError>>()?;
         if layers.is_empty() {
             return Ok(Some(Vec::new()));
         }
@@ -67,9 +95,10 @@ impl LpSolver {
             };
             return Ok(Some(vec![empty; layers.len()]));
         }
-        // A vertex without an edge in some layer: infeasible, no need to ask the solver.
-        for edges in &layers {
-            let mut seen = vec![false; n];
+        // A vertex without an edge in some layer it plays: infeasible, no need to ask the
+        // solver.
+        for (edges, idle) in layers.iter().zip(&idle) {
+            let mut seen = idle.clone();
             for &(u, v, _) in edges {
                 seen[u] = true;
                 seen[v] = true;
@@ -101,14 +130,16 @@ impl LpSolver {
         if let Some(t) = self.time_limit_secs {
             model = model.with_time_limit(t.max(0.0));
         }
-        for (edges, xs) in layers.iter().zip(&x) {
+        for ((edges, xs), idle) in layers.iter().zip(&x).zip(&idle) {
             let mut cover: Vec<Expression> = vec![Expression::from(0.0); n];
             for (&(u, v, _), &xv) in edges.iter().zip(xs) {
                 cover[u] += xv;
                 cover[v] += xv;
             }
-            for e in cover {
-                model = model.with(constraint!(e == 1));
+            for (e, &out) in cover.into_iter().zip(idle) {
+                if !out {
+                    model = model.with(constraint!(e == 1));
+                }
             }
         }
         // Each pair at most once over all layers: gather the (layer, index) of every pair.
@@ -139,7 +170,7 @@ impl LpSolver {
             Err(e) => return Err(MatchingError::SolverFailed(e.to_string())),
         };
         let mut out = Vec::with_capacity(layers.len());
-        for (edges, xs) in layers.iter().zip(&x) {
+        for ((edges, xs), idle) in layers.iter().zip(&x).zip(&idle) {
             let mut mate = vec![usize::MAX; n];
             for (&(u, v, _), &xv) in edges.iter().zip(xs) {
                 if solution.value(xv) > 0.5 {
@@ -152,7 +183,19 @@ impl LpSolver {
                     mate[v] = u;
                 }
             }
-            let cost = matching_cost(n, edges, &mate)?;
+            // The players of the layer only (those sitting out stay unmatched).
+            let playing: Vec<usize> = (0..n).filter(|&v| !idle[v]).collect();
+            let mut index = vec![usize::MAX; n];
+            for (i, &v) in playing.iter().enumerate() {
+                index[v] = i;
+            }
+            let local = |v: usize| if v == usize::MAX { v } else { index[v] };
+            let sub_mate: Vec<usize> = playing.iter().map(|&v| local(mate[v])).collect();
+            let sub_edges: SimpleEdges = edges
+                .iter()
+                .map(|&(u, v, c)| (index[u], index[v], c))
+                .collect();
+            let cost = matching_cost(playing.len(), &sub_edges, &sub_mate)?;
             out.push(Matching { cost, mate });
         }
         Ok(Some(out))

@@ -331,6 +331,34 @@ fn layered_one_factorisation_of_k6() {
     assert_eq!(LpSolver::default().solve_layered(&p6).unwrap(), None);
 }
 
+/// A vertex sitting out of a layer (a player absent from a round) is left unmatched there,
+/// and its edges in that layer are ignored; it plays the other layers.
+#[test]
+fn layered_vertices_may_sit_out_of_a_layer() {
+    let layer0 = vec![e(0, 1, 1), e(0, 2, 0), e(1, 3, 0), e(2, 3, 0)];
+    let later = vec![e(0, 1, 0), e(2, 3, 0), e(0, 2, 0), e(1, 3, 0)];
+    let p = LayeredProblem {
+        vertices: 4,
+        layers: vec![layer0, later],
+    };
+    let lp = LpSolver::default();
+    let ms = lp
+        .solve_layered_sitting_out(&p, &[vec![2, 3]])
+        .unwrap()
+        .unwrap();
+    // Layer 0 has only 0 and 1: 0-1 (cost 1; the free edges touch 2 or 3). Layer 1 then
+    // cannot use 0-1 again.
+    assert_eq!(ms[0].mate, vec![1, 0, usize::MAX, usize::MAX]);
+    assert_eq!(ms[0].cost, 1);
+    assert_eq!(ms[1].pairs(), vec![(0, 2), (1, 3)]);
+    // Without the sit-out, layer 0 takes the free 0-2, 1-3.
+    let all_in = lp.solve_layered(&p).unwrap().unwrap();
+    assert_eq!(all_in[0].cost, 0);
+    // A vertex that plays a layer needs an edge in it.
+    assert_eq!(lp.solve_layered_sitting_out(&p, &[vec![3]]).unwrap(), None);
+    assert!(lp.solve_layered_sitting_out(&p, &[vec![4]]).is_err());
+}
+
 #[test]
 fn layered_look_ahead_avoids_the_greedy_trap() {
     // Layer 0 prefers {0-1, 2-3} (cost 0) over {0-2, 1-3} (cost 2) and {0-3, 1-2} (cost 10).

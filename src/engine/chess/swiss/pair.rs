@@ -3,7 +3,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::colour::{round_one_colour, ColourCode, ColourReason};
-use super::lookahead::{self, feasible, Feasible, Graph};
+use super::lookahead::{self, feasible, Feasible};
 use super::penalty::{
     build_model, Board, Model, ABSOLUTE_COLOUR, COLOUR, PREFERENCE, RATING, REPEAT, SCORE,
     SERIOUS_COLOUR, TIERS,
@@ -255,6 +255,9 @@ pub(crate) struct Prepared {
     /// Requested byes and absences, in the order they are listed.
     pub byes: Vec<ByeAward>,
     pub model: Model,
+    /// The players set aside this round (requested byes, absences) who are still in the
+    /// section: the look-ahead expects them back in the rounds after this one.
+    pub returning: Vec<PlayerView>,
 }
 
 /// Each player's pairing-number position (0 = the first) as the FIDE colour rules count it
@@ -321,6 +324,10 @@ pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
             ..view(state, i)
         })
         .collect();
+    let returning = (0..state.players.len())
+        .filter(|&i| !state.players[i].withdrawn && out.contains(&state.players[i].start_number))
+        .map(|i| view(state, i))
+        .collect();
     let model = build_model(views, settings, round, first);
     if model.players.len() < 2 {
         return Err(err("players", "fewer than two players to pair"));
@@ -330,6 +337,7 @@ pub(crate) fn prepare(state: &SwissState) -> Result<Prepared, SwissError> {
         first,
         byes,
         model,
+        returning,
     })
 }
 
@@ -379,7 +387,10 @@ pub(crate) fn solve_round(
     };
     let mut notes: Vec<String> = Vec::new();
     let remaining = settings.total_rounds.saturating_sub(round) as usize;
-    let look_ahead = remaining > 0 && vertices <= LOOK_AHEAD_VERTICES;
+    // The look-ahead's players: this round's, then those back from a bye or an absence.
+    let everyone: Vec<&PlayerView> = model.players.iter().chain(&prep.returning).collect();
+    let future = lookahead::future_graph(&everyone);
+    let look_ahead = remaining > 0 && vertices.max(future.n) <= LOOK_AHEAD_VERTICES;
     // Large sections: a rank window of candidates, proven optimal over the full graph by
     // pricing the other boards with the blossom duals (see "Large sections" in the module doc).
     let window = (n > limits.full_graph && !look_ahead).then_some(limits.window);
@@ -424,25 +435,31 @@ pub(crate) fn solve_round(
         ));
     };
     let mut mate = sol.mate.clone();
-    // Look-ahead: one layer per remaining round, at most vertices − 1 (see [`lookahead`]).
-    let beyond = look_ahead && remaining > lookahead::max_depth(vertices);
+    // Look-ahead: one layer per remaining round, at most vertices − 1 (see [`lookahead`]),
+    // over this round's players and those who come back after it.
+    let beyond = look_ahead && remaining > lookahead::max_depth(future.n);
     if beyond {
         notes.push(format!(
             "look-ahead: the remaining {remaining} round(s) outnumber the {} opponents a player can meet; rematches cannot be avoided, not applied",
-            lookahead::max_depth(vertices)
+            lookahead::max_depth(future.n)
         ));
     }
     if look_ahead && !beyond {
-        let used: Vec<(usize, usize)> = (0..vertices)
-            .filter(|&i| mate[i] > i)
-            .map(|i| (i, mate[i]))
-            .collect();
-        let g = allowed_graph(model, &all, &used);
+        // This round's bye vertex is the look-ahead's bye vertex (after every player).
+        let bye_vertex = everyone.len();
+        let to_future = |v: usize| if v >= n { bye_vertex } else { v };
+        let mut g = future.clone();
+        for i in (0..vertices).filter(|&i| mate[i] > i) {
+            let (a, b) = (to_future(i), to_future(mate[i]));
+            if a < g.n && b < g.n {
+                g.adj[a][b] = false;
+                g.adj[b][a] = false;
+            }
+        }
         match feasible(&g, remaining, 200_000) {
             Feasible::Yes => {}
             Feasible::Unknown => notes.push("look-ahead: check inconclusive, not applied".into()),
             Feasible::No => {
-                let free = allowed_graph(model, &all, &[]);
                 let mut layer0 = Vec::new();
                 let boards = if fixed.is_empty() { &all } else { &boards };
                 for b in boards.iter().filter(|b| b.tiers[REPEAT] == 0) {
@@ -452,27 +469,48 @@ pub(crate) fn solve_round(
                         .sum();
                     let cost = i64::try_from(cost).unwrap_or(i64::MAX / 1024);
                     layer0.push(Edge {
-                        u: b.u,
-                        v: b.v,
+                        u: to_future(b.u),
+                        v: to_future(b.v),
                         cost,
                     });
                 }
-                let mut future = Vec::new();
-                for u in 0..vertices {
-                    for v in u + 1..vertices {
-                        if free.adj[u][v] {
-                            future.push(Edge { u, v, cost: 0 });
+                let mut later = Vec::new();
+                for u in 0..future.n {
+                    for v in u + 1..future.n {
+                        if future.adj[u][v] {
+                            later.push(Edge { u, v, cost: 0 });
                         }
                     }
                 }
+                // Vertices: the players, the bye vertex, one more to make the count even;
+                // who takes no part in a round sits out of its layer.
+                let total = bye_vertex + 1 + (bye_vertex + 1) % 2;
+                let pad: Vec<usize> = (bye_vertex + 1..total).collect();
+                let mut now_out: Vec<usize> = (n..bye_vertex).chain(pad.clone()).collect();
+                if model.bye.is_none() {
+                    now_out.push(bye_vertex);
+                }
+                let mut later_out = pad;
+                if future.n == bye_vertex {
+                    later_out.push(bye_vertex);
+                }
                 let mut layers = vec![layer0];
-                layers.extend(std::iter::repeat_n(future, remaining));
+                layers.extend(std::iter::repeat_n(later, remaining));
+                let mut sitting_out = vec![now_out];
+                sitting_out.extend(std::iter::repeat_n(later_out, remaining));
                 let lp = LpSolver {
                     time_limit_secs: Some(20.0),
                 };
-                match lp.solve_layered(&LayeredProblem { vertices, layers }) {
+                let problem = LayeredProblem {
+                    vertices: total,
+                    layers,
+                };
+                match lp.solve_layered_sitting_out(&problem, &sitting_out) {
                     Ok(Some(ms)) if !ms.is_empty() => {
-                        mate = ms[0].mate.clone();
+                        let from_future = |v: usize| if v == bye_vertex { n } else { v };
+                        mate = (0..vertices)
+                            .map(|u| from_future(ms[0].mate[to_future(u)]))
+                            .collect();
                         notes.push(format!(
                             "look-ahead: the cheapest pairing would leave no rematch-free pairing for the remaining {remaining} round(s); a pairing that keeps the event completable was chosen"
                         ));
@@ -733,22 +771,6 @@ pub(crate) struct SolveInfo {
     pub solves: usize,
 }
 
-fn allowed_graph(model: &Model, boards: &[Board], used: &[(usize, usize)]) -> Graph {
-    let n = model.vertices();
-    let mut adj = vec![vec![false; n]; n];
-    for b in boards {
-        if b.tiers[REPEAT] == 0 {
-            adj[b.u][b.v] = true;
-            adj[b.v][b.u] = true;
-        }
-    }
-    for &(a, b) in used {
-        adj[a][b] = false;
-        adj[b][a] = false;
-    }
-    Graph { n, adj }
-}
-
 const TIER_NAMES: [&str; TIERS] = [
     "repeat",
     "preference",
@@ -778,6 +800,7 @@ pub(crate) fn assemble(
         first,
         mut byes,
         model,
+        ..
     } = prep;
     let weights = &info.weights;
     let n = model.players.len();
