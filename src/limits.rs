@@ -28,13 +28,15 @@ pub const MAX_SECTION_PLAYERS: usize = 10_000;
 /// Players of a section paired by the FIDE Dutch system (`system: fide_dutch`). Its engine
 /// hands each bracket's solve every pair inside the bracket as an edge (the pairs with at
 /// most one end in it are priced in lazily), so the memory of a round grows with the square
-/// of its largest bracket, and round 1 is one bracket of the whole field (release build,
-/// `tourney bench-dutch --round 1` on a `bench-swiss --write-trf` history, whole process:
-/// round 1 of 3 000 players 565 MB, of 3 500 749 MB and 3.6 s, of 4 000 954 MB; a later
-/// round far less: round 5 of 3 500 players 1.7 s CPU and 81 MB, of 9 999 about a minute
-/// of CPU). Beyond this a 422 names `players`, not a server out of memory; the largest rated
-/// opens are well below it.
-pub const MAX_DUTCH_PLAYERS: usize = 3_500;
+/// of its largest bracket. Round 1 needs no matching (nobody has played: S1 against S2), so
+/// rounds 2 and 3, whose score groups hold a third to a half of the field, are the largest
+/// (release build, `tourney bench-dutch --round N` on a `bench-swiss --write-trf` history,
+/// whole process, 2-core machine: 5 000 players round 2 19.9 s and 355 MB, round 3 18.8 s
+/// and 293 MB, round 5 4.1 s and 141 MB; 3 500 players round 2 6.3 s and 195 MB; 9 999
+/// about a minute of CPU in round 5). Beyond this a 422 names `players`, not a pairing
+/// that outlasts `TOURNEY_PAIRING_SECONDS` (60 s by default); the largest rated opens are
+/// well below it.
+pub const MAX_DUTCH_PLAYERS: usize = 5_000;
 
 /// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,
 /// see [`crate::engine::chess::swiss::trf::MAX_TRF_START_NUMBER`].)

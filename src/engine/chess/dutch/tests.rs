@@ -236,3 +236,46 @@ fn acceleration_records_are_read() {
         .unwrap_err()
         .starts_with("line 1:"));
 }
+
+/// A round in which nobody has played yet is paired S1[i]–S2[i] with the PAB to the last
+/// player, without a matching (`Round::untouched`): exactly what the lexicographic solve
+/// of the same bracket gives, for every size from 2 to 41.
+#[test]
+fn a_round_without_history_is_the_first_candidate_the_solver_also_finds() {
+    use super::bracket::Round;
+    use super::player::DutchPlayer;
+    for n in 2..=41usize {
+        let players: Vec<DutchPlayer> = (0..n)
+            .map(|k| DutchPlayer::by_colours(k as u32 + 1, k, 0, vec![]))
+            .collect();
+        let round = Round {
+            ps: players.iter().collect(),
+            last_round: false,
+            topscore: 0,
+            played: 0,
+        };
+        let fast = round.untouched().expect("a round without history");
+        assert_eq!(fast.solves, 0);
+        let solved = round.pair(&BlossomSolver).unwrap();
+        let sorted = |p: &[(usize, usize)]| {
+            let mut v: Vec<(usize, usize)> = p.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(sorted(&fast.pairs), sorted(&solved.pairs), "{n} players");
+        assert_eq!(fast.bye, solved.bye, "{n} players");
+        assert!(solved.solves > 0);
+    }
+    // Anything behind a player (a colour played, a different score) leaves it to the solver.
+    let mut players: Vec<DutchPlayer> = (0..6)
+        .map(|k| DutchPlayer::by_colours(k as u32 + 1, k, 0, vec![]))
+        .collect();
+    players[3] = DutchPlayer::by_colours(4, 3, 0, vec![Colour::White]);
+    let round = Round {
+        ps: players.iter().collect(),
+        last_round: false,
+        topscore: 0,
+        played: 1,
+    };
+    assert!(round.untouched().is_none());
+}

@@ -181,8 +181,8 @@ mod tests {
         assert_eq!(e.field, "players");
     }
 
-    /// The FIDE Dutch engine's memory grows with the square of the field: its sections stop
-    /// at MAX_DUTCH_PLAYERS, before any work.
+    /// The FIDE Dutch engine's memory grows with the square of its largest score group: its
+    /// sections stop at MAX_DUTCH_PLAYERS, before any work.
     #[test]
     fn a_dutch_section_stops_at_its_own_bound() {
         let mut s = state(MAX_DUTCH_PLAYERS as u32, 9);
@@ -192,7 +192,7 @@ mod tests {
         s.settings.system = PairingSystem::FideDutch;
         let e = check(&s).unwrap_err();
         assert_eq!(e.field, "players");
-        assert!(e.message.contains("3500"), "{}", e.message);
+        assert!(e.message.contains("5000"), "{}", e.message);
         s.settings.system = PairingSystem::Swiss;
         assert!(check(&s).is_ok());
     }
