@@ -581,6 +581,11 @@ struct State {
     steps: BinaryHeap<Reverse<Step>>,
     /// Position of an id in `dirty` (ties between equal steps go to the earlier one).
     dirty_pos: Vec<u32>,
+    /// Ids whose least-slack edge was set since the last dual step (see `set_best`), each
+    /// once: `pending_mark[x] == pending_round`.
+    pending: Vec<usize>,
+    pending_mark: Vec<u64>,
+    pending_round: u64,
     queue: Vec<usize>,
     /// Scratch for `add_blossom`.
     best_to: Vec<usize>,
@@ -632,6 +637,9 @@ impl State {
             moved: 0,
             steps: BinaryHeap::new(),
             dirty_pos: vec![0; 2 * n],
+            pending: Vec::new(),
+            pending_mark: vec![0; 2 * n],
+            pending_round: 1,
             queue: Vec::new(),
             best_to: vec![NONE; 2 * n],
             best_to_slack: vec![0; 2 * n],
@@ -722,6 +730,19 @@ impl State {
     /// The least dual step that keeps the duals feasible: its size, kind and edge (kinds 2,
     /// 3) or inner blossom (kind 4). `None`: no step is bounded (no perfect matching).
     fn next_step(&mut self) -> Option<(i128, u8, usize)> {
+        // The least-slack edges set since the last step join the heap now, each once with
+        // its value now (the same candidates as pushing at every improvement, with fewer
+        // entries left stale; ties are ordered by the entries, not by when they came).
+        let mut pending = std::mem::take(&mut self.pending);
+        self.pending_round += 1;
+        for &x in &pending {
+            if x < self.n {
+                self.push_step(2, x);
+            }
+            self.push_step(3, x);
+        }
+        pending.clear();
+        self.pending = pending;
         while let Some(&Reverse(top)) = self.steps.peek() {
             match self.step_key(top.kind, top.x) {
                 Some((key, which)) if which == top.which && top.pos == self.dirty_pos[top.x] => {
@@ -797,10 +818,11 @@ impl State {
         self.bestedge[x] = k;
         self.bestslack[x] = slack;
         self.bestver[x] = self.ver;
-        if x < self.n {
-            self.push_step(2, x);
+        // Noted for the next dual step, once however often its edge improves before then.
+        if self.pending_mark[x] != self.pending_round {
+            self.pending_mark[x] = self.pending_round;
+            self.pending.push(x);
         }
-        self.push_step(3, x);
     }
 
     #[inline]
@@ -1448,6 +1470,8 @@ impl State {
         self.queue.clear();
         self.tree.clear();
         self.steps.clear();
+        self.pending.clear();
+        self.pending_round += 1;
         debug_assert_eq!(self.moved, 0);
         self.assign_label(root, OUTER, NONE);
         loop {

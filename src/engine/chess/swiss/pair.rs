@@ -389,8 +389,9 @@ pub(crate) fn solve_round(
     let remaining = settings.total_rounds.saturating_sub(round) as usize;
     // The look-ahead's players: this round's, then those back from a bye or an absence.
     let everyone: Vec<&PlayerView> = model.players.iter().chain(&prep.returning).collect();
-    let future = lookahead::future_graph(&everyone);
-    let look_ahead = remaining > 0 && vertices.max(future.n) <= LOOK_AHEAD_VERTICES;
+    // Their vertices: one more for the bye when their number is odd.
+    let future_vertices = everyone.len() + everyone.len() % 2;
+    let look_ahead = remaining > 0 && vertices.max(future_vertices) <= LOOK_AHEAD_VERTICES;
     // Large sections: a rank window of candidates, proven optimal over the full graph by
     // pricing the other boards with the blossom duals (see "Large sections" in the module doc).
     let window = (n > limits.full_graph && !look_ahead).then_some(limits.window);
@@ -437,14 +438,16 @@ pub(crate) fn solve_round(
     let mut mate = sol.mate.clone();
     // Look-ahead: one layer per remaining round, at most vertices − 1 (see [`lookahead`]),
     // over this round's players and those who come back after it.
-    let beyond = look_ahead && remaining > lookahead::max_depth(future.n);
+    let beyond = look_ahead && remaining > lookahead::max_depth(future_vertices);
     if beyond {
         notes.push(format!(
             "look-ahead: the remaining {remaining} round(s) outnumber the {} opponents a player can meet; rematches cannot be avoided, not applied",
-            lookahead::max_depth(future.n)
+            lookahead::max_depth(future_vertices)
         ));
     }
     if look_ahead && !beyond {
+        // At most LOOK_AHEAD_VERTICES vertices: the graph is built only here.
+        let future = lookahead::future_graph(&everyone);
         // This round's bye vertex is the look-ahead's bye vertex (after every player).
         let bye_vertex = everyone.len();
         let to_future = |v: usize| if v >= n { bye_vertex } else { v };
