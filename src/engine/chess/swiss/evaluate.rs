@@ -133,10 +133,11 @@ pub fn evaluate_pairing(
             }
         ),
     };
-    comparison.push_str(&format!(
-        "; optimum totals: repeat {}, preference {}, score {}, colour {}, rating {}",
-        opt[0], opt[1], opt[2], opt[3], opt[4]
-    ));
+    // Every tier by its name (the style leaves some at 0 always).
+    let totals: Vec<String> = (0..TIERS)
+        .map(|k| format!("{} {}", tier_name(k), opt[k]))
+        .collect();
+    comparison.push_str(&format!("; optimum totals: {}", totals.join(", ")));
     let mut result = assemble(prep, chosen, &info, Vec::new());
     result
         .explanation

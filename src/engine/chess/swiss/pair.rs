@@ -198,16 +198,15 @@ pub(crate) fn candidates(model: &Model, window: Option<usize>) -> Vec<Board> {
             pairs.dedup();
         }
     }
-    // Building a board (colours, rematches, limits) is the costly part: on every core.
-    let mut boards: Vec<Board> = in_parallel(pairs.len(), |r| {
-        pairs[r].iter().map(|&(u, v)| model.board(u, v)).collect()
-    });
+    // Every player may take the bye (the bye vertex is numbered after the players).
     if let Some(b) = model.bye {
-        for u in 0..n {
-            boards.push(model.board(u, b));
-        }
+        pairs.extend((0..n).map(|u| (u, b)));
     }
-    boards
+    // Building a board (colours, rematches, limits) is the costly part: on every core, into
+    // one list of its final size (one more board pushed would copy it to twice its size).
+    in_parallel(pairs.len(), |r| {
+        pairs[r].iter().map(|&(u, v)| model.board(u, v)).collect()
+    })
 }
 
 /// FIDE style: for every player, the `w` nearest players on each side, in the ranking, of his
@@ -743,7 +742,7 @@ pub(crate) fn tier_totals(chosen: &[Chosen]) -> [i64; TIERS] {
     let mut t = [0i64; TIERS];
     for c in chosen {
         for k in 0..TIERS {
-            t[k] += c.board.tiers[k];
+            t[k] += i64::from(c.board.tiers[k]);
         }
     }
     t
@@ -815,7 +814,7 @@ pub(crate) fn assemble(
     for c in &chosen {
         let b = &c.board;
         for k in 0..TIERS {
-            total[k] += b.tiers[k];
+            total[k] += i64::from(b.tiers[k]);
         }
         // Shown as i64: a weighted cost beyond it (sections of thousands of players) is
         // shown as i64::MAX; the tiers beside it are exact.
@@ -824,18 +823,19 @@ pub(crate) fn assemble(
             .fold(0i128, |a, x| a.saturating_add(x));
         let cost = i64::try_from(cost).unwrap_or(i64::MAX);
         let tiers = TierBreakdown {
-            repeat: b.tiers[REPEAT],
-            preference: b.tiers[PREFERENCE],
-            score: b.tiers[SCORE],
-            serious_colour: b.tiers[ABSOLUTE_COLOUR] + b.tiers[SERIOUS_COLOUR],
-            colour: b.tiers[COLOUR],
-            rating: b.tiers[RATING],
+            repeat: b.tiers[REPEAT].into(),
+            preference: b.tiers[PREFERENCE].into(),
+            score: b.tiers[SCORE].into(),
+            serious_colour: i64::from(b.tiers[ABSOLUTE_COLOUR])
+                + i64::from(b.tiers[SERIOUS_COLOUR]),
+            colour: b.tiers[COLOUR].into(),
+            rating: b.tiers[RATING].into(),
         };
         let change_code = if b.change == 0 {
             ""
-        } else if b.change <= model.low_limit {
+        } else if i64::from(b.change) <= model.low_limit {
             "LO"
-        } else if b.change <= model.high_limit {
+        } else if i64::from(b.change) <= model.high_limit {
             "HI"
         } else {
             "XX"
@@ -872,7 +872,7 @@ pub(crate) fn assemble(
                 colour_white: ColourCode::Ok,
                 colour_black: ColourCode::Ok,
                 colour_rule: None,
-                rating_change: b.change,
+                rating_change: i64::from(b.change),
                 change_code,
                 rematch: b.rematch,
                 same_team: false,
@@ -942,7 +942,7 @@ pub(crate) fn assemble(
             colour_white: cw,
             colour_black: cb,
             colour_rule: if against_rules { None } else { b.reason },
-            rating_change: b.change,
+            rating_change: i64::from(b.change),
             change_code,
             rematch: b.rematch,
             same_team: b.team,

@@ -71,6 +71,17 @@ pub(crate) const SERIOUS_COLOUR: usize = 4;
 pub(crate) const COLOUR: usize = 5;
 pub(crate) const RATING: usize = 6;
 
+/// One tier value of one board. Every tier of every board fits (the largest, the US colour
+/// tier, is below 8·5 001·98²·2 + 8·5 001 at 10 000 players and 99 rounds): kept narrow
+/// because a large section holds a million candidate boards.
+pub(crate) type Tier = i32;
+
+/// A tier value computed in `i64`, stored as a [`Tier`] (saturating; never reached within
+/// the limits).
+pub(crate) fn narrow(x: i64) -> Tier {
+    Tier::try_from(x).unwrap_or(if x < 0 { Tier::MIN } else { Tier::MAX })
+}
+
 /// Rating changes above this are counted as this (keeps the numbers small).
 pub(crate) const CHANGE_CAP: i64 = 4000;
 /// FIDE style: rank distances above this are counted as this.
@@ -110,15 +121,15 @@ pub(crate) struct Model {
 pub(crate) struct Board {
     pub u: usize,
     pub v: usize,
-    pub tiers: [i64; TIERS],
+    pub tiers: [Tier; TIERS],
     /// Colour of `u` (the higher-ranked); none for the bye.
     pub colour_u: Option<Colour>,
     pub reason: Option<ColourReason>,
     pub codes: [ColourCode; 2],
     /// Rating change (points).
-    pub change: i64,
+    pub change: i32,
     /// Score difference in half-points.
-    pub drop: i64,
+    pub drop: i32,
     pub rematch: bool,
     pub team: bool,
     pub prohibited: bool,
@@ -213,10 +224,10 @@ impl Model {
             }
         }
         if !self.fide_style {
-            if b.change > self.high_limit {
+            if i64::from(b.change) > self.high_limit {
                 colour += self.eq_weight;
                 serious += self.high_serious;
-            } else if b.change > self.low_limit {
+            } else if i64::from(b.change) > self.low_limit {
                 colour += 2;
             }
         }
@@ -227,8 +238,8 @@ impl Model {
         };
         b.tiers[ABSOLUTE_COLOUR] = 0;
         b.tiers[SERIOUS_COLOUR] = 0;
-        b.tiers[at] = serious;
-        b.tiers[COLOUR] = colour;
+        b.tiers[at] = narrow(serious);
+        b.tiers[COLOUR] = narrow(colour);
     }
 
     /// The board u–v (u < v, both players) with the colour of `u` given (a director's
@@ -256,11 +267,11 @@ impl Model {
         let mut b = Board {
             u,
             v,
-            tiers,
+            tiers: [0; TIERS],
             colour_u: None,
             reason: None,
             codes: [ColourCode::Ok; 2],
-            change,
+            change: narrow(change),
             drop: 0,
             rematch: false,
             team: false,
@@ -269,8 +280,9 @@ impl Model {
         if Some(v) == self.bye {
             b.rematch = x.had_full_bye;
             tiers[REPEAT] = i64::from(x.had_full_bye);
-            b.drop = x.score - self.min_score;
-            tiers[SCORE] = 4 * b.drop * b.drop + i64::from(x.unrated);
+            let d = x.score - self.min_score;
+            b.drop = narrow(d);
+            tiers[SCORE] = 4 * d * d + i64::from(x.unrated);
         } else {
             let y = &self.players[v];
             b.rematch = x.met.contains(&y.sn);
@@ -278,8 +290,9 @@ impl Model {
             b.prohibited = self.prohibited.contains(&(x.sn.min(y.sn), x.sn.max(y.sn)));
             b.team = self.avoid_teams && x.team.is_some() && x.team == y.team;
             tiers[PREFERENCE] = 2 * i64::from(b.prohibited) + i64::from(b.team);
-            b.drop = (x.score - y.score).abs();
-            tiers[SCORE] = 4 * b.drop * b.drop;
+            let d = (x.score - y.score).abs();
+            b.drop = narrow(d);
+            tiers[SCORE] = 4 * d * d;
             let (c, reason) = if self.fide.is_empty() {
                 assign(x, y, &self.colour_ctx)
             } else {
@@ -290,7 +303,7 @@ impl Model {
             b.codes = [classify(x, c), classify(y, c.opposite())];
         }
         tiers[RATING] = self.rating_tier(u, v, change, rank);
-        b.tiers = tiers;
+        b.tiers = tiers.map(narrow);
         self.set_colour_tiers(&mut b);
         b
     }

@@ -205,7 +205,14 @@ pub(crate) fn in_parallel<T: Send>(
             .collect()
     });
     done.sort_unstable_by_key(|&(i, _)| i);
-    done.into_iter().flat_map(|(_, v)| v).collect()
+    // Allocated once at its final size, each range freed as it is moved in: a list grown
+    // by doubling held up to three times its size at the last copy (at 10 000 players in
+    // FIDE style, the candidate boards are the largest allocation of the pairing).
+    let mut all = Vec::with_capacity(done.iter().map(|(_, v)| v.len()).sum());
+    for (_, v) in done {
+        all.extend(v);
+    }
+    all
 }
 
 /// The most threads a pricing pass (or the building of the candidate boards) uses.

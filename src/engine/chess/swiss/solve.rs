@@ -315,7 +315,7 @@ mod tests {
         Board {
             u,
             v,
-            tiers,
+            tiers: tiers.map(super::super::penalty::narrow),
             colour_u: None,
             reason: None,
             codes: [super::super::ColourCode::Ok; 2],

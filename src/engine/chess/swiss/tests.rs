@@ -612,6 +612,28 @@ fn evaluating_the_engine_pairing_gives_the_same_boards_and_costs() {
             last.starts_with("director's pairing: the same boards as the engine's optimum"),
             "state {k}: {last}"
         );
+        // The optimum's totals, each tier under its own name: the sums of the boards' tiers.
+        let (_, listed) = last.split_once("; optimum totals: ").unwrap();
+        let total: std::collections::HashMap<&str, i64> = listed
+            .split(", ")
+            .map(|t| {
+                let (name, v) = t.rsplit_once(' ').unwrap();
+                (name, v.parse().unwrap())
+            })
+            .collect();
+        let entries = board_entries(&p);
+        let sum = |f: fn(&TierBreakdown) -> i64| entries.iter().map(|b| f(&b.tiers)).sum::<i64>();
+        assert_eq!(total.len(), 7, "state {k}: {last}");
+        assert_eq!(total["repeat"], sum(|t| t.repeat), "state {k}: {last}");
+        assert_eq!(total["preference"], sum(|t| t.preference), "state {k}");
+        assert_eq!(total["score"], sum(|t| t.score), "state {k}: {last}");
+        assert_eq!(
+            total["absolute colour"] + total["serious colour"],
+            sum(|t| t.serious_colour),
+            "state {k}: {last}"
+        );
+        assert_eq!(total["colour"], sum(|t| t.colour), "state {k}: {last}");
+        assert_eq!(total["rating"], sum(|t| t.rating), "state {k}: {last}");
     }
 }
 

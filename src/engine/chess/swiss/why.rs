@@ -128,7 +128,7 @@ pub(crate) fn serious_colour_notes(
         let mut t = [0i64; TIERS];
         for b in boards.iter().filter(|b| alt.mate[b.u] == b.v) {
             for (sum, v) in t.iter_mut().zip(b.tiers) {
-                *sum += v;
+                *sum += i64::from(v);
             }
         }
         let reason = match (0..TIERS).find(|&k| t[k] != own[k]) {
