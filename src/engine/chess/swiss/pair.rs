@@ -739,10 +739,15 @@ pub(crate) fn engine_boards(model: &Model, mate: &[usize]) -> Vec<Chosen> {
 
 /// Tier totals of a set of boards.
 pub(crate) fn tier_totals(chosen: &[Chosen]) -> [i64; TIERS] {
+    sum_tiers(chosen.iter().map(|c| &c.board))
+}
+
+/// Tier totals of boards, each tier summed wide (a board stores its tiers narrow).
+pub(crate) fn sum_tiers<'a>(boards: impl IntoIterator<Item = &'a Board>) -> [i64; TIERS] {
     let mut t = [0i64; TIERS];
-    for c in chosen {
-        for k in 0..TIERS {
-            t[k] += i64::from(c.board.tiers[k]);
+    for b in boards {
+        for (sum, &v) in t.iter_mut().zip(&b.tiers) {
+            *sum += i64::from(v);
         }
     }
     t
@@ -809,13 +814,10 @@ pub(crate) fn assemble(
     chosen.sort_by_key(|c| (c.board.v == n, c.board.u));
     let mut pairings = Vec::new();
     let mut explanation = Vec::new();
-    let mut total = [0i64; TIERS];
+    let total = tier_totals(&chosen);
     let mut board_no = 0u32;
     for c in &chosen {
         let b = &c.board;
-        for k in 0..TIERS {
-            total[k] += i64::from(b.tiers[k]);
-        }
         // Shown as i64: a weighted cost beyond it (sections of thousands of players) is
         // shown as i64::MAX; the tiers beside it are exact.
         let cost = (0..TIERS)

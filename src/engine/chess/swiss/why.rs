@@ -10,7 +10,7 @@
 //! round gets one note listing the players and the tiers that rank above the problem).
 
 use super::colour::{ColourCode, ColourEffect};
-use super::pair::{candidates, tier_name, tier_totals, Chosen};
+use super::pair::{candidates, sum_tiers, tier_name, tier_totals, Chosen};
 use super::penalty::{Board, Model, ABSOLUTE_COLOUR, TIERS};
 use super::solve::solve_lex;
 use super::state::{Colour, SwissError};
@@ -125,12 +125,7 @@ pub(crate) fn serious_colour_notes(
             notes.push(format!("{what}: no pairing exists without it"));
             continue;
         };
-        let mut t = [0i64; TIERS];
-        for b in boards.iter().filter(|b| alt.mate[b.u] == b.v) {
-            for (sum, v) in t.iter_mut().zip(b.tiers) {
-                *sum += i64::from(v);
-            }
-        }
+        let t = sum_tiers(boards.iter().filter(|b| alt.mate[b.u] == b.v));
         let reason = match (0..TIERS).find(|&k| t[k] != own[k]) {
             Some(k) if t[k] > own[k] => format!(
                 "every pairing without it is worse on the {} tier ({} instead of {})",
