@@ -202,6 +202,40 @@ pub trait MatchingSolver {
             all.extend(new);
         }
     }
+    /// A problem to solve again and again as it changes (see [`WarmMatching`]); `None`: the
+    /// solver cannot resume, solve each version with [`MatchingSolver::solve_wide_more`].
+    fn warm<'s>(
+        &'s self,
+        vertices: usize,
+        edges: &[WideEdge],
+    ) -> Result<Option<Box<dyn WarmMatching + 's>>, MatchingError> {
+        let _ = (vertices, edges);
+        Ok(None)
+    }
+}
+
+/// A solved problem kept for the next one: its costs change, edges leave and join, and the
+/// next solve resumes from the previous optimum (see [`blossom`], "Warm start") instead of
+/// starting again. Edges are numbered in the order they were given (the first list, then
+/// every addition, including the edges `more` gives), with no reordering: one per pair.
+pub trait WarmMatching {
+    /// Number of edges held (removed ones included: numbers are never reused).
+    fn edge_count(&self) -> usize;
+    /// New costs for held edges (`(number, cost)`), edges taken out, edges added (numbered
+    /// from [`WarmMatching::edge_count`] on).
+    fn update(
+        &mut self,
+        costs: &[(usize, i128)],
+        removed: &[usize],
+        added: &[WideEdge],
+    ) -> Result<(), MatchingError>;
+    /// The optimum of the problem as it now stands, then column generation as in
+    /// [`MatchingSolver::solve_wide_more`] (the edges `more` gives are numbered in order).
+    /// `Ok(None)`: no perfect matching; the object should then be dropped.
+    fn solve_more(
+        &mut self,
+        more: &mut MoreEdges<'_>,
+    ) -> Result<Option<WideSolution>, MatchingError>;
 }
 
 /// The edges to add to a solved problem, given its optimal mates and duals (none: the
@@ -224,6 +258,37 @@ pub struct WideEdge {
 
 /// The bound of wide costs times the number of vertices: `i128::MAX / 16`.
 pub const WIDE_COST_BOUND: i128 = i128::MAX / 16;
+
+/// Check wide edges as [`normalise_wide`] does, keeping them as they are (order, pairs).
+pub(crate) fn check_wide(
+    vertices: usize,
+    edges: &[WideEdge],
+) -> Result<Vec<(usize, usize, i128)>, MatchingError> {
+    let bound = WIDE_COST_BOUND / vertices.max(1) as i128;
+    if vertices % 2 == 1 {
+        return Err(MatchingError::OddVertexCount(vertices));
+    }
+    if vertices > MAX_VERTICES {
+        return Err(MatchingError::SolverFailed(format!(
+            "{vertices} vertices: the solvers take at most {MAX_VERTICES}"
+        )));
+    }
+    edges
+        .iter()
+        .enumerate()
+        .map(|(k, e)| {
+            if e.u >= vertices || e.v >= vertices {
+                Err(MatchingError::VertexOutOfRange { edge: k })
+            } else if e.u == e.v {
+                Err(MatchingError::SelfLoop { edge: k })
+            } else if e.cost.unsigned_abs() > bound.unsigned_abs() {
+                Err(MatchingError::CostOverflow)
+            } else {
+                Ok((e.u.min(e.v), e.u.max(e.v), e.cost))
+            }
+        })
+        .collect()
+}
 
 /// Check and reduce wide edges like [`normalise`] does narrow ones.
 pub(crate) fn normalise_wide(
@@ -262,6 +327,9 @@ pub struct Duals {
     /// shallowest node of `tour[i..i + 2^k]`.
     first: Vec<u32>,
     sparse: Vec<Vec<u32>>,
+    /// The vertices whose dual, or whose blossoms' duals, may differ from the previous
+    /// duals of the same resumed solver state ([`WarmMatching`]); `None`: unknown.
+    changed: Option<Vec<usize>>,
 }
 
 impl Duals {
@@ -334,7 +402,20 @@ impl Duals {
             depth,
             first,
             sparse,
+            changed: None,
         }
+    }
+
+    /// The vertices whose reduced costs may have changed since the previous duals of the
+    /// same resumed solver state: a pair with neither end among them has the reduced cost
+    /// it had then (same cost). `None`: any may have.
+    pub fn changed(&self) -> Option<&[usize]> {
+        self.changed.as_deref()
+    }
+
+    pub(crate) fn with_changed(mut self, changed: Option<Vec<usize>>) -> Duals {
+        self.changed = changed;
+        self
     }
 
     /// `2·y(v)`.

@@ -741,3 +741,162 @@ fn warm_started_column_generation_reaches_the_optimum_of_all_edges() {
     }
     assert!(resumed > 50, "the warm start was hardly used ({resumed})");
 }
+
+/// The kept solver state ([`WarmMatching`]): after costs change (matched edges, blossom
+/// cycles and the rest, up and down), edges go and new ones join, the resumed solve gives
+/// the optimum of the problem as it then stands (the exhaustive DP on small graphs, a fresh
+/// blossom solve on larger ones; debug builds also check the certificate). And the duals
+/// say which vertices changed: every pair with neither end among them keeps its reduced
+/// cost, which is what lets a pricing pass look only at those.
+#[test]
+fn warm_state_follows_changed_costs_removed_and_added_edges() {
+    let mut rng = XorShift(0x5EED_CAFE);
+    let mut resumed_with_few_changed = 0;
+    for case in 0..40 {
+        let small = case % 2 == 0;
+        let n = if small {
+            2 * (2 + rng.below(6) as usize)
+        } else {
+            2 * (15 + rng.below(30) as usize)
+        };
+        // Slots: (u, v, cost, live). The pairs (2i, 2i+1) never go: a perfect matching stays.
+        let mut slots: Vec<(usize, usize, i64, bool)> = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.below(3) > 0 || (u % 2 == 0 && v == u + 1) {
+                    slots.push((u, v, rng.below(50) as i64, true));
+                }
+            }
+        }
+        let wide: Vec<WideEdge> = slots
+            .iter()
+            .map(|&(u, v, c, _)| WideEdge {
+                u,
+                v,
+                cost: c as i128,
+            })
+            .collect();
+        let solver = BlossomSolver;
+        let mut warm = solver.warm(n, &wide).unwrap().expect("blossom resumes");
+        let mut previous: Option<Duals> = None;
+        for round in 0..12 {
+            if round > 0 {
+                let mut costs = Vec::new();
+                let mut removed = Vec::new();
+                for (k, slot) in slots.iter_mut().enumerate() {
+                    let (u, v, c, live) = *slot;
+                    if !live {
+                        continue;
+                    }
+                    match rng.below(10) {
+                        0 | 1 => {
+                            let c2 = (c + rng.below(21) as i64 - 10).max(0);
+                            slot.2 = c2;
+                            costs.push((k, c2 as i128));
+                        }
+                        2 if !(u % 2 == 0 && v == u + 1) => {
+                            slot.3 = false;
+                            removed.push(k);
+                        }
+                        _ => {}
+                    }
+                }
+                let mut added = Vec::new();
+                for _ in 0..rng.below(4) {
+                    let u = rng.below(n as u64) as usize;
+                    let v = rng.below(n as u64) as usize;
+                    if u != v
+                        && !slots
+                            .iter()
+                            .any(|s| s.3 && (s.0, s.1) == (u.min(v), u.max(v)))
+                    {
+                        let c = rng.below(50) as i64;
+                        slots.push((u.min(v), u.max(v), c, true));
+                        added.push(WideEdge {
+                            u,
+                            v,
+                            cost: c as i128,
+                        });
+                    }
+                }
+                warm.update(&costs, &removed, &added).unwrap();
+            }
+            // Now and then every missing pair joins at the first pricing (many at once:
+            // the state is solved afresh, see `Warm::solve_more`).
+            let mut extra = Vec::new();
+            if round % 4 == 3 {
+                for u in 0..n {
+                    for v in u + 1..n {
+                        if !slots.iter().any(|s| s.3 && (s.0, s.1) == (u, v)) {
+                            extra.push((u, v, rng.below(50) as i64, true));
+                        }
+                    }
+                }
+            }
+            let mut seen: Option<Duals> = None;
+            // Changed since the previous round's last duals: the union over this round's
+            // calls (`None` once any call does not know).
+            let mut moved: Option<std::collections::HashSet<usize>> = Some(Default::default());
+            let mut calls = 0;
+            let (mate, _) = warm
+                .solve_more(&mut |_: &[usize], d: &Duals| {
+                    calls += 1;
+                    seen = Some(d.clone());
+                    match (d.changed(), moved.as_mut()) {
+                        (Some(c), Some(m)) => m.extend(c.iter().copied()),
+                        _ => moved = None,
+                    }
+                    if calls == 1 {
+                        extra
+                            .iter()
+                            .map(|&(u, v, c, _)| WideEdge {
+                                u,
+                                v,
+                                cost: c as i128,
+                            })
+                            .collect()
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .unwrap()
+                .expect("the pairs (2i, 2i+1) remain");
+            slots.extend(extra);
+            let live: Vec<Edge> = slots
+                .iter()
+                .filter(|s| s.3)
+                .map(|&(u, v, c, _)| e(u, v, c))
+                .collect();
+            let got: i64 = live
+                .iter()
+                .filter(|ed| mate[ed.u] == ed.v)
+                .map(|ed| ed.cost)
+                .sum();
+            let want = if small {
+                dp_optimum(n, &live).expect("perfect matching")
+            } else {
+                blossom(&problem(n, live.clone())).expect("perfect").cost
+            };
+            assert_eq!(got, want, "case {case} round {round}: not the optimum");
+            let duals = seen.expect("the duals are shown");
+            if let (Some(before), Some(moved)) = (&previous, &moved) {
+                if moved.len() < n {
+                    resumed_with_few_changed += 1;
+                }
+                for u in 0..n {
+                    for v in u + 1..n {
+                        if !moved.contains(&u) && !moved.contains(&v) {
+                            assert_eq!(
+                                before.reduced_cost2(u, v, 7),
+                                duals.reduced_cost2(u, v, 7),
+                                "case {case} round {round}: {u}-{v} changed unseen"
+                            );
+                        }
+                    }
+                }
+            }
+            previous = Some(duals);
+        }
+    }
+    assert!(resumed_with_few_changed > 100, "{resumed_with_few_changed}");
+}

@@ -25,6 +25,8 @@ pub(crate) struct Paired {
     pub pairs: Vec<(usize, usize)>,
     pub bye: Option<usize>,
     pub solves: usize,
+    /// Of the solves, those resumed from the solver state of the one before.
+    pub resumed: usize,
 }
 
 /// Why no pairing was found.
@@ -296,6 +298,7 @@ impl Round<'_> {
             pairs: (0..m).map(|i| (i, m + i)).collect(),
             bye: (n % 2 == 1).then_some(n - 1),
             solves: 0,
+            resumed: 0,
         })
     }
 
@@ -462,6 +465,7 @@ impl Round<'_> {
             pairs,
             bye,
             solves: stats.solves,
+            resumed: stats.resumed,
         })
     }
 }

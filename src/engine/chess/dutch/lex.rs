@@ -10,21 +10,35 @@
 //!    tier above it) is optimal at 0: its edges with a value are **deleted** (no optimal
 //!    matching may use them) and no solve is needed. This settles most tiers.
 //! 3. Otherwise one weighted solve covers the tiers kept so far with a positive optimum
-//!    (their totals `T_j` are known) plus as many new tiers as the cost bound allows. The
-//!    weights are built from the last tier up: `w_last = 1`, `w_i = 1 + Σ_{j>i} w_j·B_j`,
-//!    where `B_j` is the known optimum `T_j` for a tier already solved, `T_j(M)` for the
-//!    first new tier (the optimum cannot exceed what `M` reaches there, since `M` is optimal
-//!    on every tier above it) and an upper bound (the smaller of the sum of its values and
-//!    vertices/2 × its largest value) for the later new tiers. Then a matching worse on tier
-//!    `i` loses at least `w_i` there and can win back at most `Σ_{j>i} w_j·B_j < w_i` below:
-//!    the weighted optimum is the lexicographic optimum on every tier of the stage.
+//!    (their totals `T_j` are known) plus as many new tiers as the cost bound allows. The new
+//!    tiers are weighed among themselves from the last up: `w_last = 1`, `w_i = 1 + Σ_{j>i}
+//!    w_j·B_j`, where `B_j` is `T_j(M)` for the first new tier (the optimum cannot exceed
+//!    what `M` reaches there, since `M` is optimal on every tier above it) and an upper bound
+//!    (the smaller of the sum of its values and vertices/2 × its largest value) for the
+//!    later ones; their total is `G = 1 + Σ w_j·B_j`. The kept tiers weigh `r_i·K`, with
+//!    `r_last = 1`, `r_i = 1 + Σ_{j>i} r_j·T_j` among them and a multiplier `K >= G`. Then a
+//!    matching worse on tier `i` loses at least its weight there and can win back less below
+//!    it: the weighted optimum is the lexicographic optimum on every tier of the stage.
 //!
+//! # Resuming the solver state
+//! `K` is chosen once for the kept tiers (as large as the cost bound leaves room for) and
+//! stays while they do, and a *settled* tier (optimal at 0, or a pinned star, below) keeps
+//! the weight it had: its edges are gone, or all of them are at its star's vertex with the
+//! one optimal value, so it adds the same to every matching left. So from one stage to the
+//! next only the edges of the new tiers change cost, and pins delete a few: the solver state
+//! of the last solve ([`WarmMatching`]) takes those changes and rematches the few vertices
+//! they free, instead of solving again over thousands of players (see
+//! `engine::matching::blossom`, "Warm start"). A resumed solve's duals say which vertices
+//! moved; the next pricing only looks at the pairs with such an end or a changed cost when
+//! they are few (the others keep a reduced cost `>= 0`). Too many changed edges (a quarter
+//! of those held) and the solve starts afresh.
+
 //! Ties after the last tier are broken by the solver's fixed order (edges as given).
 
 #![allow(clippy::needless_range_loop)]
 
 use super::player::QuickSet;
-use crate::engine::matching::{Duals, MatchingSolver, WideEdge, WIDE_COST_BOUND};
+use crate::engine::matching::{Duals, MatchingSolver, WarmMatching, WideEdge, WIDE_COST_BOUND};
 
 /// A candidate pair with its tier values (tier index, value >= 0), tiers in any order.
 #[derive(Debug, Clone)]
@@ -82,6 +96,8 @@ pub(crate) enum LexError {
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct LexStats {
     pub solves: usize,
+    /// Solves resumed from the previous one's state.
+    pub resumed: usize,
 }
 
 /// What is known of one tier over all edges.
@@ -164,7 +180,22 @@ struct Model<'a> {
     pins: Vec<Vec<(usize, i64)>>,
     /// Per vertex, the mate every optimal matching gives it, when known.
     fixed: Vec<Option<usize>>,
+    /// Per edge, its number in the kept solver state ([`WarmMatching`]) and the cost it has
+    /// there is `ecost` (`NO_SLOT`: not there).
+    slot: Vec<u32>,
+    /// The weights the kept solver state was solved with.
+    weights_loaded: Vec<i128>,
+    /// Edges of the kept state deactivated since it was solved.
+    gone: Vec<usize>,
+    /// Edges priced in during the current solve, in the order they were handed over.
+    priced: Vec<usize>,
+    /// The weights of the last pricing, and each edge's cost under them.
+    priced_weights: Vec<i128>,
+    ecost: Vec<i128>,
 }
+
+/// No number in the kept solver state.
+const NO_SLOT: u32 = u32::MAX;
 
 impl<'a> Model<'a> {
     fn new(
@@ -244,6 +275,12 @@ impl<'a> Model<'a> {
             excluded: vec![false; tiers],
             pins: vec![Vec::new(); vertices],
             fixed: vec![None; vertices],
+            slot: vec![NO_SLOT; edges.len()],
+            weights_loaded: Vec::new(),
+            gone: Vec::new(),
+            priced: Vec::new(),
+            priced_weights: Vec::new(),
+            ecost: Vec::new(),
         }
     }
 
@@ -300,6 +337,7 @@ impl<'a> Model<'a> {
         self.at[v].push(k);
         self.active.push(true);
         self.in_problem.push(false);
+        self.slot.push(NO_SLOT);
         self.added.push(LexEdge { u, v, tiers });
         self.added_pairs.insert((u, v));
         k
@@ -340,26 +378,104 @@ impl<'a> Model<'a> {
     /// ends sorted by `2·cost of their end − 2·y`: their sum bounds the reduced cost
     /// below, the blossoms' share being `>= 0`).
     fn price(&mut self, weights: &[i128], duals: &Duals) -> Vec<WideEdge> {
+        // The tiers whose weight changed since the last pricing, and the cached edge costs
+        // brought up to date.
+        let known = self.priced_weights.len() == weights.len();
+        let mut tier_changed = vec![!known; weights.len()];
+        if known {
+            for t in 0..weights.len() {
+                tier_changed[t] = weights[t] != self.priced_weights[t];
+            }
+        }
+        if !known || self.ecost.len() != self.count() {
+            self.ecost = (0..self.count()).map(|k| self.cost(k, weights)).collect();
+        } else {
+            for t in (0..weights.len()).filter(|&t| tier_changed[t]) {
+                for i in 0..self.f[t].valued.len() {
+                    let k = self.f[t].valued[i].0;
+                    self.ecost[k] = self.cost(k, weights);
+                }
+            }
+        }
+        self.priced_weights = weights.to_vec();
+        // Since the last pricing of this solver state, only the pairs with an end whose dual
+        // changed, or whose cost changed, can have a reduced cost below 0 now (the others had
+        // one >= 0 then, or joined).
+        // (When many changed, one pass over everything is cheaper.)
+        let changed = duals
+            .changed()
+            .filter(|c| known && c.len() <= self.vertices / 32);
+        let mut dirty = vec![changed.is_none(); self.vertices];
+        if let Some(ch) = changed {
+            for &v in ch {
+                dirty[v] = true;
+            }
+        }
         let mut new = Vec::new();
-        for k in 0..self.count() {
-            if !self.active[k] || self.in_problem[k] {
+        let join = |m: &Self, k: usize, out: &mut Vec<usize>| {
+            if !m.active[k] || m.in_problem[k] {
+                return;
+            }
+            let e = m.edge(k);
+            let c2 = 2 * m.ecost[k];
+            // The blossoms' share is >= 0: most pairs stop here.
+            if c2 - duals.vertex2(e.u) - duals.vertex2(e.v) >= 0 {
+                return;
+            }
+            if duals.reduced_cost2(e.u, e.v, m.ecost[k]) < 0 {
+                out.push(k);
+            }
+        };
+        let mut ks = Vec::new();
+        if changed.is_none() {
+            for k in 0..self.count() {
+                join(self, k, &mut ks);
+            }
+        } else {
+            for v in (0..self.vertices).filter(|&v| dirty[v]) {
+                for i in 0..self.at[v].len() {
+                    join(self, self.at[v][i], &mut ks);
+                }
+            }
+            for t in (0..weights.len()).filter(|&t| tier_changed[t]) {
+                for i in 0..self.f[t].valued.len() {
+                    join(self, self.f[t].valued[i].0, &mut ks);
+                }
+            }
+        }
+        for k in ks {
+            if self.in_problem[k] {
                 continue;
             }
             let e = self.edge(k);
-            let cost = self.cost(k, weights);
-            if duals.reduced_cost2(e.u, e.v, cost) < 0 {
-                new.push(WideEdge {
-                    u: e.u,
-                    v: e.v,
-                    cost,
-                });
-                self.in_problem[k] = true;
-            }
+            new.push(WideEdge {
+                u: e.u,
+                v: e.v,
+                cost: self.ecost[k],
+            });
+            self.in_problem[k] = true;
+            self.priced.push(k);
         }
         let Some(l) = self.lazy else {
             return new;
         };
         let n = l.class.len();
+        // A lazy pair's cost changed when one end's values are on a tier whose weight did.
+        if changed.is_some() {
+            for u in 0..n {
+                if !dirty[u]
+                    && l.alpha[u]
+                        .iter()
+                        .flatten()
+                        .any(|t| t.iter().any(|&(x, v)| v != 0 && tier_changed[x]))
+                {
+                    dirty[u] = true;
+                }
+            }
+            if !(0..n).any(|u| dirty[u]) {
+                return new;
+            }
+        }
         // An end whose own values are on a tier optimal at 0, or (in the bracket, where the
         // other end adds nothing) against one of its pins: none of its lazy pairs of that
         // class may join.
@@ -382,26 +498,44 @@ impl<'a> Model<'a> {
             };
             let xs = side(a, b);
             let ys = if a == b { xs.clone() } else { side(b, a) };
-            for (i, &(sx, x)) in xs.iter().enumerate() {
-                let from = if a == b { i + 1 } else { 0 };
-                if ys.get(from).is_none_or(|&(sy, _)| sx + sy >= 0) {
-                    break;
+            let look = |x: usize, sx: i128, y: usize, sy: i128, found: &mut Vec<_>| {
+                // `sx + sy` plus the blossoms' share is twice the pair's reduced cost (an
+                // allowed lazy pair's tiers are its ends' values): most candidates stop
+                // here, before their tiers are built.
+                if x == y || sx + sy + duals.common_blossoms2(x, y) >= 0 {
+                    return;
                 }
-                for &(sy, y) in &ys[from..] {
-                    if sx + sy >= 0 {
+                let Some(t) = self.lazy_pair(l, x, y) else {
+                    return;
+                };
+                if duals.reduced_cost2(x, y, weighed(&t, weights)) < 0 {
+                    found.push((x.min(y), x.max(y), t));
+                }
+            };
+            if changed.is_none() {
+                for (i, &(sx, x)) in xs.iter().enumerate() {
+                    let from = if a == b { i + 1 } else { 0 };
+                    if ys.get(from).is_none_or(|&(sy, _)| sx + sy >= 0) {
                         break;
                     }
-                    // `sx + sy` plus the blossoms' share is twice the pair's reduced cost
-                    // (an allowed lazy pair's tiers are its ends' values): most candidates
-                    // stop here, before their tiers are built.
-                    if sx + sy + duals.common_blossoms2(x, y) >= 0 {
-                        continue;
+                    for &(sy, y) in &ys[from..] {
+                        if sx + sy >= 0 {
+                            break;
+                        }
+                        look(x, sx, y, sy, &mut found);
                     }
-                    let Some(t) = self.lazy_pair(l, x, y) else {
-                        continue;
-                    };
-                    if duals.reduced_cost2(x, y, weighed(&t, weights)) < 0 {
-                        found.push((x.min(y), x.max(y), t));
+                }
+                continue;
+            }
+            // Only the pairs with a dirty end (both orders when the classes differ).
+            let sides = [(&xs, &ys), (&ys, &xs)];
+            for &(from_side, to_side) in &sides[..if a == b { 1 } else { 2 }] {
+                for &(sx, x) in from_side.iter().filter(|&&(_, x)| dirty[x]) {
+                    for &(sy, y) in to_side.iter() {
+                        if sx + sy >= 0 {
+                            break;
+                        }
+                        look(x, sx, y, sy, &mut found);
                     }
                 }
             }
@@ -412,11 +546,10 @@ impl<'a> Model<'a> {
             }
             let k = self.add(u, v, t);
             self.in_problem[k] = true;
-            new.push(WideEdge {
-                u,
-                v,
-                cost: self.cost(k, weights),
-            });
+            self.priced.push(k);
+            let cost = self.cost(k, weights);
+            self.ecost.push(cost);
+            new.push(WideEdge { u, v, cost });
         }
         new
     }
@@ -446,20 +579,53 @@ impl<'a> Model<'a> {
         joined
     }
 
-    fn solve(
+    /// The optimum under `weights`: resumed from the kept solver state when there is one
+    /// and few edges changed (see [`Model::resume`]), else solved afresh (the state is kept
+    /// for the next solve when the solver can resume).
+    fn solve<'s>(
         &mut self,
-        solver: &dyn MatchingSolver,
+        solver: &'s dyn MatchingSolver,
         weights: &[i128],
         stats: &mut LexStats,
+        warm: &mut Option<Box<dyn WarmMatching + 's>>,
     ) -> Result<Option<Vec<usize>>, LexError> {
+        if let Some(mut w) = warm.take() {
+            if let Some(mate) = self.resume(&mut *w, weights, stats)? {
+                *warm = Some(w);
+                self.weights_loaded = weights.to_vec();
+                return Ok(Some(mate));
+            }
+        }
+        self.slot.fill(NO_SLOT);
+        self.gone.clear();
         let mut width = 32usize;
         loop {
-            let wide: Vec<WideEdge> = (0..self.count())
+            let ks: Vec<usize> = (0..self.count())
                 .filter(|&k| self.active[k] && self.in_problem[k])
-                .map(|k| self.wide(k, weights))
                 .collect();
+            let wide: Vec<WideEdge> = ks.iter().map(|&k| self.wide(k, weights)).collect();
             stats.solves += 1;
             let vertices = self.vertices;
+            if let Some(mut w) = solver
+                .warm(vertices, &wide)
+                .map_err(|e| LexError::Solver(e.to_string()))?
+            {
+                for (i, &k) in ks.iter().enumerate() {
+                    self.slot[k] = i as u32;
+                }
+                drop(wide);
+                if let Some(mate) = self.run_warm(&mut *w, weights, stats)? {
+                    *warm = Some(w);
+                    self.weights_loaded = weights.to_vec();
+                    return Ok(Some(mate));
+                }
+                self.slot.fill(NO_SLOT);
+                if !self.widen(width) && width >= self.vertices {
+                    return Ok(None);
+                }
+                width = width.saturating_mul(2);
+                continue;
+            }
             let mut passes = 0;
             let mut more = |_: &[usize], d: &Duals| {
                 let new = self.price(weights, d);
@@ -469,6 +635,7 @@ impl<'a> Model<'a> {
             let out = solver
                 .solve_wide_more(vertices, &wide, &mut more)
                 .map_err(|e| LexError::Solver(e.to_string()))?;
+            self.priced.clear();
             stats.solves += passes;
             match out {
                 Some((mate, Some(_))) => {
@@ -490,6 +657,93 @@ impl<'a> Model<'a> {
                     width = width.saturating_mul(2);
                 }
             }
+        }
+    }
+
+    /// Resumes the kept solver state under new weights: the edges whose cost changed (those
+    /// valued on a tier whose weight changed) take their new costs and the deactivated ones
+    /// leave it. `None` when too many changed (a fresh solve is cheaper) or the state found
+    /// no perfect matching.
+    fn resume(
+        &mut self,
+        w: &mut dyn WarmMatching,
+        weights: &[i128],
+        stats: &mut LexStats,
+    ) -> Result<Option<Vec<usize>>, LexError> {
+        if self.weights_loaded.len() != weights.len() || self.ecost.len() != self.count() {
+            return Ok(None);
+        }
+        let mut seen = vec![false; self.count()];
+        let mut costs = Vec::new();
+        let mut removed = Vec::new();
+        let loaded_edges = self.slot.iter().filter(|&&x| x != NO_SLOT).count();
+        let limit = (loaded_edges / 4).max(64);
+        let gone = std::mem::take(&mut self.gone);
+        let changed: Vec<usize> = (0..weights.len())
+            .filter(|&t| weights[t] != self.weights_loaded[t])
+            .collect();
+        let candidates = gone.iter().copied().chain(
+            changed
+                .iter()
+                .flat_map(|&t| self.f[t].valued.iter().map(|x| x.0)),
+        );
+        for k in candidates {
+            if seen[k] || self.slot[k] == NO_SLOT {
+                continue;
+            }
+            seen[k] = true;
+            if !self.active[k] {
+                removed.push(self.slot[k] as usize);
+                self.slot[k] = NO_SLOT;
+                continue;
+            }
+            let c = self.cost(k, weights);
+            if c != self.ecost[k] {
+                costs.push((self.slot[k] as usize, c));
+                self.ecost[k] = c;
+            }
+            if costs.len() + removed.len() > limit {
+                return Ok(None);
+            }
+        }
+        w.update(&costs, &removed, &[])
+            .map_err(|e| LexError::Solver(e.to_string()))?;
+        stats.solves += 1;
+        stats.resumed += 1;
+        self.run_warm(w, weights, stats)
+    }
+
+    /// Solves the solver state as it stands, pricing in what the duals ask for (numbered in
+    /// the state as they are handed over).
+    fn run_warm(
+        &mut self,
+        w: &mut dyn WarmMatching,
+        weights: &[i128],
+        stats: &mut LexStats,
+    ) -> Result<Option<Vec<usize>>, LexError> {
+        let base = w.edge_count();
+        self.priced.clear();
+        let mut passes = 0;
+        let out = {
+            let mut more = |_: &[usize], d: &Duals| {
+                let new = self.price(weights, d);
+                passes += usize::from(!new.is_empty());
+                new
+            };
+            w.solve_more(&mut more)
+        };
+        stats.solves += passes;
+        let out = out.map_err(|e| LexError::Solver(e.to_string()))?;
+        for (i, k) in std::mem::take(&mut self.priced).into_iter().enumerate() {
+            self.slot[k] = (base + i) as u32;
+        }
+        match out {
+            Some((mate, _)) => {
+                #[cfg(debug_assertions)]
+                self.check_priced(&mate, weights, &crate::engine::matching::BlossomSolver);
+                Ok(Some(mate))
+            }
+            None => Ok(None),
         }
     }
 
@@ -541,6 +795,14 @@ impl<'a> Model<'a> {
         }
     }
 
+    /// Edge `k` leaves the problem for good.
+    fn deactivate(&mut self, k: usize) {
+        if self.active[k] && self.slot[k] != NO_SLOT {
+            self.gone.push(k);
+        }
+        self.active[k] = false;
+    }
+
     fn matched(&self, k: usize, mate: &[usize]) -> bool {
         let e = self.edge(k);
         self.active[k] && mate[e.u] == e.v
@@ -561,7 +823,7 @@ impl<'a> Model<'a> {
         self.excluded[t] = true;
         for i in 0..self.f[t].valued.len() {
             let k = self.f[t].valued[i].0;
-            self.active[k] = false;
+            self.deactivate(k);
         }
     }
 
@@ -604,7 +866,7 @@ impl<'a> Model<'a> {
         for i in 0..self.at[c].len() {
             let k = self.at[c][i];
             if self.active[k] && self.value(k, t) as i128 != opt {
-                self.active[k] = false;
+                self.deactivate(k);
             } else if self.active[k] {
                 left.push(k);
             }
@@ -623,7 +885,7 @@ impl<'a> Model<'a> {
             for i in 0..self.at[m].len() {
                 let j = self.at[m][i];
                 if j != k {
-                    self.active[j] = false;
+                    self.deactivate(j);
                 }
             }
             if self.lazy.is_some() {
@@ -665,6 +927,47 @@ impl<'a> Model<'a> {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
+    }
+}
+
+/// The weights of the last solve of [`solve_lex_lazy`] and what stays of them.
+struct Weights {
+    /// Tiers settled: optimal at 0 (their edges gone) or pinned stars.
+    settled: Vec<bool>,
+    /// The weight of each tier in the last solve.
+    last: Vec<i128>,
+    /// Per vertex, what its pinned stars add to each of its edges under `last`.
+    frozen: Vec<i128>,
+    frozen_max: i128,
+    /// The multiplier of the kept tiers' weights, and how many kept tiers it was made for.
+    multiplier: Option<(usize, i128)>,
+}
+
+impl Weights {
+    /// Tier `t` found optimal at `opt`: 0 excludes its edges, a star is pinned.
+    fn settle(&mut self, m: &mut Model, t: usize, opt: i128) {
+        self.settled[t] = true;
+        if opt == 0 {
+            m.exclude(t);
+            return;
+        }
+        if let Some(c) = m.f[t].star.filter(|&c| c < self.frozen.len()) {
+            let add = self.last[t].saturating_mul(opt);
+            self.frozen[c] = self.frozen[c].saturating_add(add);
+            self.frozen_max = self.frozen_max.max(self.frozen[c]);
+        }
+        m.pin(t, opt);
+    }
+
+    /// The settled tiers' weights go (every edge changes cost: the next solve is fresh).
+    fn unfreeze(&mut self) {
+        for t in 0..self.last.len() {
+            if self.settled[t] {
+                self.last[t] = 0;
+            }
+        }
+        self.frozen.fill(0);
+        self.frozen_max = 0;
     }
 }
 
@@ -731,7 +1034,7 @@ pub(crate) fn solve_lex_lazy(
             }
             s
         }
-        None => match m.solve(solver, &zero, stats)? {
+        None => match m.solve(solver, &zero, stats, &mut None)? {
             Some(s) => s,
             None => return Ok(None),
         },
@@ -763,6 +1066,19 @@ pub(crate) fn solve_lex_lazy(
     let stage_budget = budget >> reserve;
     // Tiers solved with a positive optimum: (tier, optimum).
     let mut kept: Vec<(usize, i128)> = Vec::new();
+    // The weights of the last solve, and what stays of them: a settled tier (optimal at 0,
+    // or a pinned star) keeps its weight, as it adds the same to every matching left (a
+    // pinned star's edges all have the one value; `frozen` is what that adds per vertex),
+    // so that the costs change only where the new tiers are and the solver state of the
+    // last solve can be resumed (see `Model::resume`).
+    let mut w = Weights {
+        settled: vec![false; tiers],
+        last: vec![0i128; tiers],
+        frozen: vec![0i128; vertices],
+        frozen_max: 0,
+        multiplier: None,
+    };
+    let mut warm = None;
     let mut s0 = 0;
     while s0 < real {
         if m.f[s0].max == 0 {
@@ -771,16 +1087,15 @@ pub(crate) fn solve_lex_lazy(
         }
         let now = m.total(&mate, s0);
         if now == 0 {
-            m.exclude(s0);
+            w.settle(&mut m, s0, 0);
             s0 += 1;
             continue;
         }
         if m.star_floor(s0) == Some(now) {
-            m.pin(s0, now);
+            w.settle(&mut m, s0, now);
             s0 += 1;
             continue;
         }
-        // Grow the stage while the weights fit.
         let bound_of = |m: &Model, t: usize| -> i128 {
             if t == s0 {
                 now
@@ -790,69 +1105,139 @@ pub(crate) fn solve_lex_lazy(
                 m.f[t].sum.min((vertices as i128 / 2) * m.f[t].max as i128)
             }
         };
-        let mut chosen: Option<Vec<(usize, i128)>> = None;
-        let mut s1 = s0 + 1;
-        loop {
-            let mut stage: Vec<(usize, i128)> = kept.clone();
-            for t in s0..s1 {
-                if m.f[t].max > 0 {
-                    stage.push((t, bound_of(&m, t)));
-                }
-            }
-            // Weights from the last tier up; the largest edge cost is at most Σ w·max.
-            let mut weights = vec![(0usize, 0i128); stage.len()];
-            let mut below: i128 = 0;
-            let mut fits = true;
-            for k in (0..stage.len()).rev() {
-                let w = below + 1;
-                weights[k] = (stage[k].0, w);
-                match w.checked_mul(stage[k].1).and_then(|x| x.checked_add(below)) {
-                    Some(b) if b < stage_budget => below = b,
-                    _ => {
-                        fits = false;
-                        break;
-                    }
-                }
-            }
-            let edge_max = weights.iter().try_fold(0i128, |acc, &(t, w)| {
-                w.checked_mul(m.f[t].max as i128)
-                    .and_then(|x| acc.checked_add(x))
-            });
-            if !fits || edge_max.is_none_or(|x| x >= stage_budget) {
-                break;
-            }
-            chosen = Some(weights);
-            if s1 >= real {
-                break;
-            }
-            s1 += 1;
+        // The kept tiers among themselves, from the last up: `r_i = 1 + Σ_{j>i} r_j·T_j`;
+        // their weights are `r_i` times a multiplier `M` kept while they stay the same.
+        let mut r = vec![0i128; kept.len()];
+        let mut below: i128 = 0;
+        for i in (0..kept.len()).rev() {
+            r[i] = below + 1;
+            below = r[i]
+                .checked_mul(kept[i].1)
+                .and_then(|x| x.checked_add(below))
+                .ok_or(LexError::TooLarge)?;
         }
-        let Some(weights) = chosen else {
-            return Err(LexError::TooLarge);
-        };
-        let last = weights.iter().map(|(t, _)| *t).max().unwrap_or(s0);
+        let kmax = kept
+            .iter()
+            .zip(&r)
+            .try_fold(0i128, |acc, (&(t, _), &ri)| {
+                ri.checked_mul(m.f[t].max as i128)
+                    .and_then(|x| acc.checked_add(x))
+            })
+            .ok_or(LexError::TooLarge)?;
         // A hint below the stage: the plain sum of the next tiers' values, so that among
         // the stage's optima the solver takes one good on what follows (which then often
         // needs no solve of its own). The stage's weights are scaled above its bound.
-        let mut hint_bound: i128 = 0;
-        let mut hint_end = last + 1;
-        while !hint_last && hint_end < real {
-            let b = bound_of(&m, hint_end).max(0);
-            if hint_bound + b >= (1 << 24) {
-                break;
+        let scale_after = |m: &Model, last: usize| -> (i128, usize) {
+            let mut hint_bound: i128 = 0;
+            let mut hint_end = last + 1;
+            while !hint_last && hint_end < real {
+                let b = bound_of(m, hint_end).max(0);
+                if hint_bound + b >= (1 << 24) {
+                    break;
+                }
+                hint_bound += b;
+                hint_end += 1;
             }
-            hint_bound += b;
-            hint_end += 1;
+            if hint_last {
+                hint_bound = hint_tier_bound;
+            }
+            (hint_bound + 1, hint_end)
+        };
+        // Grow the stage while the weights fit: the new tiers among themselves (`w_last =
+        // 1`, `w_i = 1 + Σ_{j>i} w_j·B_j`, their total `G = 1 + Σ w_j·B_j`) below the kept
+        // ones, which then need `M >= G`; an edge's cost at most `scale·(M·kmax + Σ
+        // w·max) + 2·frozen + hint` within the budget.
+        let grow = |m: &Model, mult: i128, frozen_max: i128| -> Option<Vec<(usize, i128)>> {
+            let mut chosen = None;
+            let mut s1 = s0 + 1;
+            loop {
+                let stage: Vec<(usize, i128)> = (s0..s1)
+                    .filter(|&t| m.f[t].max > 0)
+                    .map(|t| (t, bound_of(m, t)))
+                    .collect();
+                let mut weights = vec![(0usize, 0i128); stage.len()];
+                let mut below: i128 = 0;
+                let mut fits = true;
+                for k in (0..stage.len()).rev() {
+                    let wk = below + 1;
+                    weights[k] = (stage[k].0, wk);
+                    match wk
+                        .checked_mul(stage[k].1)
+                        .and_then(|x| x.checked_add(below))
+                    {
+                        Some(b) if b < stage_budget => below = b,
+                        _ => {
+                            fits = false;
+                            break;
+                        }
+                    }
+                }
+                let last = stage.last().map_or(s0, |x| x.0);
+                let (scale, _) = scale_after(m, last);
+                let edge_max = weights.iter().try_fold(0i128, |acc, &(t, wt)| {
+                    wt.checked_mul(m.f[t].max as i128)
+                        .and_then(|x| acc.checked_add(x))
+                });
+                let cost = edge_max.and_then(|nmax| {
+                    mult.checked_mul(kmax)?
+                        .checked_add(nmax)?
+                        .checked_add(1)?
+                        .checked_mul(scale)?
+                        .checked_add(frozen_max.checked_mul(2)?)
+                });
+                let ok = fits
+                    && below < mult
+                    && edge_max.is_some_and(|x| x <= mult)
+                    && cost.is_some_and(|c| c < budget);
+                if !ok {
+                    break;
+                }
+                chosen = Some(weights);
+                if s1 >= real {
+                    break;
+                }
+                s1 += 1;
+            }
+            chosen
+        };
+        let mult = match w.multiplier {
+            Some((n, mult)) if n == kept.len() => mult,
+            _ => (stage_budget - 1) / (kmax + 4),
+        };
+        let mut chosen = grow(&m, mult, w.frozen_max).map(|x| (x, mult));
+        if chosen.is_none() && w.frozen_max > 0 {
+            // The settled weights take too much room: they go (the next solve is fresh).
+            w.unfreeze();
+            chosen = grow(&m, mult, 0).map(|x| (x, mult));
         }
+        if chosen.is_none() {
+            // The least multiplier the first tier needs, the old weights gone.
+            w.unfreeze();
+            chosen = grow(&m, stage_budget - 1, 0).and_then(|x| {
+                let need = x.iter().map(|&(t, wt)| wt * bound_of(&m, t)).sum::<i128>() + 1;
+                let need = need.max(x.iter().map(|&(t, wt)| wt * m.f[t].max as i128).sum());
+                grow(&m, need, 0).map(|x| (x, need))
+            });
+        }
+        let Some((weights, mult)) = chosen else {
+            return Err(LexError::TooLarge);
+        };
+        w.multiplier = Some((kept.len(), mult));
+        let last = weights.iter().map(|(t, _)| *t).max().unwrap_or(s0);
+        let (scale, hint_end) = scale_after(&m, last);
         // Exact: a matching worse on a stage tier loses at least `scale·w_i` and wins back
         // at most `scale·(w_i − 1)` below it in the stage plus `hint_bound < scale`.
-        if hint_last {
-            hint_bound = hint_tier_bound;
-        }
-        let scale = hint_bound + 1;
         let mut dense = vec![0i128; tiers];
-        for &(t, w) in &weights {
-            dense[t] = w * scale;
+        for t in 0..tiers {
+            if w.settled[t] {
+                dense[t] = w.last[t];
+            }
+        }
+        for (&(t, _), &ri) in kept.iter().zip(&r) {
+            dense[t] = mult * ri * scale;
+        }
+        for &(t, wt) in &weights {
+            dense[t] = wt * scale;
         }
         for t in last + 1..hint_end {
             dense[t] = 1;
@@ -860,20 +1245,19 @@ pub(crate) fn solve_lex_lazy(
         if hint_last {
             dense[tiers - 1] = 1;
         }
-        let Some(next) = m.solve(solver, &dense, stats)? else {
+        let Some(next) = m.solve(solver, &dense, stats, &mut warm)? else {
             // Cannot happen: the previous matching is still available.
             return Err(LexError::Solver("a stage lost its perfect matching".into()));
         };
+        w.last = dense;
         mate = next;
         for t in s0..=last {
             if m.f[t].max == 0 {
                 continue;
             }
             let opt = m.total(&mate, t);
-            if opt == 0 {
-                m.exclude(t);
-            } else if m.f[t].star.is_some() {
-                m.pin(t, opt);
+            if opt == 0 || m.f[t].star.is_some() {
+                w.settle(&mut m, t, opt);
             } else {
                 kept.push((t, opt));
             }

@@ -369,16 +369,18 @@ fn pair_around(
                 )
             } else if fixed.is_empty() {
                 format!(
-                    "FIDE Dutch system (C.04.3): {} boards, {} matching solves",
+                    "FIDE Dutch system (C.04.3): {} boards, {} matching solves ({} resumed from the one before)",
                     paired.pairs.len(),
-                    paired.solves
+                    paired.solves,
+                    paired.resumed
                 )
             } else {
                 format!(
-                    "FIDE Dutch system (C.04.3): {} forced boards; the other {} boards paired by the Dutch rules around them ({} matching solves)",
+                    "FIDE Dutch system (C.04.3): {} forced boards; the other {} boards paired by the Dutch rules around them ({} matching solves, {} resumed from the one before)",
                     fixed.len(),
                     paired.pairs.len(),
-                    paired.solves
+                    paired.solves,
+                    paired.resumed
                 )
             },
         }],
