@@ -662,31 +662,61 @@ impl State {
             let w = self.endpoint(outside);
             self.mate[w] = NONE;
         }
-        let mut leaves = Vec::new();
-        while self.inblossom[x] != x {
-            let b = self.inblossom[x];
-            let z = self.dual[b];
-            leaves.clear();
-            self.leaves(b, &mut leaves);
-            for &v in &leaves {
-                self.dual[v] -= z;
-                self.note_changed(v);
-            }
-            self.dual[b] = 0;
-            self.expand_blossom(b, true);
+        if top < self.n {
+            return;
         }
+        // The blossoms holding x, and in one walk down the top one each vertex's dual less
+        // the z of those of them that hold it too; then their z is 0 and the top one's
+        // expansion undoes them all at once (an expansion at the end of a stage undoes the
+        // blossoms of dual 0 inside it). Level by level instead, every level visited all the
+        // vertices below it again: deep nestings made that quadratic.
+        let mut chain = Vec::new();
+        let mut c = self.parent[x];
+        while c != NONE {
+            chain.push(c);
+            c = self.parent[c];
+        }
+        chain.sort_unstable();
+        let on_chain = |b: usize| chain.binary_search(&b).is_ok();
+        let mut stack = vec![(top, self.dual[top])];
+        while let Some((b, z)) = stack.pop() {
+            for i in 0..self.childs[b].len() {
+                let c = self.childs[b][i];
+                if c < self.n {
+                    self.dual[c] -= z;
+                    self.note_changed(c);
+                } else {
+                    let zc = if on_chain(c) { z + self.dual[c] } else { z };
+                    stack.push((c, zc));
+                }
+            }
+        }
+        for &b in &chain {
+            self.dual[b] = 0;
+        }
+        self.expand_blossom(top, true);
+        debug_assert_eq!(self.inblossom[x], x);
     }
 
     /// The same problem with `added` joining, as a new state to solve from scratch (edge
     /// numbers and removed edges kept).
     fn restart(&mut self, added: &[(usize, usize, i128)]) {
-        let mut edges: Vec<(usize, usize, i128)> = (0..self.eu.len())
-            .map(|k| (self.eu[k], self.ev[k], self.c2[k] / 2))
-            .collect();
-        edges.extend_from_slice(added);
+        // The old state goes before the new one is built (both at once would double the
+        // peak).
+        let n = self.n;
         let dead = std::mem::take(&mut self.dead);
-        self.adj = Vec::new();
-        *self = State::new(self.n, &edges);
+        let (eu, ev, c2) = (
+            std::mem::take(&mut self.eu),
+            std::mem::take(&mut self.ev),
+            std::mem::take(&mut self.c2),
+        );
+        *self = State::new(n, &[] as &[(usize, usize, i128)]);
+        let mut edges: Vec<(usize, usize, i128)> = Vec::with_capacity(eu.len() + added.len());
+        edges.extend((0..eu.len()).map(|k| (eu[k], ev[k], c2[k] / 2)));
+        drop((eu, ev, c2));
+        edges.extend_from_slice(added);
+        *self = State::new(n, &edges);
+        drop(edges);
         if !dead.is_empty() {
             self.dead = dead;
             self.dead.resize(self.eu.len(), false);

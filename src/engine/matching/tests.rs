@@ -650,6 +650,16 @@ fn wide_costs_match_the_exhaustive_optimum() {
     );
 }
 
+/// An even number of vertices: 4..14 when `small` (the exhaustive DP can check it), else
+/// `2·(from + 0..span)`.
+fn case_size(rng: &mut XorShift, small: bool, from: u64, span: u64) -> usize {
+    if small {
+        2 * (2 + rng.below(6) as usize)
+    } else {
+        2 * (from + rng.below(span)) as usize
+    }
+}
+
 /// The warm start of column generation ([`MatchingSolver::solve_wide_more`]): edges added to
 /// a solved state (priced ones with a negative reduced cost, and arbitrary batches) give the
 /// optimum of all the edges, equal to a solve from scratch and, on small graphs, to the
@@ -660,11 +670,7 @@ fn warm_started_column_generation_reaches_the_optimum_of_all_edges() {
     let mut resumed = 0;
     for case in 0..60 {
         let small = case % 2 == 0;
-        let n = if small {
-            2 * (2 + rng.below(6) as usize) // 4..14: exhaustive DP
-        } else {
-            2 * (20 + rng.below(40) as usize) // 40..118
-        };
+        let n = case_size(&mut rng, small, 20, 40); // 4..14 (exhaustive DP) or 40..118
         let full: Vec<Edge> = if small || case % 4 == 1 {
             let costs: Vec<Vec<i64>> = (0..n)
                 .map(|_| (0..n).map(|_| rng.below(60) as i64 - 10).collect())
@@ -754,12 +760,8 @@ fn warm_state_follows_changed_costs_removed_and_added_edges() {
     let mut resumed_with_few_changed = 0;
     for case in 0..40 {
         let small = case % 2 == 0;
-        let n = if small {
-            2 * (2 + rng.below(6) as usize)
-        } else {
-            2 * (15 + rng.below(30) as usize)
-        };
-        // Slots: (u, v, cost, live). The pairs (2i, 2i+1) never go: a perfect matching stays.
+        let n = case_size(&mut rng, small, 15, 30); // 4..14 (exhaustive DP) or 30..88
+                                                    // Slots: (u, v, cost, live). The pairs (2i, 2i+1) never go: a perfect matching stays.
         let mut slots: Vec<(usize, usize, i64, bool)> = Vec::new();
         for u in 0..n {
             for v in u + 1..n {
