@@ -92,11 +92,10 @@
 //! costs changed on a few edges. `State::update_edges` takes the changes: an edge the state
 //! relies on being tight (matched, or a blossom's cycle edge) whose cost changed, or which is
 //! removed, frees one end; an edge whose reduced cost fell below 0 frees one end and lowers its
-//! dual; a removed edge leaves the adjacency (its number stays). Each solve's duals list the
-//! vertices whose dual (or a dual of a blossom around them) moved since the previous duals
-//! (the stages' trees, the freed vertices and those of the blossoms undone): a pair with
-//! neither end among them keeps its reduced cost, so a pricing pass may look at the others
-//! only. When a pricing pass hands over more edges than a quarter of those held, freeing an end
+//! dual; a removed edge leaves the adjacency (its number stays). Every blossom id carries its
+//! *birth* (a number unique in the process, new when the id takes a new blossom), so that
+//! duals compared across solves ([`super::Duals::snapshot`]) tell which reduced costs may
+//! have moved. When a pricing pass hands over more edges than a quarter of those held, freeing an end
 //! of each would cost more than a solve from scratch: the state is solved afresh with all of
 //! them (`State::restart`; FIDE Dutch, 5000 players, round 2: 240 000 edges joining 96 000,
 //! 1.97 s resumed, 0.18 s afresh).
@@ -343,10 +342,7 @@ impl WarmMatching for Warm<'_> {
             return Ok(None);
         };
         loop {
-            // What changed since the duals of the last call (unknown after the first solve).
-            let tracked = !self.s.changed_mark.is_empty();
-            let changed = self.s.take_changed();
-            let duals = self.s.duals().with_changed(tracked.then_some(changed));
+            let duals = self.s.duals();
             let new = more(&mate, &duals);
             if new.is_empty() {
                 return Ok(Some((mate, Some(duals))));
@@ -657,7 +653,6 @@ impl State {
             self.augment_blossom(top, x);
         }
         self.mate[x] = NONE;
-        self.note_changed(x);
         if outside != NONE {
             let w = self.endpoint(outside);
             self.mate[w] = NONE;
@@ -684,7 +679,6 @@ impl State {
                 let c = self.childs[b][i];
                 if c < self.n {
                     self.dual[c] -= z;
-                    self.note_changed(c);
                 } else {
                     let zc = if on_chain(c) { z + self.dual[c] } else { z };
                     stack.push((c, zc));
@@ -726,29 +720,6 @@ impl State {
         }
     }
 
-    /// Records that the dual of `v` (or of a blossom holding it) may have changed, when
-    /// changes are tracked (a resumed state, see [`State::take_changed`]).
-    #[inline]
-    fn note_changed(&mut self, v: usize) {
-        if let Some(mark) = self.changed_mark.get_mut(v) {
-            if !*mark {
-                *mark = true;
-                self.changed.push(v);
-            }
-        }
-    }
-
-    /// The vertices noted since the last call (tracking starts with the first call).
-    fn take_changed(&mut self) -> Vec<usize> {
-        if self.changed_mark.is_empty() {
-            self.changed_mark = vec![false; self.n];
-        }
-        for &v in &self.changed {
-            self.changed_mark[v] = false;
-        }
-        std::mem::take(&mut self.changed)
-    }
-
     /// `2·Σ z(B)` over the blossoms holding both `u` and `v`.
     fn common_z2(&self, u: usize, v: usize) -> i128 {
         if self.inblossom[u] != self.inblossom[v] {
@@ -770,6 +741,14 @@ impl State {
             .map(|(&p, _)| 2 * self.dual[p])
             .sum()
     }
+}
+
+/// A number no other blossom of this process has had (see `State::born`): solver states
+/// come and go, and their duals are compared across them.
+fn next_birth() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static BIRTHS: AtomicU64 = AtomicU64::new(1);
+    BIRTHS.fetch_add(1, Ordering::Relaxed)
 }
 
 fn stopped() -> MatchingError {
@@ -879,10 +858,10 @@ struct State {
     touched: Vec<usize>,
     /// Vertices in a blossom (1 for a vertex).
     size: Vec<usize>,
-    /// Vertices whose dual (or a dual of a blossom holding them) may have changed since the
-    /// last [`State::take_changed`], each once (`changed_mark`).
-    changed: Vec<usize>,
-    changed_mark: Vec<bool>,
+    /// Per blossom id, when it took its present meaning (a number unique in the process, see
+    /// [`next_birth`]; 0 for vertices): the same id and birth is the same blossom, its inside
+    /// unchanged (only a top blossom's own dual moves; what is inside it stays).
+    born: Vec<u64>,
     /// Statistics for tests: blossoms shrunk, deepest nesting of blossoms created.
     formed: usize,
     max_nesting: usize,
@@ -935,8 +914,7 @@ impl State {
             best_to: vec![NONE; 2 * n],
             best_to_slack: vec![0; 2 * n],
             touched: Vec::new(),
-            changed: Vec::new(),
-            changed_mark: Vec::new(),
+            born: vec![0; 2 * n],
             formed: 0,
             max_nesting: 0,
             nesting: vec![0; 2 * n],
@@ -1060,7 +1038,6 @@ impl State {
         for i in 0..self.tree.len() {
             let v = self.tree[i];
             self.set_sign(v, 0);
-            self.note_changed(v);
         }
         for i in 0..self.dirty.len() {
             let x = self.dirty[i];
@@ -1337,6 +1314,7 @@ impl State {
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
         let b = self.unused.pop().expect("blossom ids exhausted");
+        self.born[b] = next_birth();
         self.touch(b);
         self.base[b] = base;
         self.parent[b] = NONE;
@@ -1463,6 +1441,8 @@ impl State {
     fn swap_ids(&mut self, a: usize, b: usize) {
         debug_assert!(a >= self.n && b >= self.n);
         debug_assert!(self.stamp[a] == self.stage_no && self.stamp[b] == self.stage_no);
+        self.born[a] = next_birth();
+        self.born[b] = next_birth();
         self.label.swap(a, b);
         self.labelend.swap(a, b);
         self.parent.swap(a, b);
@@ -1817,7 +1797,8 @@ impl State {
                 z2[x] = 2 * self.dual[x];
             }
         }
-        Duals::new(self.dual[..n].to_vec(), parent, z2)
+        let born = (0..n).map(|v| self.born[self.inblossom[v]]).collect();
+        Duals::new(self.dual[..n].to_vec(), parent, z2).with_births(born)
     }
 
     /// Check the LP optimality certificate of the final state: the matching is perfect and

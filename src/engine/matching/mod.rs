@@ -312,7 +312,7 @@ pub(crate) fn normalise_wide(
 /// matched ones; so if it is `>= 0` for a pair that was *not* in the problem too, adding that
 /// pair cannot lower the optimum (the same duals stay feasible and complementary slackness
 /// still holds). This is what lets a sparse model be proven optimal over a larger graph.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Duals {
     /// `2·y(v)` per vertex.
     y2: Vec<i128>,
@@ -327,10 +327,34 @@ pub struct Duals {
     /// shallowest node of `tour[i..i + 2^k]`.
     first: Vec<u32>,
     sparse: Vec<Vec<u32>>,
-    /// The vertices whose dual, or whose blossoms' duals, may differ from the previous
-    /// duals of the same resumed solver state ([`WarmMatching`]); `None`: unknown.
-    changed: Option<Vec<usize>>,
+    /// Per vertex, the birth of its top blossom (unique in the process; 0 when the vertex
+    /// is its own top), when the solver tells it.
+    births: Option<Vec<u64>>,
 }
+
+/// Two duals are equal when their values and blossoms are (the births of the blossoms are
+/// facts of the run, not of the solution).
+impl PartialEq for Duals {
+    fn eq(&self, other: &Duals) -> bool {
+        (
+            &self.y2,
+            &self.zsum2,
+            &self.top,
+            &self.depth,
+            &self.first,
+            &self.sparse,
+        ) == (
+            &other.y2,
+            &other.zsum2,
+            &other.top,
+            &other.depth,
+            &other.first,
+            &other.sparse,
+        )
+    }
+}
+
+impl Eq for Duals {}
 
 impl Duals {
     /// From doubled vertex duals, the blossom nesting (`parent` of every vertex and blossom
@@ -402,20 +426,31 @@ impl Duals {
             depth,
             first,
             sparse,
-            changed: None,
+            births: None,
         }
     }
 
-    /// The vertices whose reduced costs may have changed since the previous duals of the
-    /// same resumed solver state: a pair with neither end among them has the reduced cost
-    /// it had then (same cost). `None`: any may have.
-    pub fn changed(&self) -> Option<&[usize]> {
-        self.changed.as_deref()
+    pub(crate) fn with_births(mut self, births: Vec<u64>) -> Duals {
+        self.births = Some(births);
+        self
     }
 
-    pub(crate) fn with_changed(mut self, changed: Option<Vec<usize>>) -> Duals {
-        self.changed = changed;
-        self
+    /// What a pair's reduced cost depends on at `v`, besides the pair's cost: its top
+    /// blossom (id and birth: the same pair means the same blossom, the same inside), its
+    /// dual `2·y(v)`, and `2·y(v) − z(top)`, which a move of the whole top blossom leaves as
+    /// it is. Two pairs of snapshots with equal parts have equal reduced costs: across two
+    /// top blossoms it is `2c − 2y(u) − 2y(v)`; inside one, `2c − q(u) − q(v)` plus the `z`
+    /// of the blossoms inside it that hold both. `None` when the solver does not tell
+    /// births.
+    pub fn snapshot(&self, v: usize) -> Option<DualSnapshot> {
+        let births = self.births.as_ref()?;
+        let top = self.top[v];
+        Some(DualSnapshot {
+            top,
+            birth: births[v],
+            y2: self.y2[v],
+            inner2: self.y2[v] - if top == v { 0 } else { self.zsum2[top] / 2 },
+        })
     }
 
     /// `2·y(v)`.
@@ -445,6 +480,18 @@ impl Duals {
     pub fn reduced_cost2(&self, u: usize, v: usize, cost: i128) -> i128 {
         2 * cost - self.y2[u] - self.y2[v] + self.common_blossoms2(u, v)
     }
+}
+
+/// See [`Duals::snapshot`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DualSnapshot {
+    /// Top blossom of the vertex (the vertex itself when it is in none) and its birth.
+    pub top: usize,
+    pub birth: u64,
+    /// `2·y(v)`.
+    pub y2: i128,
+    /// `2·y(v) − z(top)`.
+    pub inner2: i128,
 }
 
 /// Several perfect matchings found at once over the same vertices: layer 0 is the round being

@@ -28,17 +28,25 @@
 //! next only the edges of the new tiers change cost, and pins delete a few: the solver state
 //! of the last solve ([`WarmMatching`]) takes those changes and rematches the few vertices
 //! they free, instead of solving again over thousands of players (see
-//! `engine::matching::blossom`, "Warm start"). A resumed solve's duals say which vertices
-//! moved; the next pricing only looks at the pairs with such an end or a changed cost when
-//! they are few (the others keep a reduced cost `>= 0`). Too many changed edges (a quarter
-//! of those held) and the solve starts afresh.
+//! `engine::matching::blossom`, "Warm start"). Too many changed edges (a quarter of those
+//! held) and the solve starts afresh.
+//!
+//! A pricing pass compares each vertex's dual facts with those of the pass before
+//! ([`crate::engine::matching::Duals::snapshot`]): a pair keeps its reduced cost (`>= 0`
+//! then) unless its cost changed or an end moved: across two top blossoms its `2y`, inside one
+//! its `2y − z(top)`, or its top blossom. When few moved inside their blossoms, only the pairs
+//! that need it are looked at, each class's ends split by top blossom (a blossom moving as a
+//! whole, as the one of the players below the bracket does at every stage, moves its
+//! vertices' `2y` but not the reduced costs inside it); else every pair is, as before.
 
 //! Ties after the last tier are broken by the solver's fixed order (edges as given).
 
 #![allow(clippy::needless_range_loop)]
 
 use super::player::QuickSet;
-use crate::engine::matching::{Duals, MatchingSolver, WarmMatching, WideEdge, WIDE_COST_BOUND};
+use crate::engine::matching::{
+    DualSnapshot, Duals, MatchingSolver, WarmMatching, WideEdge, WIDE_COST_BOUND,
+};
 
 /// A candidate pair with its tier values (tier index, value >= 0), tiers in any order.
 #[derive(Debug, Clone)]
@@ -192,7 +200,15 @@ struct Model<'a> {
     /// The weights of the last pricing, and each edge's cost under them.
     priced_weights: Vec<i128>,
     ecost: Vec<i128>,
+    /// Each vertex's dual facts at the last pricing (empty: none).
+    snaps: Vec<DualSnapshot>,
 }
+
+/// One top blossom's ends sorted by their bound (`None`: the small tops together).
+type Group = (Option<usize>, Vec<(i128, usize)>);
+
+/// A top blossom with at least this many members in a class has its own list when pricing.
+const BIG_TOP: usize = 16;
 
 /// No number in the kept solver state.
 const NO_SLOT: u32 = u32::MAX;
@@ -281,6 +297,7 @@ impl<'a> Model<'a> {
             priced: Vec::new(),
             priced_weights: Vec::new(),
             ecost: Vec::new(),
+            snaps: Vec::new(),
         }
     }
 
@@ -398,19 +415,56 @@ impl<'a> Model<'a> {
             }
         }
         self.priced_weights = weights.to_vec();
-        // Since the last pricing of this solver state, only the pairs with an end whose dual
-        // changed, or whose cost changed, can have a reduced cost below 0 now (the others had
-        // one >= 0 then, or joined).
-        // (When many changed, one pass over everything is cheaper.)
-        let changed = duals
-            .changed()
-            .filter(|c| known && c.len() <= self.vertices / 32);
-        let mut dirty = vec![changed.is_none(); self.vertices];
-        if let Some(ch) = changed {
-            for &v in ch {
-                dirty[v] = true;
+        // Since the last pricing, only a pair whose cost changed or whose ends' duals moved
+        // (see `Duals::snapshot`: across two top blossoms their `2y`, inside one their `2y −
+        // z(top)`, and their tops) can have a reduced cost below 0 now: every other one had
+        // one >= 0 then (or joined). A blossom moving as a whole moves its vertices' `2y` but
+        // not the reduced costs inside it.
+        let snaps: Option<Vec<DualSnapshot>> =
+            (0..self.vertices).map(|v| duals.snapshot(v)).collect();
+        let prev = std::mem::take(&mut self.snaps);
+        let mut incremental = known && snaps.is_some() && prev.len() == self.vertices;
+        let (mut dy, mut din) = (
+            vec![!incremental; self.vertices],
+            vec![!incremental; self.vertices],
+        );
+        let now = snaps.unwrap_or_default();
+        if incremental {
+            for v in 0..self.vertices {
+                let (a, b) = (prev[v], now[v]);
+                let moved = (a.top, a.birth) != (b.top, b.birth);
+                dy[v] = moved || a.y2 != b.y2;
+                din[v] = moved || a.inner2 != b.inner2;
             }
         }
+        // Many moved inside their blossoms: one pass over everything is cheaper.
+        if incremental && din.iter().filter(|&&x| x).count() > self.vertices / 32 {
+            incremental = false;
+            dy.fill(true);
+            din.fill(true);
+        }
+        // A lazy pair's cost changed when one end's values are on a tier whose weight did.
+        if let (true, Some(l)) = (incremental, self.lazy) {
+            for u in 0..l.class.len() {
+                if l.alpha[u]
+                    .iter()
+                    .flatten()
+                    .any(|t| t.iter().any(|&(x, v)| v != 0 && tier_changed[x]))
+                {
+                    dy[u] = true;
+                    din[u] = true;
+                }
+            }
+        }
+        let same_top = |u: usize, v: usize| now.get(u).map(|a| a.top) == now.get(v).map(|b| b.top);
+        let needs = |u: usize, v: usize| {
+            if same_top(u, v) {
+                din[u] || din[v]
+            } else {
+                dy[u] || dy[v]
+            }
+        };
+        let flagged: Vec<usize> = (0..self.vertices).filter(|&v| dy[v] || din[v]).collect();
         let mut new = Vec::new();
         let join = |m: &Self, k: usize, out: &mut Vec<usize>| {
             if !m.active[k] || m.in_problem[k] {
@@ -427,16 +481,25 @@ impl<'a> Model<'a> {
             }
         };
         let mut ks = Vec::new();
-        if changed.is_none() {
+        if !incremental || flagged.len() > self.vertices / 8 {
             for k in 0..self.count() {
-                join(self, k, &mut ks);
-            }
-        } else {
-            for v in (0..self.vertices).filter(|&v| dirty[v]) {
-                for i in 0..self.at[v].len() {
-                    join(self, self.at[v][i], &mut ks);
+                let e = self.edge(k);
+                if !incremental || needs(e.u, e.v) {
+                    join(self, k, &mut ks);
                 }
             }
+        } else {
+            for &v in &flagged {
+                for i in 0..self.at[v].len() {
+                    let k = self.at[v][i];
+                    let e = self.edge(k);
+                    if needs(e.u, e.v) {
+                        join(self, k, &mut ks);
+                    }
+                }
+            }
+        }
+        if incremental {
             for t in (0..weights.len()).filter(|&t| tier_changed[t]) {
                 for i in 0..self.f[t].valued.len() {
                     join(self, self.f[t].valued[i].0, &mut ks);
@@ -456,25 +519,17 @@ impl<'a> Model<'a> {
             self.in_problem[k] = true;
             self.priced.push(k);
         }
+        let snapshots_now = now.len() == self.vertices;
         let Some(l) = self.lazy else {
+            if snapshots_now {
+                self.snaps = now;
+            }
             return new;
         };
         let n = l.class.len();
-        // A lazy pair's cost changed when one end's values are on a tier whose weight did.
-        if changed.is_some() {
-            for u in 0..n {
-                if !dirty[u]
-                    && l.alpha[u]
-                        .iter()
-                        .flatten()
-                        .any(|t| t.iter().any(|&(x, v)| v != 0 && tier_changed[x]))
-                {
-                    dirty[u] = true;
-                }
-            }
-            if !(0..n).any(|u| dirty[u]) {
-                return new;
-            }
+        if incremental && flagged.is_empty() {
+            self.snaps = now;
+            return new;
         }
         // An end whose own values are on a tier optimal at 0, or (in the bracket, where the
         // other end adds nothing) against one of its pins: none of its lazy pairs of that
@@ -512,7 +567,7 @@ impl<'a> Model<'a> {
                     found.push((x.min(y), x.max(y), t));
                 }
             };
-            if changed.is_none() {
+            if !incremental {
                 for (i, &(sx, x)) in xs.iter().enumerate() {
                     let from = if a == b { i + 1 } else { 0 };
                     if ys.get(from).is_none_or(|&(sy, _)| sx + sy >= 0) {
@@ -527,15 +582,50 @@ impl<'a> Model<'a> {
                 }
                 continue;
             }
-            // Only the pairs with a dirty end (both orders when the classes differ).
-            let sides = [(&xs, &ys), (&ys, &xs)];
-            for &(from_side, to_side) in &sides[..if a == b { 1 } else { 2 }] {
-                for &(sx, x) in from_side.iter().filter(|&&(_, x)| dirty[x]) {
-                    for &(sy, y) in to_side.iter() {
-                        if sx + sy >= 0 {
-                            break;
+            // Only the pairs that need it, found from the end that needs it (both orders
+            // when the classes differ). The other side is split by top blossom (the large
+            // ones each a list, the rest one): a pair across two tops has no blossoms'
+            // share, so each list is walked only while its sums are below 0, and a large
+            // top's own list only from an end whose place inside it moved.
+            let groups = |side: &Vec<(i128, usize)>| -> Vec<Group> {
+                let mut count: std::collections::HashMap<usize, usize> = Default::default();
+                for &(_, y) in side {
+                    *count.entry(now[y].top).or_default() += 1;
+                }
+                let mut big: std::collections::HashMap<usize, Vec<(i128, usize)>> =
+                    Default::default();
+                let mut rest = Vec::new();
+                for &(sy, y) in side {
+                    if count[&now[y].top] >= BIG_TOP {
+                        big.entry(now[y].top).or_default().push((sy, y));
+                    } else {
+                        rest.push((sy, y));
+                    }
+                }
+                let mut out: Vec<Group> = big.into_iter().map(|(t, l)| (Some(t), l)).collect();
+                out.sort_unstable_by_key(|g| g.0);
+                out.push((None, rest));
+                out
+            };
+            let (gx, gy) = (groups(&xs), if a == b { Vec::new() } else { groups(&ys) });
+            let gy = if a == b { &gx } else { &gy };
+            let sides = [(&xs, gy), (&ys, &gx)];
+            for &(from_side, to_groups) in &sides[..if a == b { 1 } else { 2 }] {
+                for &(sx, x) in from_side.iter().filter(|&&(_, x)| dy[x] || din[x]) {
+                    let tx = now[x].top;
+                    for (top, list) in to_groups.iter() {
+                        if top.is_some_and(|t| if t == tx { !din[x] } else { !dy[x] }) {
+                            continue;
                         }
-                        look(x, sx, y, sy, &mut found);
+                        for &(sy, y) in list {
+                            if sx + sy >= 0 {
+                                break;
+                            }
+                            let need = if now[y].top == tx { din[x] } else { dy[x] };
+                            if need {
+                                look(x, sx, y, sy, &mut found);
+                            }
+                        }
                     }
                 }
             }
@@ -550,6 +640,9 @@ impl<'a> Model<'a> {
             let cost = self.cost(k, weights);
             self.ecost.push(cost);
             new.push(WideEdge { u, v, cost });
+        }
+        if snapshots_now {
+            self.snaps = now;
         }
         new
     }

@@ -152,6 +152,20 @@
 //! blossom `scan_edge` 27 %, `common_blossoms2` 14 %, `stages` 11 %, heap push and pop 10 %,
 //! `slack` 5.5 %. The solves themselves (their number and their size) remain the way to 15 s.
 //!
+//! Session 9: the stages of a solve resume the blossom state of the stage before instead of
+//! solving again (see [`lex`], "Resuming the solver state"): only the new tiers' edges change
+//! cost, so only their few matched ends are freed and matched again. `tourney bench-dutch`,
+//! the build before beside this one, same run, pairings identical: 5000 players round 2 23.7
+//! → 12.5 s wall (355 → 468 MB), round 3 22.9 → 10.2 s, round 5 5.3 → 3.0 s; 9999
+//! round 5 78.9 → 40.1 s (466 → 529 MB). In the stage sequence of the 9999-player round the
+//! remainder's head solves went from 56 s to about 30 s; a pricing pass is then most of a
+//! stage where the blossom of the players below the bracket is rebuilt at every solve (its
+//! pairs' bound is cut off by the nested blossoms' share, `common_blossoms2` 28 % of the
+//! time), and the single solves of the largest brackets (phase A and the exchanges, 2.5
+//! million pairs built at 6000 players unpaired) are most of the rest. Agreement unchanged
+//! (`scripts/dutch-agreement 200`: 1594 of 1598; `BAKU=1 ... 25`: 201 of 201;
+//! `scripts/dutch-made-events 300`: 2063 of 2071).
+//!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
 //! mild; between two absolutes, the larger colour difference); E.3 alternate from the most
