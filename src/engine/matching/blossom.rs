@@ -293,10 +293,14 @@ impl WarmMatching for Warm<'_> {
         let added = super::check_wide(n, added)?;
         let bound = super::WIDE_COST_BOUND / n.max(1) as i128;
         let m = self.s.eu.len();
+        if costs.iter().any(|&(k, _)| k >= m) || removed.iter().any(|&k| k >= m) {
+            return Err(MatchingError::SolverFailed(format!(
+                "an edge number beyond the {m} edges held"
+            )));
+        }
         if costs
             .iter()
-            .any(|&(k, c)| k >= m || c.unsigned_abs() > bound.unsigned_abs())
-            || removed.iter().any(|&k| k >= m)
+            .any(|&(_, c)| c.unsigned_abs() > bound.unsigned_abs())
         {
             return Err(MatchingError::CostOverflow);
         }
@@ -304,26 +308,7 @@ impl WarmMatching for Warm<'_> {
             self.s.update_edges(costs, removed, &added);
         } else {
             // Nothing solved yet: only the problem changes.
-            for &(k, c) in costs {
-                self.s.c2[k] = 2 * c;
-            }
-            if !removed.is_empty() {
-                self.s.dead.resize(m, false);
-                for &k in removed {
-                    self.s.dead[k] = true;
-                }
-            }
-            for &(u, v, c) in &added {
-                self.s.eu.push(u);
-                self.s.ev.push(v);
-                self.s.c2.push(2 * c);
-            }
-            if !self.s.dead.is_empty() {
-                self.s.dead.resize(self.s.eu.len(), false);
-            }
-            let (adj_start, adj) = csr(n, &self.s.eu, &self.s.ev, &self.s.c2, &self.s.dead);
-            self.s.adj_start = adj_start;
-            self.s.adj = adj;
+            self.s.set_edges(costs, removed, &added);
         }
         Ok(())
     }
@@ -561,7 +546,6 @@ impl State {
         added: &[(usize, usize, i128)],
     ) {
         let n = self.n;
-        let m0 = self.eu.len();
         // The edges a blossom's cycle holds (a superset of them after each freeing).
         let mut cycle: Vec<usize> = Vec::new();
         if !changed.is_empty() || !removed.is_empty() {
@@ -574,24 +558,19 @@ impl State {
         }
         let held =
             |s: &State, k: usize| s.mate[s.eu[k]] == 2 * k + 1 || cycle.binary_search(&k).is_ok();
+        let dead = |s: &State, k: usize| s.dead.get(k).copied().unwrap_or(false);
         let mut free = Vec::new();
         let mut check = Vec::new();
-        if !removed.is_empty() && self.dead.len() < m0 {
-            self.dead.resize(m0, false);
-        }
         for &k in removed {
-            if !self.dead[k] && held(self, k) {
+            if !dead(self, k) && held(self, k) {
                 free.push(self.eu[k]);
             }
-            self.dead[k] = true;
         }
         for &(k, c) in changed {
-            let new = 2 * c;
-            let old = self.c2[k];
-            if new == old || self.dead.get(k).copied().unwrap_or(false) {
+            let (new, old) = (2 * c, self.c2[k]);
+            if new == old || dead(self, k) {
                 continue;
             }
-            self.c2[k] = new;
             if held(self, k) {
                 free.push(self.eu[k]);
                 check.push(k);
@@ -599,26 +578,16 @@ impl State {
                 check.push(k);
             }
         }
-        for &(u, v, c) in added {
-            self.eu.push(u);
-            self.ev.push(v);
-            self.c2.push(2 * c);
-            check.push(self.eu.len() - 1);
-        }
-        if !self.dead.is_empty() {
-            self.dead.resize(self.eu.len(), false);
-        }
-        // The old adjacency goes before the new one is built: both at once were the peak of
-        // a 10 000-player pairing.
-        self.adj = Vec::new();
-        let (adj_start, adj) = csr(n, &self.eu, &self.ev, &self.c2, &self.dead);
-        self.adj_start = adj_start;
-        self.adj = adj;
-        self.ver += 1;
+        let m0 = self.eu.len();
+        self.set_edges(changed, removed, added);
+        check.extend(m0..self.eu.len());
         for x in free {
             self.free_vertex(x);
         }
         for k in check {
+            if dead(self, k) {
+                continue;
+            }
             let (u, v) = (self.eu[k], self.ev[k]);
             let reduced = self.slack(k) + self.common_z2(u, v);
             if reduced >= 0 {
@@ -637,6 +606,44 @@ impl State {
                 self.dual[x] -= -reduced;
             }
         }
+    }
+
+    /// The problem only changes: edges `changed` take new costs, `removed` ones leave the
+    /// adjacency (keeping their numbers), `added` ones join, numbered on.
+    fn set_edges(
+        &mut self,
+        changed: &[(usize, i128)],
+        removed: &[usize],
+        added: &[(usize, usize, i128)],
+    ) {
+        for &(k, c) in changed {
+            self.c2[k] = 2 * c;
+        }
+        if !removed.is_empty() {
+            self.dead.resize(self.eu.len(), false);
+            for &k in removed {
+                self.dead[k] = true;
+            }
+        }
+        for &(u, v, c) in added {
+            self.eu.push(u);
+            self.ev.push(v);
+            self.c2.push(2 * c);
+        }
+        if !self.dead.is_empty() {
+            self.dead.resize(self.eu.len(), false);
+        }
+        self.rebuild_adjacency();
+    }
+
+    /// The adjacency again from the edges (the removed ones left out). The old one goes
+    /// before the new one is built: both at once were the peak of a 10 000-player pairing.
+    fn rebuild_adjacency(&mut self) {
+        self.adj = Vec::new();
+        let (adj_start, adj) = csr(self.n, &self.eu, &self.ev, &self.c2, &self.dead);
+        self.adj_start = adj_start;
+        self.adj = adj;
+        self.ver += 1;
     }
 
     /// Makes `x` an exposed top-level vertex: the base of its top blossom (re-based there,
@@ -695,8 +702,8 @@ impl State {
     /// The same problem with `added` joining, as a new state to solve from scratch (edge
     /// numbers and removed edges kept).
     fn restart(&mut self, added: &[(usize, usize, i128)]) {
-        // The old state goes before the new one is built (both at once would double the
-        // peak).
+        // The old edges and adjacency go before the new ones are built (both at once would
+        // double the peak).
         let n = self.n;
         let dead = std::mem::take(&mut self.dead);
         let (eu, ev, c2) = (
@@ -704,7 +711,7 @@ impl State {
             std::mem::take(&mut self.ev),
             std::mem::take(&mut self.c2),
         );
-        *self = State::new(n, &[] as &[(usize, usize, i128)]);
+        self.adj = Vec::new();
         let mut edges: Vec<(usize, usize, i128)> = Vec::with_capacity(eu.len() + added.len());
         edges.extend((0..eu.len()).map(|k| (eu[k], ev[k], c2[k] / 2)));
         drop((eu, ev, c2));
@@ -714,9 +721,7 @@ impl State {
         if !dead.is_empty() {
             self.dead = dead;
             self.dead.resize(self.eu.len(), false);
-            let (adj_start, adj) = csr(self.n, &self.eu, &self.ev, &self.c2, &self.dead);
-            self.adj_start = adj_start;
-            self.adj = adj;
+            self.rebuild_adjacency();
         }
     }
 

@@ -265,29 +265,11 @@ pub(crate) fn check_wide(
     edges: &[WideEdge],
 ) -> Result<Vec<(usize, usize, i128)>, MatchingError> {
     let bound = WIDE_COST_BOUND / vertices.max(1) as i128;
-    if vertices % 2 == 1 {
-        return Err(MatchingError::OddVertexCount(vertices));
-    }
-    if vertices > MAX_VERTICES {
-        return Err(MatchingError::SolverFailed(format!(
-            "{vertices} vertices: the solvers take at most {MAX_VERTICES}"
-        )));
-    }
-    edges
-        .iter()
-        .enumerate()
-        .map(|(k, e)| {
-            if e.u >= vertices || e.v >= vertices {
-                Err(MatchingError::VertexOutOfRange { edge: k })
-            } else if e.u == e.v {
-                Err(MatchingError::SelfLoop { edge: k })
-            } else if e.cost.unsigned_abs() > bound.unsigned_abs() {
-                Err(MatchingError::CostOverflow)
-            } else {
-                Ok((e.u.min(e.v), e.u.max(e.v), e.cost))
-            }
-        })
-        .collect()
+    check_with(
+        vertices,
+        edges.iter().map(|e| (e.u, e.v, e.cost)),
+        |c: i128| c.unsigned_abs() <= bound.unsigned_abs(),
+    )
 }
 
 /// Check and reduce wide edges like [`normalise`] does narrow ones.
@@ -530,6 +512,21 @@ fn normalise_with<C: Copy + Ord>(
     edges: impl ExactSizeIterator<Item = (usize, usize, C)>,
     fits: impl Fn(C) -> bool,
 ) -> Result<Vec<(usize, usize, C)>, MatchingError> {
+    let mut out = check_with(vertices, edges, fits)?;
+    // Equal pairs and costs are the same edge: their order does not matter.
+    out.sort_unstable_by_key(|&(u, v, c)| (u, v, c));
+    out.dedup_by_key(|&mut (u, v, _)| (u, v));
+    Ok(out)
+}
+
+/// The checks of [`normalise_with`]: an even number of vertices within
+/// [`MAX_VERTICES`], every edge between two different vertices in range with a cost that
+/// `fits`; the edges as given, each with its lower end first.
+fn check_with<C: Copy>(
+    vertices: usize,
+    edges: impl ExactSizeIterator<Item = (usize, usize, C)>,
+    fits: impl Fn(C) -> bool,
+) -> Result<Vec<(usize, usize, C)>, MatchingError> {
     if vertices % 2 == 1 {
         return Err(MatchingError::OddVertexCount(vertices));
     }
@@ -538,7 +535,7 @@ fn normalise_with<C: Copy + Ord>(
             "{vertices} vertices: the solvers take at most {MAX_VERTICES}"
         )));
     }
-    let mut out: Vec<(usize, usize, C, usize)> = Vec::with_capacity(edges.len());
+    let mut out = Vec::with_capacity(edges.len());
     for (k, (u, v, cost)) in edges.enumerate() {
         if u >= vertices || v >= vertices {
             return Err(MatchingError::VertexOutOfRange { edge: k });
@@ -549,11 +546,9 @@ fn normalise_with<C: Copy + Ord>(
         if !fits(cost) {
             return Err(MatchingError::CostOverflow);
         }
-        out.push((u.min(v), u.max(v), cost, k));
+        out.push((u.min(v), u.max(v), cost));
     }
-    out.sort_unstable_by_key(|&(u, v, c, k)| (u, v, c, k));
-    out.dedup_by_key(|&mut (u, v, _, _)| (u, v));
-    Ok(out.into_iter().map(|(u, v, c, _)| (u, v, c)).collect())
+    Ok(out)
 }
 
 /// The most vertices a problem may have: far above any section the limits admit

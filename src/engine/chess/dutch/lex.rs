@@ -20,6 +20,8 @@
 //!    matching worse on tier `i` loses at least its weight there and can win back less below
 //!    it: the weighted optimum is the lexicographic optimum on every tier of the stage.
 //!
+//! Ties after the last tier are broken by the solver's fixed order (edges as given).
+//!
 //! # Resuming the solver state
 //! `K` is chosen once for the kept tiers (as large as the cost bound leaves room for) and
 //! stays while they do, and a *settled* tier (optimal at 0, or a pinned star, below) keeps
@@ -38,8 +40,6 @@
 //! that need it are looked at, each class's ends split by top blossom (a blossom moving as a
 //! whole, as the one of the players below the bracket does at every stage, moves its
 //! vertices' `2y` but not the reduced costs inside it); else every pair is, as before.
-
-//! Ties after the last tier are broken by the solver's fixed order (edges as given).
 
 #![allow(clippy::needless_range_loop)]
 
@@ -191,8 +191,6 @@ struct Model<'a> {
     /// Per edge, its number in the kept solver state ([`WarmMatching`]) and the cost it has
     /// there is `ecost` (`NO_SLOT`: not there).
     slot: Vec<u32>,
-    /// The weights the kept solver state was solved with.
-    weights_loaded: Vec<i128>,
     /// Edges of the kept state deactivated since it was solved.
     gone: Vec<usize>,
     /// Edges priced in during the current solve, in the order they were handed over.
@@ -292,7 +290,6 @@ impl<'a> Model<'a> {
             pins: vec![Vec::new(); vertices],
             fixed: vec![None; vertices],
             slot: vec![NO_SLOT; edges.len()],
-            weights_loaded: Vec::new(),
             gone: Vec::new(),
             priced: Vec::new(),
             priced_weights: Vec::new(),
@@ -685,7 +682,6 @@ impl<'a> Model<'a> {
         if let Some(mut w) = warm.take() {
             if let Some(mate) = self.resume(&mut *w, weights, stats)? {
                 *warm = Some(w);
-                self.weights_loaded = weights.to_vec();
                 return Ok(Some(mate));
             }
         }
@@ -709,7 +705,6 @@ impl<'a> Model<'a> {
                 drop(wide);
                 if let Some(mate) = self.run_warm(&mut *w, weights, stats)? {
                     *warm = Some(w);
-                    self.weights_loaded = weights.to_vec();
                     return Ok(Some(mate));
                 }
                 self.slot.fill(NO_SLOT);
@@ -763,7 +758,9 @@ impl<'a> Model<'a> {
         weights: &[i128],
         stats: &mut LexStats,
     ) -> Result<Option<Vec<usize>>, LexError> {
-        if self.weights_loaded.len() != weights.len() || self.ecost.len() != self.count() {
+        // The kept state was solved, and last priced, with `priced_weights`: its edges'
+        // costs are their `ecost`.
+        if self.priced_weights.len() != weights.len() || self.ecost.len() != self.count() {
             return Ok(None);
         }
         let mut seen = vec![false; self.count()];
@@ -773,7 +770,7 @@ impl<'a> Model<'a> {
         let limit = (loaded_edges / 4).max(64);
         let gone = std::mem::take(&mut self.gone);
         let changed: Vec<usize> = (0..weights.len())
-            .filter(|&t| weights[t] != self.weights_loaded[t])
+            .filter(|&t| weights[t] != self.priced_weights[t])
             .collect();
         let candidates = gone.iter().copied().chain(
             changed
@@ -1064,6 +1061,23 @@ impl Weights {
     }
 }
 
+/// The weights of tiers in order of priority whose `bounds` are the most a matching can win
+/// back on each, from the last up: `w_last = 1`, `w_i = 1 + Σ_{j>i} w_j·b_j` (a matching
+/// worse on tier `i` loses more there than it can win below), and their total `Σ w_j·b_j`;
+/// `None` once that total reaches `cap`.
+fn chain_weights(bounds: &[i128], cap: i128) -> Option<(Vec<i128>, i128)> {
+    let mut weights = vec![0i128; bounds.len()];
+    let mut below: i128 = 0;
+    for k in (0..bounds.len()).rev() {
+        weights[k] = below + 1;
+        below = weights[k]
+            .checked_mul(bounds[k])
+            .and_then(|x| x.checked_add(below))
+            .filter(|&b| b < cap)?;
+    }
+    Some((weights, below))
+}
+
 /// The cost of tier values under these weights.
 fn weighed(tiers: &[(usize, i64)], weights: &[i128]) -> i128 {
     tiers.iter().map(|&(t, v)| weights[t] * v as i128).sum()
@@ -1200,15 +1214,8 @@ pub(crate) fn solve_lex_lazy(
         };
         // The kept tiers among themselves, from the last up: `r_i = 1 + Σ_{j>i} r_j·T_j`;
         // their weights are `r_i` times a multiplier `M` kept while they stay the same.
-        let mut r = vec![0i128; kept.len()];
-        let mut below: i128 = 0;
-        for i in (0..kept.len()).rev() {
-            r[i] = below + 1;
-            below = r[i]
-                .checked_mul(kept[i].1)
-                .and_then(|x| x.checked_add(below))
-                .ok_or(LexError::TooLarge)?;
-        }
+        let optima: Vec<i128> = kept.iter().map(|k| k.1).collect();
+        let (r, _) = chain_weights(&optima, i128::MAX).ok_or(LexError::TooLarge)?;
         let kmax = kept
             .iter()
             .zip(&r)
@@ -1244,28 +1251,13 @@ pub(crate) fn solve_lex_lazy(
             let mut chosen = None;
             let mut s1 = s0 + 1;
             loop {
-                let stage: Vec<(usize, i128)> = (s0..s1)
-                    .filter(|&t| m.f[t].max > 0)
-                    .map(|t| (t, bound_of(m, t)))
-                    .collect();
-                let mut weights = vec![(0usize, 0i128); stage.len()];
-                let mut below: i128 = 0;
-                let mut fits = true;
-                for k in (0..stage.len()).rev() {
-                    let wk = below + 1;
-                    weights[k] = (stage[k].0, wk);
-                    match wk
-                        .checked_mul(stage[k].1)
-                        .and_then(|x| x.checked_add(below))
-                    {
-                        Some(b) if b < stage_budget => below = b,
-                        _ => {
-                            fits = false;
-                            break;
-                        }
-                    }
-                }
-                let last = stage.last().map_or(s0, |x| x.0);
+                let stage: Vec<usize> = (s0..s1).filter(|&t| m.f[t].max > 0).collect();
+                let bounds: Vec<i128> = stage.iter().map(|&t| bound_of(m, t)).collect();
+                let Some((ws, below)) = chain_weights(&bounds, stage_budget) else {
+                    break;
+                };
+                let weights: Vec<(usize, i128)> = stage.iter().copied().zip(ws).collect();
+                let last = stage.last().copied().unwrap_or(s0);
                 let (scale, _) = scale_after(m, last);
                 let edge_max = weights.iter().try_fold(0i128, |acc, &(t, wt)| {
                     wt.checked_mul(m.f[t].max as i128)
@@ -1278,8 +1270,7 @@ pub(crate) fn solve_lex_lazy(
                         .checked_mul(scale)?
                         .checked_add(frozen_max.checked_mul(2)?)
                 });
-                let ok = fits
-                    && below < mult
+                let ok = below < mult
                     && edge_max.is_some_and(|x| x <= mult)
                     && cost.is_some_and(|c| c < budget);
                 if !ok {
