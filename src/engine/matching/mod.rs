@@ -277,12 +277,7 @@ pub(crate) fn normalise_wide(
     vertices: usize,
     edges: &[WideEdge],
 ) -> Result<Vec<(usize, usize, i128)>, MatchingError> {
-    let bound = WIDE_COST_BOUND / vertices.max(1) as i128;
-    normalise_with(
-        vertices,
-        edges.iter().map(|e| (e.u, e.v, e.cost)),
-        |c: i128| c.unsigned_abs() <= bound.unsigned_abs(),
-    )
+    Ok(cheapest_per_pair(check_wide(vertices, edges)?))
 }
 
 /// Optimal duals of a minimum-cost perfect matching (Edmonds' odd-set LP), as left by the
@@ -512,11 +507,15 @@ fn normalise_with<C: Copy + Ord>(
     edges: impl ExactSizeIterator<Item = (usize, usize, C)>,
     fits: impl Fn(C) -> bool,
 ) -> Result<Vec<(usize, usize, C)>, MatchingError> {
-    let mut out = check_with(vertices, edges, fits)?;
+    Ok(cheapest_per_pair(check_with(vertices, edges, fits)?))
+}
+
+/// Checked edges in order of their pairs, the cheapest of each pair only.
+fn cheapest_per_pair<C: Copy + Ord>(mut edges: Vec<(usize, usize, C)>) -> Vec<(usize, usize, C)> {
     // Equal pairs and costs are the same edge: their order does not matter.
-    out.sort_unstable_by_key(|&(u, v, c)| (u, v, c));
-    out.dedup_by_key(|&mut (u, v, _)| (u, v));
-    Ok(out)
+    edges.sort_unstable_by_key(|&(u, v, c)| (u, v, c));
+    edges.dedup_by_key(|&mut (u, v, _)| (u, v));
+    edges
 }
 
 /// The checks of [`normalise_with`]: an even number of vertices within
