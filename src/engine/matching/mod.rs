@@ -304,6 +304,14 @@ pub struct Duals {
     /// shallowest node of `tour[i..i + 2^k]`.
     first: Vec<u32>,
     sparse: Vec<Vec<u32>>,
+    /// The blossom forest: the children of node `x` are `kids[kid_start[x]..kid_start[x +
+    /// 1]]`; `order` lists every node after its parent (the roots, vertices in no blossom
+    /// and top blossoms, first).
+    kid_start: Vec<u32>,
+    kids: Vec<u32>,
+    order: Vec<u32>,
+    /// The number of roots at the head of `order`.
+    roots: u32,
     /// Per vertex, the birth of its top blossom (unique in the process; 0 when the vertex
     /// is its own top), when the solver tells it.
     births: Option<Vec<u64>>,
@@ -345,6 +353,24 @@ impl Duals {
             if parent[x] != TOP {
                 children[parent[x]].push(x);
             }
+        }
+        let mut kid_start = Vec::with_capacity(m + 1);
+        let mut kids = Vec::with_capacity(m);
+        for c in &children {
+            kid_start.push(kids.len() as u32);
+            kids.extend(c.iter().map(|&x| x as u32));
+        }
+        kid_start.push(kids.len() as u32);
+        let mut order: Vec<u32> = (0..m)
+            .filter(|&x| parent[x] == TOP && (x < n || !children[x].is_empty()))
+            .map(|x| x as u32)
+            .collect();
+        let roots = order.len() as u32;
+        let mut at = 0;
+        while at < order.len() {
+            let x = order[at] as usize;
+            order.extend(children[x].iter().map(|&c| c as u32));
+            at += 1;
         }
         let mut depth = vec![0u32; m];
         let mut zsum2 = vec![0i128; m];
@@ -403,6 +429,10 @@ impl Duals {
             depth,
             first,
             sparse,
+            kid_start,
+            kids,
+            order,
+            roots,
             births: None,
         }
     }
@@ -451,6 +481,115 @@ impl Duals {
             y
         };
         self.zsum2[lca as usize]
+    }
+
+    /// Every pair of a vertex `x` keyed on side `a` and a vertex `y` keyed on side `b`, `x ≠
+    /// y`, with `a[x] + b[y] + common_blossoms2(x, y) < 0`, handed to `visit` once (with
+    /// `same`, `a` and `b` are one side and each unordered pair comes once, `x < y`). With
+    /// `a[x] = 2·c_x − 2·y(x)` where a pair's cost is `c_x + c_y`, these are exactly the
+    /// pairs of negative reduced cost. The search walks the blossom forest: the pairs whose
+    /// lowest common blossom is `B` have the share `zsum2(B)`, one child of `B` at each end,
+    /// and no child pair whose least keys cannot reach 0 is entered; a blossom none of whose
+    /// pairs (at any depth, where the share is only larger) can reach 0 is not entered at all.
+    /// So the work is the forest plus the candidates, not the pairs.
+    pub fn negative_pairs(
+        &self,
+        a: &[Option<i128>],
+        b: &[Option<i128>],
+        same: bool,
+        visit: &mut dyn FnMut(usize, usize),
+    ) {
+        const NONE: i128 = i128::MAX;
+        let n = self.y2.len();
+        let m = self.zsum2.len();
+        let key = |k: &[Option<i128>], v: usize| k.get(v).copied().flatten().unwrap_or(NONE);
+        let (mut min_a, mut min_b) = (vec![NONE; m], vec![NONE; m]);
+        for v in 0..n {
+            min_a[v] = key(a, v);
+            min_b[v] = key(b, v);
+        }
+        for &x in self.order.iter().rev() {
+            let x = x as usize;
+            for &c in self.kids(x) {
+                min_a[x] = min_a[x].min(min_a[c as usize]);
+                min_b[x] = min_b[x].min(min_b[c as usize]);
+            }
+        }
+        let sum = |x: i128, y: i128| if x == NONE || y == NONE { NONE } else { x + y };
+        // The leaves below `x` keyed below `limit` on side `k` (subtrees pruned by their
+        // least key), sorted.
+        let leaves = |x: usize, k: &[Option<i128>], mins: &[i128], limit: i128| {
+            let mut out: Vec<(i128, usize)> = Vec::new();
+            let mut stack = vec![x];
+            while let Some(y) = stack.pop() {
+                if mins[y] >= limit {
+                    continue;
+                }
+                if y < n {
+                    out.push((key(k, y), y));
+                } else {
+                    stack.extend(self.kids(y).iter().map(|&c| c as usize));
+                }
+            }
+            out.sort_unstable();
+            out
+        };
+        // The pairs of leaves under two different siblings, whose share is `share`.
+        let siblings = |nodes: &[usize], share: i128, visit: &mut dyn FnMut(usize, usize)| {
+            let sorted = |mins: &[i128]| {
+                let mut s: Vec<(i128, usize)> = nodes
+                    .iter()
+                    .filter(|&&x| mins[x] != NONE)
+                    .map(|&x| (mins[x], x))
+                    .collect();
+                s.sort_unstable();
+                s
+            };
+            let (sa, sb) = (sorted(&min_a), sorted(&min_b));
+            for &(ka, xa) in &sa {
+                if sb.first().is_none_or(|&(kb, _)| ka + kb + share >= 0) {
+                    break;
+                }
+                for &(kb, xb) in &sb {
+                    if ka + kb + share >= 0 {
+                        break;
+                    }
+                    if xa == xb {
+                        continue;
+                    }
+                    let xs = leaves(xa, a, &min_a, -share - kb);
+                    let ys = leaves(xb, b, &min_b, -share - ka);
+                    for &(kx, x) in &xs {
+                        for &(ky, y) in &ys {
+                            if kx + ky + share >= 0 {
+                                break;
+                            }
+                            if !same || x < y {
+                                visit(x, y);
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        let roots: Vec<usize> = self.order[..self.roots as usize]
+            .iter()
+            .map(|&x| x as usize)
+            .collect();
+        siblings(&roots, 0, visit);
+        let mut stack: Vec<usize> = roots.into_iter().filter(|&x| x >= n).collect();
+        while let Some(x) = stack.pop() {
+            if sum(min_a[x], min_b[x]) == NONE || min_a[x] + min_b[x] + self.zsum2[x] >= 0 {
+                continue;
+            }
+            let kids: Vec<usize> = self.kids(x).iter().map(|&c| c as usize).collect();
+            siblings(&kids, self.zsum2[x], visit);
+            stack.extend(kids.into_iter().filter(|&c| c >= n));
+        }
+    }
+
+    fn kids(&self, x: usize) -> &[u32] {
+        &self.kids[self.kid_start[x] as usize..self.kid_start[x + 1] as usize]
     }
 
     /// Twice the reduced cost of the pair u–v with cost `cost`.

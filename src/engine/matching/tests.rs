@@ -907,3 +907,85 @@ fn warm_state_follows_changed_costs_removed_and_added_edges() {
     }
     assert!(snapshot_kept > 1000, "{snapshot_kept}");
 }
+
+/// [`Duals::negative_pairs`] finds exactly the pairs a scan of every pair finds (keys plus
+/// the blossoms' share below 0), each once, on solved problems with nested blossoms, for
+/// two sides and for one side paired with itself.
+#[test]
+fn negative_pairs_are_those_of_the_full_scan() {
+    let mut rng = XorShift(0xB10_55E5);
+    let (mut inside, mut found) = (0, 0);
+    for case in 0..60 {
+        let n = 2 * (4 + rng.below(30) as usize);
+        // Cheap odd cycles among neighbours make blossoms; the rest is dearer and sparse.
+        let mut wide = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                let near = v - u <= 2;
+                if near || rng.below(6) == 0 {
+                    let cost = if near {
+                        rng.below(8)
+                    } else {
+                        10 + rng.below(40)
+                    };
+                    wide.push(WideEdge {
+                        u,
+                        v,
+                        cost: cost as i128,
+                    });
+                }
+            }
+        }
+        let mut seen: Option<Duals> = None;
+        let mut warm = BlossomSolver
+            .warm(n, &wide)
+            .unwrap()
+            .expect("blossom resumes");
+        let solved = warm
+            .solve_more(&mut |_: &[usize], d: &Duals| {
+                seen = Some(d.clone());
+                Vec::new()
+            })
+            .unwrap();
+        let Some(duals) = seen.filter(|_| solved.is_some()) else {
+            continue;
+        };
+        let same = case % 3 == 0;
+        // Keys as the pricing makes them: twice an end's cost less twice its dual.
+        let mut key = || -> Vec<Option<i128>> {
+            (0..n)
+                .map(|v| (rng.below(4) > 0).then(|| 2 * rng.below(30) as i128 - duals.vertex2(v)))
+                .collect()
+        };
+        let a = key();
+        let b = if same { a.clone() } else { key() };
+        let mut got = Vec::new();
+        duals.negative_pairs(&a, &b, same, &mut |x, y| got.push((x, y)));
+        let mut want = Vec::new();
+        for (x, kx) in a.iter().enumerate() {
+            for (y, ky) in b.iter().enumerate() {
+                let (&Some(kx), &Some(ky)) = (kx, ky) else {
+                    continue;
+                };
+                if x == y || (same && x > y) {
+                    continue;
+                }
+                let share = duals.common_blossoms2(x, y);
+                if kx + ky + share < 0 {
+                    want.push((x, y));
+                } else if kx + ky < 0 {
+                    inside += 1;
+                }
+            }
+        }
+        got.sort_unstable();
+        let len = got.len();
+        got.dedup();
+        assert_eq!(len, got.len(), "case {case}: a pair handed over twice");
+        want.sort_unstable();
+        assert_eq!(got, want, "case {case}");
+        found += want.len();
+    }
+    // The blossoms' share decided some pairs, and some pairs were found.
+    assert!(inside > 100 && found > 100, "{inside} {found}");
+}

@@ -34,12 +34,15 @@
 //! held) and the solve starts afresh.
 //!
 //! A pricing pass compares each vertex's dual facts with those of the pass before
-//! ([`crate::engine::matching::Duals::snapshot`]): a pair keeps its reduced cost (`>= 0`
-//! then) unless its cost changed or an end moved: across two top blossoms its `2y`, inside one
-//! its `2y − z(top)`, or its top blossom. When few moved inside their blossoms, only the pairs
-//! that need it are looked at, each class's ends split by top blossom (a blossom moving as a
-//! whole, as the one of the players below the bracket does at every stage, moves its
-//! vertices' `2y` but not the reduced costs inside it); else every pair is, as before.
+//! ([`crate::engine::matching::Duals::snapshot`]): an edge left out keeps its reduced cost
+//! (`>= 0` then) unless its cost changed or an end moved: across two top blossoms its `2y`,
+//! inside one its `2y − z(top)`, or its top blossom. When the ends that moved hold less than
+//! half the edges, only their edges are looked at; else every edge is. When many edges price
+//! in at once, only the most negative few at each end join ([`PRICED_PER_END`]: a problem
+//! kept sparse solves faster than one given them all) and the next pass looks at every edge.
+//! The lazy pairs (below) are found by the duals' search of the blossom forest
+//! ([`crate::engine::matching::Duals::negative_pairs`]), which hands over only pairs whose
+//! reduced cost is below 0, whatever moved.
 
 #![allow(clippy::needless_range_loop)]
 
@@ -61,8 +64,8 @@ pub(crate) struct LexEdge {
 /// 1 and 2 (the next score group, the players below). A pair of which at most one end is
 /// inner is *lazy* unless it is an edge: its tiers are `alpha[u][class v] + alpha[v][class
 /// u]` (the values of each end depend only on the class of the other), so the pairs that
-/// could price in are found per class pair from lists sorted by dual, without looking at
-/// the others.
+/// could price in are found per class pair from each end's key (its values less its dual)
+/// and the blossom forest, without looking at the others.
 pub(crate) struct Lazy<'a> {
     /// Class of each vertex (0, 1, 2; 3 for the bye vertex, which has no lazy pair).
     pub class: Vec<u8>,
@@ -202,11 +205,8 @@ struct Model<'a> {
     snaps: Vec<DualSnapshot>,
 }
 
-/// One top blossom's ends sorted by their bound (`None`: the small tops together).
-type Group = (Option<usize>, Vec<(i128, usize)>);
-
-/// A top blossom with at least this many members in a class has its own list when pricing.
-const BIG_TOP: usize = 16;
+/// At most this many priced edges join at each end in one pass when many are found.
+const PRICED_PER_END: u32 = 32;
 
 /// No number in the kept solver state.
 const NO_SLOT: u32 = u32::MAX;
@@ -388,9 +388,9 @@ impl<'a> Model<'a> {
     }
 
     /// The edges to add after a solve with these duals: the edges left out with a
-    /// negative reduced cost, and the lazy pairs with one (found per class pair from the
-    /// ends sorted by `2·cost of their end − 2·y`: their sum bounds the reduced cost
-    /// below, the blossoms' share being `>= 0`).
+    /// negative reduced cost (the most negative few per end when many), and the lazy pairs
+    /// with one (per class pair, each end keyed `2·cost of its end − 2·y`: two keys plus
+    /// the blossoms' share are twice the reduced cost).
     fn price(&mut self, weights: &[i128], duals: &Duals) -> Vec<WideEdge> {
         // The tiers whose weight changed since the last pricing, and the cached edge costs
         // brought up to date.
@@ -420,7 +420,7 @@ impl<'a> Model<'a> {
         let snaps: Option<Vec<DualSnapshot>> =
             (0..self.vertices).map(|v| duals.snapshot(v)).collect();
         let prev = std::mem::take(&mut self.snaps);
-        let mut incremental = known && snaps.is_some() && prev.len() == self.vertices;
+        let incremental = known && snaps.is_some() && prev.len() == self.vertices;
         let (mut dy, mut din) = (
             vec![!incremental; self.vertices],
             vec![!incremental; self.vertices],
@@ -433,12 +433,6 @@ impl<'a> Model<'a> {
                 dy[v] = moved || a.y2 != b.y2;
                 din[v] = moved || a.inner2 != b.inner2;
             }
-        }
-        // Many moved inside their blossoms: one pass over everything is cheaper.
-        if incremental && din.iter().filter(|&&x| x).count() > self.vertices / 32 {
-            incremental = false;
-            dy.fill(true);
-            din.fill(true);
         }
         // A lazy pair's cost changed when one end's values are on a tier whose weight did.
         if let (true, Some(l)) = (incremental, self.lazy) {
@@ -463,7 +457,7 @@ impl<'a> Model<'a> {
         };
         let flagged: Vec<usize> = (0..self.vertices).filter(|&v| dy[v] || din[v]).collect();
         let mut new = Vec::new();
-        let join = |m: &Self, k: usize, out: &mut Vec<usize>| {
+        let join = |m: &Self, k: usize, out: &mut Vec<(i128, usize)>| {
             if !m.active[k] || m.in_problem[k] {
                 return;
             }
@@ -473,12 +467,15 @@ impl<'a> Model<'a> {
             if c2 - duals.vertex2(e.u) - duals.vertex2(e.v) >= 0 {
                 return;
             }
-            if duals.reduced_cost2(e.u, e.v, m.ecost[k]) < 0 {
-                out.push(k);
+            let r = duals.reduced_cost2(e.u, e.v, m.ecost[k]);
+            if r < 0 {
+                out.push((r, k));
             }
         };
         let mut ks = Vec::new();
-        if !incremental || flagged.len() > self.vertices / 8 {
+        // From the flagged ends' adjacency unless that is most of the edges.
+        let flagged_degree: usize = flagged.iter().map(|&v| self.at[v].len()).sum();
+        if !incremental || flagged_degree > self.count() / 2 {
             for k in 0..self.count() {
                 let e = self.edge(k);
                 if !incremental || needs(e.u, e.v) {
@@ -503,11 +500,25 @@ impl<'a> Model<'a> {
                 }
             }
         }
-        for k in ks {
+        // Many at once: the most negative few at each end join (column generation needs
+        // only some; a problem kept sparse solves faster than one that takes them all), and
+        // the next pass looks at everything again (the ones left out are still negative).
+        let mut at_end = vec![0u32; self.vertices];
+        let mut capped = false;
+        if ks.len() > self.vertices {
+            ks.sort_unstable();
+        }
+        for (_, k) in ks {
             if self.in_problem[k] {
                 continue;
             }
             let e = self.edge(k);
+            if at_end[e.u] >= PRICED_PER_END && at_end[e.v] >= PRICED_PER_END {
+                capped = true;
+                continue;
+            }
+            at_end[e.u] += 1;
+            at_end[e.v] += 1;
             new.push(WideEdge {
                 u: e.u,
                 v: e.v,
@@ -516,7 +527,7 @@ impl<'a> Model<'a> {
             self.in_problem[k] = true;
             self.priced.push(k);
         }
-        let snapshots_now = now.len() == self.vertices;
+        let snapshots_now = now.len() == self.vertices && !capped;
         let Some(l) = self.lazy else {
             if snapshots_now {
                 self.snaps = now;
@@ -525,7 +536,9 @@ impl<'a> Model<'a> {
         };
         let n = l.class.len();
         if incremental && flagged.is_empty() {
-            self.snaps = now;
+            if snapshots_now {
+                self.snaps = now;
+            }
             return new;
         }
         // An end whose own values are on a tier optimal at 0, or (in the bracket, where the
@@ -537,95 +550,31 @@ impl<'a> Model<'a> {
         };
         let mut found: Vec<(usize, usize, Values)> = Vec::new();
         for (a, b) in [(0u8, 1u8), (0, 2), (1, 1), (1, 2), (2, 2)] {
-            let side = |c: u8, other: u8| -> Vec<(i128, usize)> {
-                let mut s: Vec<(i128, usize)> = (0..n)
-                    .filter(|&u| l.class[u] == c && self.fixed[u].is_none())
-                    .filter_map(|u| {
+            // Each end's key: twice its values against the other class, less twice its
+            // dual. A pair's keys plus the blossoms' share are twice its reduced cost (an
+            // allowed lazy pair's tiers are its ends' values), so the duals' forest search
+            // hands over only the pairs with one below 0.
+            let keys = |c: u8, other: u8| -> Vec<Option<i128>> {
+                (0..n)
+                    .map(|u| {
+                        if l.class[u] != c || self.fixed[u].is_some() {
+                            return None;
+                        }
                         let t = l.alpha[u][other as usize].as_ref()?;
-                        (!own_dead(u, t)).then(|| (2 * weighed(t, weights) - duals.vertex2(u), u))
+                        (!own_dead(u, t)).then(|| 2 * weighed(t, weights) - duals.vertex2(u))
                     })
-                    .collect();
-                s.sort_unstable();
-                s
+                    .collect()
             };
-            let xs = side(a, b);
-            let ys = if a == b { xs.clone() } else { side(b, a) };
-            let look = |x: usize, sx: i128, y: usize, sy: i128, found: &mut Vec<_>| {
-                // `sx + sy` plus the blossoms' share is twice the pair's reduced cost (an
-                // allowed lazy pair's tiers are its ends' values): most candidates stop
-                // here, before their tiers are built.
-                if x == y || sx + sy + duals.common_blossoms2(x, y) >= 0 {
-                    return;
-                }
+            let ka = keys(a, b);
+            let kb = if a == b { ka.clone() } else { keys(b, a) };
+            duals.negative_pairs(&ka, &kb, a == b, &mut |x, y| {
                 let Some(t) = self.lazy_pair(l, x, y) else {
                     return;
                 };
                 if duals.reduced_cost2(x, y, weighed(&t, weights)) < 0 {
                     found.push((x.min(y), x.max(y), t));
                 }
-            };
-            if !incremental {
-                for (i, &(sx, x)) in xs.iter().enumerate() {
-                    let from = if a == b { i + 1 } else { 0 };
-                    if ys.get(from).is_none_or(|&(sy, _)| sx + sy >= 0) {
-                        break;
-                    }
-                    for &(sy, y) in &ys[from..] {
-                        if sx + sy >= 0 {
-                            break;
-                        }
-                        look(x, sx, y, sy, &mut found);
-                    }
-                }
-                continue;
-            }
-            // Only the pairs that need it, found from the end that needs it (both orders
-            // when the classes differ). The other side is split by top blossom (the large
-            // ones each a list, the rest one): a pair across two tops has no blossoms'
-            // share, so each list is walked only while its sums are below 0, and a large
-            // top's own list only from an end whose place inside it moved.
-            let groups = |side: &Vec<(i128, usize)>| -> Vec<Group> {
-                let mut count: std::collections::HashMap<usize, usize> = Default::default();
-                for &(_, y) in side {
-                    *count.entry(now[y].top).or_default() += 1;
-                }
-                let mut big: std::collections::HashMap<usize, Vec<(i128, usize)>> =
-                    Default::default();
-                let mut rest = Vec::new();
-                for &(sy, y) in side {
-                    if count[&now[y].top] >= BIG_TOP {
-                        big.entry(now[y].top).or_default().push((sy, y));
-                    } else {
-                        rest.push((sy, y));
-                    }
-                }
-                let mut out: Vec<Group> = big.into_iter().map(|(t, l)| (Some(t), l)).collect();
-                out.sort_unstable_by_key(|g| g.0);
-                out.push((None, rest));
-                out
-            };
-            let (gx, gy) = (groups(&xs), if a == b { Vec::new() } else { groups(&ys) });
-            let gy = if a == b { &gx } else { &gy };
-            let sides = [(&xs, gy), (&ys, &gx)];
-            for &(from_side, to_groups) in &sides[..if a == b { 1 } else { 2 }] {
-                for &(sx, x) in from_side.iter().filter(|&&(_, x)| dy[x] || din[x]) {
-                    let tx = now[x].top;
-                    for (top, list) in to_groups.iter() {
-                        if top.is_some_and(|t| if t == tx { !din[x] } else { !dy[x] }) {
-                            continue;
-                        }
-                        for &(sy, y) in list {
-                            if sx + sy >= 0 {
-                                break;
-                            }
-                            let need = if now[y].top == tx { din[x] } else { dy[x] };
-                            if need {
-                                look(x, sx, y, sy, &mut found);
-                            }
-                        }
-                    }
-                }
-            }
+            });
         }
         for (u, v, t) in found {
             if self.added_pairs.contains(&(u, v)) {
@@ -1329,7 +1278,8 @@ pub(crate) fn solve_lex_lazy(
         if hint_last {
             dense[tiers - 1] = 1;
         }
-        let Some(next) = m.solve(solver, &dense, stats, &mut warm)? else {
+        let r = m.solve(solver, &dense, stats, &mut warm)?;
+        let Some(next) = r else {
             // Cannot happen: the previous matching is still available.
             return Err(LexError::Solver("a stage lost its perfect matching".into()));
         };

@@ -86,11 +86,10 @@
 //! matching's. A pair with at most one end in the bracket is otherwise *lazy*
 //! (`lex::Lazy`): each end's values depend only on the class of the other end (in the
 //! bracket, the next score group, below), so after each solve the lazy pairs that could
-//! lower the cost are found per class pair from the ends sorted by `2·value − 2·dual`
-//! (their sum bounds the reduced cost from below; the enumeration stops when it reaches
-//! 0; a candidate whose sum plus the blossoms' share, its exact reduced cost, is not
-//! negative is passed over before its tiers are built), and join with the solver's warm
-//! start. The result is the same optimum (LP duality;
+//! lower the cost are found per class pair from each end's key `2·value − 2·dual` (two
+//! keys plus the blossoms' share are twice the pair's reduced cost) by a search of the
+//! blossom forest that enters no subtree whose least keys cannot reach 0
+//! (`Duals::negative_pairs`), and join with the solver's warm start. The result is the same optimum (LP duality;
 //! debug builds check every lazy pair on problems of up to 80 players). Memory is the
 //! bracket's pairs plus a few per player, not the field's pairs.
 //!
@@ -165,6 +164,23 @@
 //! million pairs built at 6000 players unpaired) are most of the rest. Agreement unchanged
 //! (`scripts/dutch-agreement 200`: 1594 of 1598; `BAKU=1 ... 25`: 201 of 201;
 //! `scripts/dutch-made-events 300`: 2063 of 2071).
+//!
+//! Session 10: the lazy pairs are found by a search of the blossom forest
+//! (`Duals::negative_pairs`: per blossom, the pairs whose lowest common blossom it is have
+//! its share, and a child pair or a subtree whose least keys cannot reach 0 is not
+//! entered), which hands over only pairs of negative reduced cost: at 5000 players, round
+//! 2, the old enumeration looked at 161 million candidates in the stages of the first
+//! bracket and priced in none; the search looks at none. And when a pricing pass finds
+//! many far pairs of the bracket at once (381 000 at 2000 players), only the 32 most
+//! negative at each end join. `tourney bench-dutch`, the build before beside this one, same
+//! run, pairings identical (CPU time; wall time in brackets where the run had the machine
+//! alone): 1000 round 5 0.15 → 0.13 s; 2000 round 2 1.20 → 1.04 s; 5000 round 2 12.6 → 9.3 s
+//! (473 → 391 MB), round 3 10.5 → 7.4 s, round 5 2.9 → 2.5 s; 9999 round 5 41.2 → 27.6 s
+//! (530 → 449 MB), round 3 56.1 → 34.8 s, round 2 142.1 → 95.2 s (1.66 → 1.45 GB). Where
+//! round 2 of 9999 goes now (per-solve timers): the exchanges' single solve of the last
+//! bracket (4011 players, nobody below) 51 s, that of the first (4013 players) 11 s, the
+//! heads' stages of the first 20 s (half of it the far pairs' pricing scans), each phase A
+//! 4 s. The goal of 15 s at 10 000 players is still not met.
 //!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
