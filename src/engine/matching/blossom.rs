@@ -291,17 +291,14 @@ impl WarmMatching for Warm<'_> {
     ) -> Result<(), MatchingError> {
         let n = self.s.n;
         let added = super::check_wide(n, added)?;
-        let bound = super::WIDE_COST_BOUND / n.max(1) as i128;
         let m = self.s.eu.len();
         if costs.iter().any(|&(k, _)| k >= m) || removed.iter().any(|&k| k >= m) {
             return Err(MatchingError::SolverFailed(format!(
                 "an edge number beyond the {m} edges held"
             )));
         }
-        if costs
-            .iter()
-            .any(|&(_, c)| c.unsigned_abs() > bound.unsigned_abs())
-        {
+        let fits = super::fits_wide(n);
+        if !costs.iter().all(|&(_, c)| fits(c)) {
             return Err(MatchingError::CostOverflow);
         }
         if self.solved {

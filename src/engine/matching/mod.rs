@@ -264,12 +264,18 @@ pub(crate) fn check_wide(
     vertices: usize,
     edges: &[WideEdge],
 ) -> Result<Vec<(usize, usize, i128)>, MatchingError> {
-    let bound = WIDE_COST_BOUND / vertices.max(1) as i128;
     check_with(
         vertices,
         edges.iter().map(|e| (e.u, e.v, e.cost)),
-        |c: i128| c.unsigned_abs() <= bound.unsigned_abs(),
+        fits_wide(vertices),
     )
+}
+
+/// A wide cost fits a problem of `vertices` when its size is within
+/// [`WIDE_COST_BOUND`] over the vertices.
+pub(crate) fn fits_wide(vertices: usize) -> impl Fn(i128) -> bool {
+    let bound = WIDE_COST_BOUND / vertices.max(1) as i128;
+    move |c: i128| c.unsigned_abs() <= bound.unsigned_abs()
 }
 
 /// Check and reduce wide edges like [`normalise`] does narrow ones.
@@ -348,28 +354,34 @@ impl Duals {
         const TOP: usize = usize::MAX;
         let n = y2.len();
         let m = parent.len();
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); m];
-        for x in 0..m {
-            if parent[x] != TOP {
-                children[parent[x]].push(x);
+        // The children of each node, in the order of their ids (counted, then placed).
+        let mut kid_start = vec![0u32; m + 1];
+        for &p in &parent {
+            if p != TOP {
+                kid_start[p + 1] += 1;
             }
         }
-        let mut kid_start = Vec::with_capacity(m + 1);
-        let mut kids = Vec::with_capacity(m);
-        for c in &children {
-            kid_start.push(kids.len() as u32);
-            kids.extend(c.iter().map(|&x| x as u32));
+        for x in 0..m {
+            kid_start[x + 1] += kid_start[x];
         }
-        kid_start.push(kids.len() as u32);
+        let mut kids = vec![0u32; kid_start[m] as usize];
+        let mut fill = kid_start.clone();
+        for (x, &p) in parent.iter().enumerate() {
+            if p != TOP {
+                kids[fill[p] as usize] = x as u32;
+                fill[p] += 1;
+            }
+        }
+        let children = |x: usize| &kids[kid_start[x] as usize..kid_start[x + 1] as usize];
         let mut order: Vec<u32> = (0..m)
-            .filter(|&x| parent[x] == TOP && (x < n || !children[x].is_empty()))
+            .filter(|&x| parent[x] == TOP && (x < n || !children(x).is_empty()))
             .map(|x| x as u32)
             .collect();
         let roots = order.len() as u32;
         let mut at = 0;
         while at < order.len() {
             let x = order[at] as usize;
-            order.extend(children[x].iter().map(|&c| c as u32));
+            order.extend_from_slice(children(x));
             at += 1;
         }
         let mut depth = vec![0u32; m];
@@ -378,7 +390,7 @@ impl Duals {
         let mut first = vec![u32::MAX; m];
         let mut tour: Vec<u32> = Vec::new();
         for r in 0..m {
-            if parent[r] != TOP || children[r].is_empty() {
+            if parent[r] != TOP || children(r).is_empty() {
                 continue;
             }
             zsum2[r] = z2[r];
@@ -386,8 +398,8 @@ impl Duals {
             tour.push(r as u32);
             let mut stack: Vec<(usize, usize)> = vec![(r, 0)];
             while let Some(&mut (x, ref mut next)) = stack.last_mut() {
-                if *next < children[x].len() {
-                    let c = children[x][*next];
+                if let Some(&c) = children(x).get(*next) {
+                    let c = c as usize;
                     *next += 1;
                     depth[c] = depth[x] + 1;
                     zsum2[c] = zsum2[x] + if c >= n { z2[c] } else { 0 };
@@ -515,7 +527,6 @@ impl Duals {
                 min_b[x] = min_b[x].min(min_b[c as usize]);
             }
         }
-        let sum = |x: i128, y: i128| if x == NONE || y == NONE { NONE } else { x + y };
         // The leaves below `x` keyed below `limit` on side `k` (subtrees pruned by their
         // least key), sorted.
         let leaves = |x: usize, k: &[Option<i128>], mins: &[i128], limit: i128| {
@@ -534,7 +545,8 @@ impl Duals {
             out.sort_unstable();
             out
         };
-        // The pairs of leaves under two different siblings, whose share is `share`.
+        // The pairs of leaves under two different siblings, whose share is `share`; each
+        // side's leaves gathered below the limit that pair needs.
         let siblings = |nodes: &[usize], share: i128, visit: &mut dyn FnMut(usize, usize)| {
             let sorted = |mins: &[i128]| {
                 let mut s: Vec<(i128, usize)> = nodes
@@ -579,7 +591,7 @@ impl Duals {
         siblings(&roots, 0, visit);
         let mut stack: Vec<usize> = roots.into_iter().filter(|&x| x >= n).collect();
         while let Some(x) = stack.pop() {
-            if sum(min_a[x], min_b[x]) == NONE || min_a[x] + min_b[x] + self.zsum2[x] >= 0 {
+            if min_a[x] == NONE || min_b[x] == NONE || min_a[x] + min_b[x] + self.zsum2[x] >= 0 {
                 continue;
             }
             let kids: Vec<usize> = self.kids(x).iter().map(|&c| c as usize).collect();

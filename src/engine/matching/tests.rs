@@ -762,8 +762,9 @@ fn warm_state_follows_changed_costs_removed_and_added_edges() {
     let mut snapshot_kept = 0;
     for case in 0..40 {
         let small = case % 2 == 0;
-        let n = case_size(&mut rng, small, 15, 30); // 4..14 (exhaustive DP) or 30..88
-                                                    // Slots: (u, v, cost, live). The pairs (2i, 2i+1) never go: a perfect matching stays.
+        // 4..14 vertices (the exhaustive DP) or 30..88.
+        let n = case_size(&mut rng, small, 15, 30);
+        // Slots: (u, v, cost, live). The pairs (2i, 2i+1) never go: a perfect matching stays.
         let mut slots: Vec<(usize, usize, i64, bool)> = Vec::new();
         for u in 0..n {
             for v in u + 1..n {

@@ -1278,8 +1278,7 @@ pub(crate) fn solve_lex_lazy(
         if hint_last {
             dense[tiers - 1] = 1;
         }
-        let r = m.solve(solver, &dense, stats, &mut warm)?;
-        let Some(next) = r else {
+        let Some(next) = m.solve(solver, &dense, stats, &mut warm)? else {
             // Cannot happen: the previous matching is still available.
             return Err(LexError::Solver("a stage lost its perfect matching".into()));
         };
