@@ -463,8 +463,13 @@ impl<'a> Model<'a> {
             }
             let e = m.edge(k);
             let c2 = 2 * m.ecost[k];
-            // The blossoms' share is >= 0: most pairs stop here.
-            if c2 - duals.vertex2(e.u) - duals.vertex2(e.v) >= 0 {
+            // The blossoms' share is at least the `z` of the top blossom when both ends are
+            // in one, else 0: most pairs stop here.
+            let floor = match (now.get(e.u), now.get(e.v)) {
+                (Some(a), Some(b)) if a.top == b.top => c2 - a.inner2 - b.inner2,
+                _ => c2 - duals.vertex2(e.u) - duals.vertex2(e.v),
+            };
+            if floor >= 0 {
                 return;
             }
             let r = duals.reduced_cost2(e.u, e.v, m.ecost[k]);
@@ -477,6 +482,9 @@ impl<'a> Model<'a> {
         let flagged_degree: usize = flagged.iter().map(|&v| self.at[v].len()).sum();
         if !incremental || flagged_degree > self.count() / 2 {
             for k in 0..self.count() {
+                if !self.active[k] || self.in_problem[k] {
+                    continue;
+                }
                 let e = self.edge(k);
                 if !incremental || needs(e.u, e.v) {
                     join(self, k, &mut ks);

@@ -182,6 +182,22 @@
 //! heads' stages of the first 20 s (half of it the far pairs' pricing scans), each phase A
 //! 4 s. The goal of 15 s at 10 000 players is still not met.
 //!
+//! Session 11: that 51 s solve was the solver's jump start failing, not the problem: the
+//! bye vertex (an edge to each of the 4011 players, cheaper than any board) took its dual
+//! first, every player's tightest edge was then the bye's, and the greedy start matched 4
+//! of 4012 vertices, leaving 2004 stages that shrank and expanded 1.6 million blossoms. The
+//! blossom solver now raises such *hubs* last (see `engine::matching::blossom`, Speed): 92
+//! vertices left for the stages, 4.8 s. A pricing pass also skips the pairs inside one top
+//! blossom whose reduced cost cannot be below 0 even with only that blossom's `z` (before,
+//! the lowest common blossom was looked up for each). `tourney bench-dutch`, same run,
+//! pairings identical (CPU time): 9999 round 2 93.1 → 50.3 s (1.49 → 1.45 GB), round 3 34.3
+//! → 31.0 s, round 5 25.1 → 24.6 s; 5000 and smaller unchanged within noise. Round 2 of 9999
+//! now: the heads' stages of the first bracket about 18 s (10 s of it pricing scans of its
+//! 4 million far pairs, 350 passes), its exchanges solve 8 s, the last bracket's 5 s, and
+//! each remaining stage a few seconds. Tried and dropped: a constant lift of the exchanges'
+//! sum of heads (`s1 − i` per S1 member, so that every S1–S2 pair weighs the same): round 2
+//! 48.3 → 46.0 s but round 5 23.6 → 28.2 s.
+//!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
 //! mild; between two absolutes, the larger colour difference); E.3 alternate from the most
