@@ -309,6 +309,11 @@ pub struct Duals {
     /// common ancestors: `first[x]` is the first position of node `x`; `sparse[k][i]` the
     /// shallowest node of `tour[i..i + 2^k]`.
     first: Vec<u32>,
+    /// Per vertex, the tour span `first..=last` of its innermost blossom and that blossom's
+    /// `zsum2` (an empty span for a vertex in none): when the other end of a pair lies in
+    /// that span, it is their lowest common blossom (always so in a chain of blossoms, each
+    /// wrapping the one before, as a Swiss score group's are), with no sparse-table lookup.
+    inner: Vec<(u32, u32, i128)>,
     sparse: Vec<Vec<u32>>,
     /// The blossom forest: the children of node `x` are `kids[kid_start[x]..kid_start[x +
     /// 1]]`; `order` lists every node after its parent (the roots, vertices in no blossom
@@ -388,6 +393,7 @@ impl Duals {
         let mut zsum2 = vec![0i128; m];
         let mut top: Vec<usize> = (0..m).collect();
         let mut first = vec![u32::MAX; m];
+        let mut end = vec![0u32; m];
         let mut tour: Vec<u32> = Vec::new();
         for r in 0..m {
             if parent[r] != TOP || children(r).is_empty() {
@@ -408,6 +414,7 @@ impl Duals {
                     tour.push(c as u32);
                     stack.push((c, 0));
                 } else {
+                    end[x] = (tour.len() - 1) as u32;
                     stack.pop();
                     if let Some(&(p, _)) = stack.last() {
                         tour.push(p as u32);
@@ -415,6 +422,13 @@ impl Duals {
                 }
             }
         }
+        // Per vertex in a blossom, the tour span and share of its own (innermost) blossom.
+        let inner: Vec<(u32, u32, i128)> = (0..n)
+            .map(|v| match parent[v] {
+                TOP => (1, 0, 0),
+                p => (first[p], end[p], zsum2[p]),
+            })
+            .collect();
         let mut sparse = vec![tour.clone()];
         let mut k = 1;
         while (1usize << k) <= tour.len() {
@@ -440,6 +454,7 @@ impl Duals {
             top,
             depth,
             first,
+            inner,
             sparse,
             kid_start,
             kids,
@@ -483,7 +498,14 @@ impl Duals {
         if u == v || self.top[u] != self.top[v] {
             return 0;
         }
-        let (a, b) = (self.first[u] as usize, self.first[v] as usize);
+        let (a, b) = (self.first[u], self.first[v]);
+        for (x, at) in [(u, b), (v, a)] {
+            let (lo, hi, share) = self.inner[x];
+            if lo <= at && at <= hi {
+                return share;
+            }
+        }
+        let (a, b) = (a as usize, b as usize);
         let (l, r) = (a.min(b), a.max(b));
         let k = (usize::BITS - 1 - (r - l + 1).leading_zeros()) as usize;
         let (x, y) = (self.sparse[k][l], self.sparse[k][r + 1 - (1 << k)]);
