@@ -189,14 +189,20 @@
 //! blossom solver now raises such *hubs* last (see `engine::matching::blossom`, Speed): 92
 //! vertices left for the stages, 4.8 s. A pricing pass also skips the pairs inside one top
 //! blossom whose reduced cost cannot be below 0 even with only that blossom's `z` (before,
-//! the lowest common blossom was looked up for each). `tourney bench-dutch`, same run,
-//! pairings identical (CPU time): 9999 round 2 93.1 → 50.3 s (1.49 → 1.45 GB), round 3 34.3
-//! → 31.0 s, round 5 25.1 → 24.6 s; 5000 and smaller unchanged within noise. Round 2 of 9999
+//! the lowest common blossom was looked up for each), and `Duals::common_blossoms2` answers
+//! from a vertex's innermost blossom when the other end lies in it (a chain of blossoms, as
+//! a score group's, always), without the sparse table. `tourney bench-dutch`, the build of
+//! session 10 beside this one, same run, pairings identical (CPU time): 9999 round 2 93.0 →
+//! 48.5 s (1.49 → 1.47 GB), round 3 34.8 → 30.7 s, round 5 25.2 → 25.0 s; 5000 round 2 8.9 →
+//! 8.7 s, round 3 7.1 → 6.8 s; smaller unchanged within noise. Round 2 of 9999
 //! now: the heads' stages of the first bracket about 18 s (10 s of it pricing scans of its
 //! 4 million far pairs, 350 passes), its exchanges solve 8 s, the last bracket's 5 s, and
 //! each remaining stage a few seconds. Tried and dropped: a constant lift of the exchanges'
 //! sum of heads (`s1 − i` per S1 member, so that every S1–S2 pair weighs the same): round 2
-//! 48.3 → 46.0 s but round 5 23.6 → 28.2 s.
+//! 48.3 → 46.0 s but round 5 23.6 → 28.2 s; the heads' hint as `|rank difference|` (round
+//! 2 70 s) or its cube (52 s) instead of its square (47 s); a fresh solve when a pricing pass
+//! adds more than an eighth of the edges held, not a quarter (round 2 57 s); adjacency
+//! updated in place instead of rebuilt (no gain).
 //!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
