@@ -194,6 +194,11 @@ struct Model<'a> {
     /// Per edge, its number in the kept solver state ([`WarmMatching`]) and the cost it has
     /// there is `ecost` (`NO_SLOT`: not there).
     slot: Vec<u32>,
+    /// How many edges have a number in the kept solver state.
+    loaded: usize,
+    /// Per edge, the last [`Model::resume`] that looked at it (`round`: the present one).
+    seen: Vec<u32>,
+    round: u32,
     /// Edges of the kept state deactivated since it was solved.
     gone: Vec<usize>,
     /// Edges priced in during the current solve, in the order they were handed over.
@@ -290,6 +295,9 @@ impl<'a> Model<'a> {
             pins: vec![Vec::new(); vertices],
             fixed: vec![None; vertices],
             slot: vec![NO_SLOT; edges.len()],
+            loaded: 0,
+            seen: Vec::new(),
+            round: 0,
             gone: Vec::new(),
             priced: Vec::new(),
             priced_weights: Vec::new(),
@@ -643,6 +651,7 @@ impl<'a> Model<'a> {
             }
         }
         self.slot.fill(NO_SLOT);
+        self.loaded = 0;
         self.gone.clear();
         let mut width = 32usize;
         loop {
@@ -659,12 +668,14 @@ impl<'a> Model<'a> {
                 for (i, &k) in ks.iter().enumerate() {
                     self.slot[k] = i as u32;
                 }
+                self.loaded = ks.len();
                 drop(wide);
                 if let Some(mate) = self.run_warm(&mut *w, weights, stats)? {
                     *warm = Some(w);
                     return Ok(Some(mate));
                 }
                 self.slot.fill(NO_SLOT);
+                self.loaded = 0;
                 if !self.widen(width) && width >= self.vertices {
                     return Ok(None);
                 }
@@ -720,11 +731,21 @@ impl<'a> Model<'a> {
         if self.priced_weights.len() != weights.len() || self.ecost.len() != self.count() {
             return Ok(None);
         }
-        let mut seen = vec![false; self.count()];
+        // Each edge looked at once (a stamp per edge, kept between resumes: no pass over
+        // all the edges, which are millions in a large bracket).
+        self.seen.resize(self.count(), 0);
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            self.seen.fill(0);
+            self.round = 1;
+        }
         let mut costs = Vec::new();
         let mut removed = Vec::new();
-        let loaded_edges = self.slot.iter().filter(|&&x| x != NO_SLOT).count();
-        let limit = (loaded_edges / 4).max(64);
+        debug_assert_eq!(
+            self.loaded,
+            self.slot.iter().filter(|&&x| x != NO_SLOT).count()
+        );
+        let limit = (self.loaded / 4).max(64);
         let gone = std::mem::take(&mut self.gone);
         let changed: Vec<usize> = (0..weights.len())
             .filter(|&t| weights[t] != self.priced_weights[t])
@@ -735,13 +756,14 @@ impl<'a> Model<'a> {
                 .flat_map(|&t| self.f[t].valued.iter().map(|x| x.0)),
         );
         for k in candidates {
-            if seen[k] || self.slot[k] == NO_SLOT {
+            if self.seen[k] == self.round || self.slot[k] == NO_SLOT {
                 continue;
             }
-            seen[k] = true;
+            self.seen[k] = self.round;
             if !self.active[k] {
                 removed.push(self.slot[k] as usize);
                 self.slot[k] = NO_SLOT;
+                self.loaded -= 1;
                 continue;
             }
             let c = self.cost(k, weights);
@@ -783,6 +805,7 @@ impl<'a> Model<'a> {
         let out = out.map_err(|e| LexError::Solver(e.to_string()))?;
         for (i, k) in std::mem::take(&mut self.priced).into_iter().enumerate() {
             self.slot[k] = (base + i) as u32;
+            self.loaded += 1;
         }
         match out {
             Some((mate, _)) => {
