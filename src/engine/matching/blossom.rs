@@ -1113,45 +1113,38 @@ impl State {
     /// Returns false when some vertex has no edge at all (no perfect matching).
     fn initialise(&mut self, jump_start: bool) -> bool {
         let n = self.n;
+        // Hubs (vertices with edges to a large part of the graph, such as the bye's) take
+        // their duals last: the others start from their edges among themselves, each hub's
+        // is then as high as they allow (a lower dual only loosens its edges). Else a hub's
+        // cheap edges are every vertex's tightest and the greedy pass below matches one
+        // pair (FIDE Dutch, 9 999 players, round 2: the last bracket's exchanges solve
+        // matched 4 of 4 012 vertices before its stages and took 48.5 s; now 92 are left
+        // unmatched and it takes 4.8 s).
+        let hubs = if jump_start { self.hubs() } else { Vec::new() };
+        let mut is_hub = vec![false; n];
+        for &h in &hubs {
+            is_hub[h] = true;
+        }
         for v in 0..n {
-            let r = self.neighbours(v);
-            if r.is_empty() {
+            if self.neighbours(v).is_empty() {
                 return false;
             }
-            let min = r.map(|i| self.adj[i].get().2).min().unwrap_or(0);
+            let least = |among_hubs: bool| {
+                self.neighbours(v)
+                    .map(|i| self.adj[i].get())
+                    .filter(|&(_, w, _)| among_hubs || !is_hub[w])
+                    .map(|(_, _, c2)| c2)
+                    .min()
+            };
+            let min = least(is_hub[v]).or_else(|| least(true)).unwrap_or(0);
             // min is even (doubled cost); halve and round down to even: y(v) <= cost of each edge.
             self.dual[v] = (min / 2).div_euclid(2) * 2;
         }
         if !jump_start {
             return true;
         }
-        // Hubs (vertices with edges to a large part of the graph, such as the bye's) take
-        // their duals last: the others' start from their edges among themselves, each hub's
-        // is then as high as they allow (a lower dual only loosens its edges). Else a hub's
-        // cheap edges are every vertex's tightest and the greedy pass below matches one
-        // pair (FIDE Dutch, 9 999 players, round 2: the last bracket's exchanges solve
-        // matched 4 of 4 012 vertices before its stages and took 48.5 s; now 92 are left
-        // unmatched and it takes 4.8 s).
-        let hubs = self.hubs();
-        let mut is_hub = vec![false; n];
         for &h in &hubs {
-            is_hub[h] = true;
-        }
-        if !hubs.is_empty() {
-            for v in (0..n).filter(|&v| !is_hub[v]) {
-                let min = self
-                    .neighbours(v)
-                    .map(|i| self.adj[i].get())
-                    .filter(|&(_, w, _)| !is_hub[w])
-                    .map(|(_, _, c2)| c2)
-                    .min();
-                if let Some(min) = min {
-                    self.dual[v] = (min / 2).div_euclid(2) * 2;
-                }
-            }
-            for &h in &hubs {
-                self.dual[h] = self.raised(h);
-            }
+            self.dual[h] = self.raised(h);
         }
         for v in (0..n).filter(|&v| !is_hub[v]).chain(hubs) {
             self.dual[v] = self.raised(v);

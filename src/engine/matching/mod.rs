@@ -626,6 +626,19 @@ impl Duals {
         &self.kids[self.kid_start[x] as usize..self.kid_start[x + 1] as usize]
     }
 
+    /// A lower bound of [`Duals::reduced_cost2`] from the two ends alone: the blossoms
+    /// holding both share at least the `z` of their top blossom (and nothing when the ends
+    /// are in different ones). Exact when the pair's lowest common blossom is its top.
+    pub fn reduced_floor2(&self, u: usize, v: usize, cost: i128) -> i128 {
+        let (tu, tv) = (self.top[u], self.top[v]);
+        let share = if u != v && tu == tv {
+            self.zsum2[tu]
+        } else {
+            0
+        };
+        2 * cost - self.y2[u] - self.y2[v] + share
+    }
+
     /// Twice the reduced cost of the pair u–v with cost `cost`.
     pub fn reduced_cost2(&self, u: usize, v: usize, cost: i128) -> i128 {
         2 * cost - self.y2[u] - self.y2[v] + self.common_blossoms2(u, v)

@@ -484,9 +484,10 @@ fn larger_graphs_pass_the_optimality_certificate() {
 #[test]
 fn hubs_do_not_spoil_the_jump_start() {
     // A Swiss-like graph with a few hubs (a bye vertex: an edge to every player, cheaper
-    // than any board, as the FIDE Dutch exchanges solve weighs them). Their duals are raised last, so the greedy start still matches most
-    // players (raised in turn, every player's tightest edge was the first hub's and the
-    // start matched a pair or two). Same optimum as the stages alone.
+    // than any board, as the FIDE Dutch exchanges solve weighs them). Their duals are
+    // raised last, so the greedy start still matches most players (raised in turn, every
+    // player's tightest edge was the first hub's and the start matched a pair or two).
+    // Same optimum as the stages alone.
     let mut rng = XorShift(0x0B1E_0B1E);
     for case in 0..12 {
         let players = 2 * (60 + rng.below(60) as usize);
@@ -954,6 +955,30 @@ fn warm_state_follows_changed_costs_removed_and_added_edges() {
     assert!(snapshot_kept > 1000, "{snapshot_kept}");
 }
 
+/// `2·Σ z` over the blossoms holding both `x` and `y`, by walking up the forest from `x`
+/// (the reference for [`Duals::common_blossoms2`] and its shortcuts).
+fn lowest_common_share(d: &Duals, x: usize, y: usize) -> i128 {
+    let mut parent = vec![usize::MAX; d.zsum2.len()];
+    for p in 0..d.zsum2.len() {
+        for &c in d.kids(p) {
+            parent[c as usize] = p;
+        }
+    }
+    let above = |mut v: usize| {
+        let mut out = Vec::new();
+        while parent[v] != usize::MAX {
+            v = parent[v];
+            out.push(v);
+        }
+        out
+    };
+    let xs = above(x);
+    above(y)
+        .into_iter()
+        .find(|b| xs.contains(b))
+        .map_or(0, |b| d.zsum2[b])
+}
+
 /// [`Duals::negative_pairs`] finds exactly the pairs a scan of every pair finds (keys plus
 /// the blossoms' share below 0), each once, on solved problems with nested blossoms, for
 /// two sides and for one side paired with itself.
@@ -1017,6 +1042,7 @@ fn negative_pairs_are_those_of_the_full_scan() {
                     continue;
                 }
                 let share = duals.common_blossoms2(x, y);
+                assert_eq!(share, lowest_common_share(&duals, x, y), "case {case}");
                 if kx + ky + share < 0 {
                     want.push((x, y));
                 } else if kx + ky < 0 {

@@ -470,14 +470,8 @@ impl<'a> Model<'a> {
                 return;
             }
             let e = m.edge(k);
-            let c2 = 2 * m.ecost[k];
-            // The blossoms' share is at least the `z` of the top blossom when both ends are
-            // in one, else 0: most pairs stop here.
-            let floor = match (now.get(e.u), now.get(e.v)) {
-                (Some(a), Some(b)) if a.top == b.top => c2 - a.inner2 - b.inner2,
-                _ => c2 - duals.vertex2(e.u) - duals.vertex2(e.v),
-            };
-            if floor >= 0 {
+            // Most pairs stop at the bound, before their lowest common blossom is sought.
+            if duals.reduced_floor2(e.u, e.v, m.ecost[k]) >= 0 {
                 return;
             }
             let r = duals.reduced_cost2(e.u, e.v, m.ecost[k]);
@@ -650,8 +644,7 @@ impl<'a> Model<'a> {
                 return Ok(Some(mate));
             }
         }
-        self.slot.fill(NO_SLOT);
-        self.loaded = 0;
+        self.unload_all();
         self.gone.clear();
         let mut width = 32usize;
         loop {
@@ -666,16 +659,14 @@ impl<'a> Model<'a> {
                 .map_err(|e| LexError::Solver(e.to_string()))?
             {
                 for (i, &k) in ks.iter().enumerate() {
-                    self.slot[k] = i as u32;
+                    self.load(k, i);
                 }
-                self.loaded = ks.len();
                 drop(wide);
                 if let Some(mate) = self.run_warm(&mut *w, weights, stats)? {
                     *warm = Some(w);
                     return Ok(Some(mate));
                 }
-                self.slot.fill(NO_SLOT);
-                self.loaded = 0;
+                self.unload_all();
                 if !self.widen(width) && width >= self.vertices {
                     return Ok(None);
                 }
@@ -804,8 +795,7 @@ impl<'a> Model<'a> {
         stats.solves += passes;
         let out = out.map_err(|e| LexError::Solver(e.to_string()))?;
         for (i, k) in std::mem::take(&mut self.priced).into_iter().enumerate() {
-            self.slot[k] = (base + i) as u32;
-            self.loaded += 1;
+            self.load(k, base + i);
         }
         match out {
             Some((mate, _)) => {
@@ -863,6 +853,19 @@ impl<'a> Model<'a> {
                 "a lazy pair was not priced in"
             );
         }
+    }
+
+    /// Edge `k` is number `at` in the kept solver state.
+    fn load(&mut self, k: usize, at: usize) {
+        debug_assert_eq!(self.slot[k], NO_SLOT);
+        self.slot[k] = at as u32;
+        self.loaded += 1;
+    }
+
+    /// No edge is in a kept solver state.
+    fn unload_all(&mut self) {
+        self.slot.fill(NO_SLOT);
+        self.loaded = 0;
     }
 
     /// Edge `k` leaves the problem for good.
