@@ -1845,7 +1845,15 @@ impl State {
                 z2[x] = 2 * self.dual[x];
             }
         }
-        let born = (0..n).map(|v| self.born[self.inblossom[v]]).collect();
+        let born = (0..2 * n)
+            .map(|x| {
+                if x >= n && self.base[x] != NONE {
+                    self.born[x]
+                } else {
+                    0
+                }
+            })
+            .collect();
         Duals::new(self.dual[..n].to_vec(), parent, z2).with_births(born)
     }
 

@@ -323,8 +323,10 @@ pub struct Duals {
     order: Vec<u32>,
     /// The number of roots at the head of `order`.
     roots: u32,
-    /// Per vertex, the birth of its top blossom (unique in the process; 0 when the vertex
-    /// is its own top), when the solver tells it.
+    /// Per node, its parent blossom (`usize::MAX` at the top).
+    parent: Vec<usize>,
+    /// Per node, the birth of the blossom (unique in the process; 0 for a vertex), when the
+    /// solver tells it.
     births: Option<Vec<u64>>,
 }
 
@@ -460,13 +462,44 @@ impl Duals {
             kids,
             order,
             roots,
+            parent,
             births: None,
         }
     }
 
+    /// With the birth of each node (0 for a vertex).
     pub(crate) fn with_births(mut self, births: Vec<u64>) -> Duals {
         self.births = Some(births);
         self
+    }
+
+    /// Per vertex, the number of its outermost blossom of `before` that is still a blossom
+    /// here, the same one (same birth), `u32::MAX` for none. A pair of vertices with the same
+    /// number has the same reduced cost here as in `before`, whatever happened in between:
+    /// the inside of a blossom changes only when it is undone, and while it lasts its
+    /// vertices' duals move together (a dual step moves every vertex of a top blossom by its
+    /// label, undoing a blossom around it lowers them all by that blossom's `z`), the `z` of
+    /// the blossom itself or of one around it making up for it. `None` when the solver does
+    /// not tell births, or `before` is not over the same vertices.
+    pub fn lasting(&self, before: &Duals) -> Option<Vec<u32>> {
+        let (now, then) = (self.births.as_ref()?, before.births.as_ref()?);
+        let n = self.y2.len();
+        if before.y2.len() != n || now.len() != then.len() {
+            return None;
+        }
+        // Parents before children: the outermost lasting blossom is inherited downwards.
+        let mut keep = vec![u32::MAX; then.len()];
+        for &x in &before.order {
+            let x = x as usize;
+            let p = before.parent[x];
+            if p != usize::MAX && keep[p] != u32::MAX {
+                keep[x] = keep[p];
+            } else if x >= n && then[x] != 0 && now[x] == then[x] {
+                keep[x] = x as u32;
+            }
+        }
+        keep.truncate(n);
+        Some(keep)
     }
 
     /// What a pair's reduced cost depends on at `v`, besides the pair's cost: its top
@@ -481,10 +514,15 @@ impl Duals {
         let top = self.top[v];
         Some(DualSnapshot {
             top,
-            birth: births[v],
+            birth: births[top],
             y2: self.y2[v],
             inner2: self.y2[v] - if top == v { 0 } else { self.zsum2[top] / 2 },
         })
+    }
+
+    /// `u` and `v` lie in the same top blossom.
+    pub fn same_top(&self, u: usize, v: usize) -> bool {
+        self.top[u] == self.top[v]
     }
 
     /// `2·y(v)`.

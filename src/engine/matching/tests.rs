@@ -800,12 +800,14 @@ fn warm_started_column_generation_reaches_the_optimum_of_all_edges() {
 /// blossom solve on larger ones; debug builds also check the certificate). And the duals'
 /// snapshots ([`Duals::snapshot`]) fix the reduced costs: a pair whose ends have the same top
 /// blossoms and the same `2y` (across two tops) or `2y − z(top)` (inside one) in two solves
-/// has the same reduced cost in both, which is what lets a pricing pass look at the others
-/// only.
+/// has the same reduced cost in both, and so does a pair whose ends lie in one blossom that
+/// lasted from the first solve to the second ([`Duals::lasting`]), which is what lets a
+/// pricing pass look at the others only.
 #[test]
 fn warm_state_follows_changed_costs_removed_and_added_edges() {
     let mut rng = XorShift(0x5EED_CAFE);
     let mut snapshot_kept = 0;
+    let mut lasting_kept = 0;
     for case in 0..40 {
         let small = case % 2 == 0;
         // 4..14 vertices (the exhaustive DP) or 30..88.
@@ -926,6 +928,9 @@ fn warm_state_follows_changed_costs_removed_and_added_edges() {
             // Whatever the state in between (even a fresh one): across two top blossoms the tops and `2y` of the ends, inside one the
             // tops and `2y − z(top)` of the ends fix the reduced cost.
             if let Some(before) = &previous {
+                let lasting = duals
+                    .lasting(before)
+                    .expect("the blossom solver tells births");
                 for u in 0..n {
                     for v in u + 1..n {
                         let (a0, b0) = (before.snapshot(u).unwrap(), before.snapshot(v).unwrap());
@@ -938,6 +943,14 @@ fn warm_state_follows_changed_costs_removed_and_added_edges() {
                             } else {
                                 (a0.y2, b0.y2) == (a1.y2, b1.y2)
                             };
+                        if lasting[u] != u32::MAX && lasting[u] == lasting[v] {
+                            lasting_kept += 1;
+                            assert_eq!(
+                                before.reduced_cost2(u, v, 7),
+                                duals.reduced_cost2(u, v, 7),
+                                "case {case} round {round}: {u}-{v} in a lasting blossom"
+                            );
+                        }
                         if keeps {
                             snapshot_kept += 1;
                             assert_eq!(
@@ -953,6 +966,7 @@ fn warm_state_follows_changed_costs_removed_and_added_edges() {
         }
     }
     assert!(snapshot_kept > 1000, "{snapshot_kept}");
+    assert!(lasting_kept > 50, "{lasting_kept}");
 }
 
 /// `2·Σ z` over the blossoms holding both `x` and `y`, by walking up the forest from `x`
@@ -1060,4 +1074,77 @@ fn negative_pairs_are_those_of_the_full_scan() {
     }
     // The blossoms' share decided some pairs, and some pairs were found.
     assert!(inside > 100 && found > 100, "{inside} {found}");
+}
+
+/// A blossom that lasts from one solve to the next keeps the reduced cost of every pair
+/// inside it ([`Duals::lasting`]), however the stages in between undid and re-formed the
+/// blossoms around it: the lexicographic stages' case, a few edges at a time changing cost
+/// in a graph whose near pairs are cheap (nests of blossoms, as a Swiss score group's).
+#[test]
+fn lasting_blossoms_keep_their_reduced_costs() {
+    let mut rng = XorShift(0x1A57_B10F);
+    let (mut kept, mut changed) = (0usize, 0usize);
+    for case in 0..24 {
+        let n = 40 + 2 * rng.below(20) as usize;
+        let mut costs: Vec<(usize, usize, i64)> = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                let d = (v - u) as i64;
+                costs.push((u, v, d * d + rng.below(3) as i64));
+            }
+        }
+        let wide = |c: &[(usize, usize, i64)]| -> Vec<WideEdge> {
+            c.iter()
+                .map(|&(u, v, c)| WideEdge {
+                    u,
+                    v,
+                    cost: c as i128,
+                })
+                .collect()
+        };
+        let mut warm = BlossomSolver
+            .warm(n, &wide(&costs))
+            .unwrap()
+            .expect("blossom resumes");
+        let mut previous: Option<Duals> = None;
+        for round in 0..10 {
+            if round > 0 {
+                let mut changes = Vec::new();
+                for _ in 0..2 {
+                    let k = rng.below(costs.len() as u64) as usize;
+                    costs[k].2 = (costs[k].2 + rng.below(9) as i64 - 4).max(0);
+                    changes.push((k, costs[k].2 as i128));
+                }
+                warm.update(&changes, &[], &[]).unwrap();
+            }
+            let mut seen = None;
+            warm.solve_more(&mut |_: &[usize], d: &Duals| {
+                seen = Some(d.clone());
+                Vec::new()
+            })
+            .unwrap()
+            .expect("complete graph");
+            let duals = seen.expect("the duals are shown");
+            if let Some(before) = &previous {
+                let lasting = duals.lasting(before).expect("births");
+                for u in 0..n {
+                    for v in u + 1..n {
+                        let same = before.reduced_cost2(u, v, 0) == duals.reduced_cost2(u, v, 0);
+                        if lasting[u] != u32::MAX && lasting[u] == lasting[v] {
+                            kept += 1;
+                            assert!(same, "case {case} round {round}: {u}-{v}");
+                        } else if !same {
+                            changed += 1;
+                        }
+                    }
+                }
+            }
+            previous = Some(duals);
+        }
+    }
+    // Both kinds are met: the rule is used, and the pairs outside lasting blossoms do change.
+    assert!(
+        kept > 5000 && changed > 1000,
+        "{kept} kept, {changed} changed"
+    );
 }

@@ -36,8 +36,12 @@
 //! A pricing pass compares each vertex's dual facts with those of the pass before
 //! ([`crate::engine::matching::Duals::snapshot`]): an edge left out keeps its reduced cost
 //! (`>= 0` then) unless its cost changed or an end moved: across two top blossoms its `2y`,
-//! inside one its `2y − z(top)`, or its top blossom. When the ends that moved hold less than
-//! half the edges, only their edges are looked at; else every edge is. When many edges price
+//! inside one its `2y − z(top)`, or its top blossom; and whatever moved, a pair inside a
+//! blossom that lasted since then keeps it too
+//! ([`crate::engine::matching::Duals::lasting`]). So a pair to look at has an end that
+//! moved and an end outside the largest lasting blossom: the edges left out are looked at
+//! from the ends of one kind or the other, whichever hold fewer, unless that is more than a
+//! quarter of them; then every edge is, in order. When many edges price
 //! in at once, only the most negative few at each end join ([`PRICED_PER_END`]: a problem
 //! kept sparse solves faster than one given them all) and the next pass looks at every edge.
 //! The lazy pairs (below) are found by the duals' search of the blossom forest
@@ -47,9 +51,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::player::QuickSet;
-use crate::engine::matching::{
-    DualSnapshot, Duals, MatchingSolver, WarmMatching, WideEdge, WIDE_COST_BOUND,
-};
+use crate::engine::matching::{Duals, MatchingSolver, WarmMatching, WideEdge, WIDE_COST_BOUND};
 
 /// A candidate pair with its tier values (tier index, value >= 0), tiers in any order.
 #[derive(Debug, Clone)]
@@ -206,8 +208,24 @@ struct Model<'a> {
     /// The weights of the last pricing, and each edge's cost under them.
     priced_weights: Vec<i128>,
     ecost: Vec<i128>,
-    /// Each vertex's dual facts at the last pricing (empty: none).
-    snaps: Vec<DualSnapshot>,
+    /// The duals at the last pricing (none: look at everything).
+    before: Option<Duals>,
+    /// Per vertex, its edges left out of the problem (other end, edge): what a pricing
+    /// pass looks at (the edges that joined or went are dropped as met).
+    left_at: Option<Vec<Vec<(u32, u32)>>>,
+}
+
+/// The blossom holding the most vertices in `lasting` (see `Duals::lasting`), if any.
+fn largest_class(lasting: &[u32]) -> Option<u32> {
+    let kept = || lasting.iter().copied().filter(|&c| c != u32::MAX);
+    let mut count = vec![0usize; kept().max().map_or(0, |c| c as usize + 1)];
+    for c in kept() {
+        count[c as usize] += 1;
+    }
+    (0..count.len())
+        .filter(|&c| count[c] > 0)
+        .max_by_key(|&c| (count[c], std::cmp::Reverse(c)))
+        .map(|c| c as u32)
 }
 
 /// At most this many priced edges join at each end in one pass when many are found.
@@ -302,7 +320,8 @@ impl<'a> Model<'a> {
             priced: Vec::new(),
             priced_weights: Vec::new(),
             ecost: Vec::new(),
-            snaps: Vec::new(),
+            before: None,
+            left_at: None,
         }
     }
 
@@ -424,24 +443,28 @@ impl<'a> Model<'a> {
         // (see `Duals::snapshot`: across two top blossoms their `2y`, inside one their `2y −
         // z(top)`, and their tops) can have a reduced cost below 0 now: every other one had
         // one >= 0 then (or joined). A blossom moving as a whole moves its vertices' `2y` but
-        // not the reduced costs inside it.
-        let snaps: Option<Vec<DualSnapshot>> =
-            (0..self.vertices).map(|v| duals.snapshot(v)).collect();
-        let prev = std::mem::take(&mut self.snaps);
-        let incremental = known && snaps.is_some() && prev.len() == self.vertices;
+        // not the reduced costs inside it; nor does undoing a blossom around it, or anything
+        // while it lasts (`Duals::lasting`: a pair in the same lasting blossom is skipped).
+        let before = std::mem::take(&mut self.before);
+        let incremental =
+            known && before.is_some() && self.vertices > 0 && duals.snapshot(0).is_some();
         let (mut dy, mut din) = (
             vec![!incremental; self.vertices],
             vec![!incremental; self.vertices],
         );
-        let now = snaps.unwrap_or_default();
-        if incremental {
+        let mut lasting = Vec::new();
+        if let (true, Some(b)) = (incremental, &before) {
             for v in 0..self.vertices {
-                let (a, b) = (prev[v], now[v]);
-                let moved = (a.top, a.birth) != (b.top, b.birth);
-                dy[v] = moved || a.y2 != b.y2;
-                din[v] = moved || a.inner2 != b.inner2;
+                let (Some(a), Some(c)) = (b.snapshot(v), duals.snapshot(v)) else {
+                    continue;
+                };
+                let moved = (a.top, a.birth) != (c.top, c.birth);
+                dy[v] = moved || a.y2 != c.y2;
+                din[v] = moved || a.inner2 != c.inner2;
             }
+            lasting = duals.lasting(b).unwrap_or_default();
         }
+        drop(before);
         // A lazy pair's cost changed when one end's values are on a tier whose weight did.
         if let (true, Some(l)) = (incremental, self.lazy) {
             for u in 0..l.class.len() {
@@ -455,9 +478,12 @@ impl<'a> Model<'a> {
                 }
             }
         }
-        let same_top = |u: usize, v: usize| now.get(u).map(|a| a.top) == now.get(v).map(|b| b.top);
+        // Could the pair's reduced cost have changed since the last pricing?
         let needs = |u: usize, v: usize| {
-            if same_top(u, v) {
+            if lasting.len() == self.vertices && lasting[u] == lasting[v] && lasting[u] != u32::MAX
+            {
+                false
+            } else if duals.same_top(u, v) {
                 din[u] || din[v]
             } else {
                 dy[u] || dy[v]
@@ -480,29 +506,76 @@ impl<'a> Model<'a> {
             }
         };
         let mut ks = Vec::new();
-        // From the flagged ends' adjacency unless that is most of the edges.
-        let flagged_degree: usize = flagged.iter().map(|&v| self.at[v].len()).sum();
-        if !incremental || flagged_degree > self.count() / 2 {
-            for k in 0..self.count() {
-                if !self.active[k] || self.in_problem[k] {
-                    continue;
-                }
+        // A pair that may have changed has a flagged end, and an end outside the largest
+        // lasting blossom (a stage that frees a vertex deep in a nest of blossoms undoes the
+        // nest around it and flags every vertex of it, but most of the nest lasts): its
+        // edges left out are looked at from the ends of one kind or the other, whichever
+        // have fewer, unless that is more than a quarter of them (a pass over every edge in
+        // order reads memory in order).
+        let mut left_at = self.left_at.take().unwrap_or_else(|| {
+            let left = |k: &usize| self.active[*k] && !self.in_problem[*k];
+            let mut degree = vec![0usize; self.vertices];
+            for k in (0..self.count()).filter(left) {
                 let e = self.edge(k);
-                if !incremental || needs(e.u, e.v) {
-                    join(self, k, &mut ks);
+                degree[e.u] += 1;
+                degree[e.v] += 1;
+            }
+            let mut at: Vec<Vec<(u32, u32)>> = degree.into_iter().map(Vec::with_capacity).collect();
+            for k in (0..self.count()).filter(left) {
+                let e = self.edge(k);
+                at[e.u].push((e.v as u32, k as u32));
+                at[e.v].push((e.u as u32, k as u32));
+            }
+            at
+        });
+        let degree = |vs: &[usize]| -> usize { vs.iter().map(|&v| left_at[v].len()).sum() };
+        let all = left_at.iter().map(Vec::len).sum::<usize>();
+        let from = incremental.then(|| {
+            let outside = largest_class(&lasting).map(|c| {
+                (0..self.vertices)
+                    .filter(|&v| lasting[v] != c)
+                    .collect::<Vec<_>>()
+            });
+            match outside {
+                Some(o) if degree(&o) < degree(&flagged) => o,
+                _ => flagged.clone(),
+            }
+        });
+        match from.filter(|f| degree(f) <= all / 4) {
+            Some(from) => {
+                let mut mark = vec![false; self.vertices];
+                for &v in &from {
+                    mark[v] = true;
+                }
+                for &v in &from {
+                    let mut list = std::mem::take(&mut left_at[v]);
+                    list.retain(|&(w, k)| {
+                        let (w, k) = (w as usize, k as usize);
+                        if !self.active[k] || self.in_problem[k] {
+                            return false;
+                        }
+                        // A pair with both ends looked from is met once.
+                        if (!mark[w] || v < w) && needs(v, w) {
+                            join(self, k, &mut ks);
+                        }
+                        true
+                    });
+                    left_at[v] = list;
                 }
             }
-        } else {
-            for &v in &flagged {
-                for i in 0..self.at[v].len() {
-                    let k = self.at[v][i];
+            None => {
+                for k in 0..self.count() {
+                    if !self.active[k] || self.in_problem[k] {
+                        continue;
+                    }
                     let e = self.edge(k);
-                    if needs(e.u, e.v) {
+                    if !incremental || needs(e.u, e.v) {
                         join(self, k, &mut ks);
                     }
                 }
             }
         }
+        self.left_at = Some(left_at);
         if incremental {
             for t in (0..weights.len()).filter(|&t| tier_changed[t]) {
                 for i in 0..self.f[t].valued.len() {
@@ -537,18 +610,15 @@ impl<'a> Model<'a> {
             self.in_problem[k] = true;
             self.priced.push(k);
         }
-        let snapshots_now = now.len() == self.vertices && !capped;
+        // The duals are the next pass's reference unless negative edges were left out.
+        let keep = (!capped).then(|| duals.clone());
         let Some(l) = self.lazy else {
-            if snapshots_now {
-                self.snaps = now;
-            }
+            self.before = keep;
             return new;
         };
         let n = l.class.len();
         if incremental && flagged.is_empty() {
-            if snapshots_now {
-                self.snaps = now;
-            }
+            self.before = keep;
             return new;
         }
         // An end whose own values are on a tier optimal at 0, or (in the bracket, where the
@@ -597,9 +667,7 @@ impl<'a> Model<'a> {
             self.ecost.push(cost);
             new.push(WideEdge { u, v, cost });
         }
-        if snapshots_now {
-            self.snaps = now;
-        }
+        self.before = keep;
         new
     }
 
