@@ -214,7 +214,7 @@
 //! `lasting_blossoms_keep_their_reduced_costs`). A pass now looks at the edges left out
 //! from the ends outside the largest lasting blossom (or the flagged ends, whichever hold
 //! fewer), by per-vertex lists of those edges. `tourney bench-dutch`, the build of session
-//! 11 beside this one, same run, pairings identical (CPU time): 9999 round 2 44.9 → 39.4 s
+//! 11 beside this one, same run, pairings identical (user CPU time): 9999 round 2 44.9 → 39.4 s
 //! (1.46 → 1.59 GB: the lists), round 3 28.2 → 23.6 s, round 5 22.8 → 22.6 s; 5000 round 2
 //! 7.7 → 7.3 s, round 3 6.1 → 6.0 s; smaller unchanged. Tried and dropped: a bound of each
 //! pair's fall from the rise of its ends' duals since it was last looked at (the duals
