@@ -218,7 +218,12 @@
 //! (1.46 → 1.59 GB: the lists), round 3 28.2 → 23.6 s, round 5 22.8 → 22.6 s; 5000 round 2
 //! 7.7 → 7.3 s, round 3 6.1 → 6.0 s; smaller unchanged. Tried and dropped: a bound of each
 //! pair's fall from the rise of its ends' duals since it was last looked at (the duals
-//! climb back by the `z` of the undone nest at every stage: 2 % of the pairs skipped). What
+//! climb back by the `z` of the undone nest at every stage: 2 % of the pairs skipped); per
+//! large blossom, its vertices' edges that leave it, for when it is labelled outer again
+//! (no gain: 9999 round 2 39.6 against 39.3 s; 47 % of the solver's edge scans stay inside
+//! one top blossom, but they are those of vertices turning outer as they join the growing
+//! blossom, scanning their edges into it); keeping the last pass's duals when negative
+//! edges were left out, those looked at again (no gain: 40.1 against 40.3 s). What
 //! is left at 9999 round 2 is mostly the blossom stages themselves (half the time: the nest
 //! undone and formed again at every stage), then the solves' setup over 8 million pairs.
 //!
