@@ -323,8 +323,6 @@ pub struct Duals {
     order: Vec<u32>,
     /// The number of roots at the head of `order`.
     roots: u32,
-    /// Per node, its parent blossom (`usize::MAX` at the top).
-    parent: Vec<usize>,
     /// Per node, the birth of the blossom (unique in the process; 0 for a vertex), when the
     /// solver tells it.
     births: Option<Vec<u64>>,
@@ -462,7 +460,6 @@ impl Duals {
             kids,
             order,
             roots,
-            parent,
             births: None,
         }
     }
@@ -491,15 +488,35 @@ impl Duals {
         let mut keep = vec![u32::MAX; then.len()];
         for &x in &before.order {
             let x = x as usize;
-            let p = before.parent[x];
-            if p != usize::MAX && keep[p] != u32::MAX {
-                keep[x] = keep[p];
-            } else if x >= n && then[x] != 0 && now[x] == then[x] {
+            if keep[x] == u32::MAX && x >= n && then[x] != 0 && now[x] == then[x] {
                 keep[x] = x as u32;
+            }
+            for &c in before.kids(x) {
+                keep[c as usize] = keep[x];
             }
         }
         keep.truncate(n);
         Some(keep)
+    }
+
+    /// What may have changed since `before` (duals of the same vertices), for pricing: see
+    /// [`Changes`]. `None` when the solver does not tell births.
+    pub fn since<'a>(&'a self, before: &Duals) -> Option<Changes<'a>> {
+        let n = self.y2.len();
+        let mut moved_y = vec![false; n];
+        let mut moved_in = vec![false; n];
+        for v in 0..n {
+            let (a, c) = (before.snapshot(v)?, self.snapshot(v)?);
+            let moved = (a.top, a.birth) != (c.top, c.birth);
+            moved_y[v] = moved || a.y2 != c.y2;
+            moved_in[v] = moved || a.inner2 != c.inner2;
+        }
+        Some(Changes {
+            now: self,
+            moved_y,
+            moved_in,
+            lasting: self.lasting(before)?,
+        })
     }
 
     /// What a pair's reduced cost depends on at `v`, besides the pair's cost: its top
@@ -518,11 +535,6 @@ impl Duals {
             y2: self.y2[v],
             inner2: self.y2[v] - if top == v { 0 } else { self.zsum2[top] / 2 },
         })
-    }
-
-    /// `u` and `v` lie in the same top blossom.
-    pub fn same_top(&self, u: usize, v: usize) -> bool {
-        self.top[u] == self.top[v]
     }
 
     /// `2·y(v)`.
@@ -680,6 +692,61 @@ impl Duals {
     /// Twice the reduced cost of the pair u–v with cost `cost`.
     pub fn reduced_cost2(&self, u: usize, v: usize, cost: i128) -> i128 {
         2 * cost - self.y2[u] - self.y2[v] + self.common_blossoms2(u, v)
+    }
+}
+
+/// Which pairs may have a reduced cost other than at an earlier solve ([`Duals::since`]):
+/// across two top blossoms, those with an end whose `2y` or top blossom changed; inside one,
+/// those with an end whose `2y − z(top)` or top changed ([`Duals::snapshot`]); but never a
+/// pair inside one blossom that lasted ([`Duals::lasting`]).
+pub struct Changes<'a> {
+    now: &'a Duals,
+    moved_y: Vec<bool>,
+    moved_in: Vec<bool>,
+    lasting: Vec<u32>,
+}
+
+impl Changes<'_> {
+    /// The reduced cost of the pair u–v may have changed.
+    pub fn pair(&self, u: usize, v: usize) -> bool {
+        if self.lasting[u] != u32::MAX && self.lasting[u] == self.lasting[v] {
+            false
+        } else if self.now.top[u] == self.now.top[v] {
+            self.moved_in[u] || self.moved_in[v]
+        } else {
+            self.moved_y[u] || self.moved_y[v]
+        }
+    }
+
+    /// Counts `v` among the vertices that moved (for pairs whose cost changed at `v`,
+    /// looked at apart from [`Changes::pair`]).
+    pub fn mark(&mut self, v: usize) {
+        self.moved_y[v] = true;
+        self.moved_in[v] = true;
+    }
+
+    /// The vertices some of whose pairs may have changed: every changed pair has an end
+    /// here.
+    pub fn moved(&self) -> Vec<usize> {
+        (0..self.moved_y.len())
+            .filter(|&v| self.moved_y[v] || self.moved_in[v])
+            .collect()
+    }
+
+    /// The vertices outside the lasting blossom that holds the most: every changed pair has
+    /// an end here too. `None` when no blossom lasted.
+    pub fn outside_largest_lasting(&self) -> Option<Vec<usize>> {
+        let kept = || self.lasting.iter().copied().filter(|&c| c != u32::MAX);
+        let mut count = vec![0usize; kept().max()? as usize + 1];
+        for c in kept() {
+            count[c as usize] += 1;
+        }
+        let largest = (0..count.len()).max_by_key(|&c| (count[c], std::cmp::Reverse(c)))? as u32;
+        Some(
+            (0..self.lasting.len())
+                .filter(|&v| self.lasting[v] != largest)
+                .collect(),
+        )
     }
 }
 

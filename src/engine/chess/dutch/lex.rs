@@ -38,7 +38,8 @@
 //! (`>= 0` then) unless its cost changed or an end moved: across two top blossoms its `2y`,
 //! inside one its `2y − z(top)`, or its top blossom; and whatever moved, a pair inside a
 //! blossom that lasted since then keeps it too
-//! ([`crate::engine::matching::Duals::lasting`]). So a pair to look at has an end that
+//! ([`crate::engine::matching::Duals::lasting`]; both rules are
+//! [`crate::engine::matching::Changes`]). So a pair to look at has an end that
 //! moved and an end outside the largest lasting blossom: the edges left out are looked at
 //! from the ends of one kind or the other, whichever hold fewer, unless that is more than a
 //! quarter of them; then every edge is, in order. When many edges price
@@ -51,7 +52,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::player::QuickSet;
-use crate::engine::matching::{Duals, MatchingSolver, WarmMatching, WideEdge, WIDE_COST_BOUND};
+use crate::engine::matching::{
+    Changes, Duals, MatchingSolver, WarmMatching, WideEdge, WIDE_COST_BOUND,
+};
 
 /// A candidate pair with its tier values (tier index, value >= 0), tiers in any order.
 #[derive(Debug, Clone)]
@@ -213,19 +216,6 @@ struct Model<'a> {
     /// Per vertex, its edges left out of the problem (other end, edge): what a pricing
     /// pass looks at (the edges that joined or went are dropped as met).
     left_at: Option<Vec<Vec<(u32, u32)>>>,
-}
-
-/// The blossom holding the most vertices in `lasting` (see `Duals::lasting`), if any.
-fn largest_class(lasting: &[u32]) -> Option<u32> {
-    let kept = || lasting.iter().copied().filter(|&c| c != u32::MAX);
-    let mut count = vec![0usize; kept().max().map_or(0, |c| c as usize + 1)];
-    for c in kept() {
-        count[c as usize] += 1;
-    }
-    (0..count.len())
-        .filter(|&c| count[c] > 0)
-        .max_by_key(|&c| (count[c], std::cmp::Reverse(c)))
-        .map(|c| c as u32)
 }
 
 /// At most this many priced edges join at each end in one pass when many are found.
@@ -446,50 +436,28 @@ impl<'a> Model<'a> {
         // not the reduced costs inside it; nor does undoing a blossom around it, or anything
         // while it lasts (`Duals::lasting`: a pair in the same lasting blossom is skipped).
         let before = std::mem::take(&mut self.before);
-        let incremental =
-            known && before.is_some() && self.vertices > 0 && duals.snapshot(0).is_some();
-        let (mut dy, mut din) = (
-            vec![!incremental; self.vertices],
-            vec![!incremental; self.vertices],
-        );
-        let mut lasting = Vec::new();
-        if let (true, Some(b)) = (incremental, &before) {
-            for v in 0..self.vertices {
-                let (Some(a), Some(c)) = (b.snapshot(v), duals.snapshot(v)) else {
-                    continue;
-                };
-                let moved = (a.top, a.birth) != (c.top, c.birth);
-                dy[v] = moved || a.y2 != c.y2;
-                din[v] = moved || a.inner2 != c.inner2;
-            }
-            lasting = duals.lasting(b).unwrap_or_default();
-        }
-        drop(before);
+        let mut changes = match (known, &before) {
+            (true, Some(b)) => duals.since(b),
+            _ => None,
+        };
         // A lazy pair's cost changed when one end's values are on a tier whose weight did.
-        if let (true, Some(l)) = (incremental, self.lazy) {
+        if let (Some(c), Some(l)) = (&mut changes, self.lazy) {
             for u in 0..l.class.len() {
                 if l.alpha[u]
                     .iter()
                     .flatten()
                     .any(|t| t.iter().any(|&(x, v)| v != 0 && tier_changed[x]))
                 {
-                    dy[u] = true;
-                    din[u] = true;
+                    c.mark(u);
                 }
             }
         }
+        let incremental = changes.is_some();
         // Could the pair's reduced cost have changed since the last pricing?
-        let needs = |u: usize, v: usize| {
-            if lasting.len() == self.vertices && lasting[u] == lasting[v] && lasting[u] != u32::MAX
-            {
-                false
-            } else if duals.same_top(u, v) {
-                din[u] || din[v]
-            } else {
-                dy[u] || dy[v]
-            }
-        };
-        let flagged: Vec<usize> = (0..self.vertices).filter(|&v| dy[v] || din[v]).collect();
+        let needs = |u: usize, v: usize| changes.as_ref().is_none_or(|c| c.pair(u, v));
+        let flagged: Vec<usize> = changes
+            .as_ref()
+            .map_or_else(|| (0..self.vertices).collect(), Changes::moved);
         let mut new = Vec::new();
         let join = |m: &Self, k: usize, out: &mut Vec<(i128, usize)>| {
             if !m.active[k] || m.in_problem[k] {
@@ -530,16 +498,9 @@ impl<'a> Model<'a> {
         });
         let degree = |vs: &[usize]| -> usize { vs.iter().map(|&v| left_at[v].len()).sum() };
         let all = left_at.iter().map(Vec::len).sum::<usize>();
-        let from = incremental.then(|| {
-            let outside = largest_class(&lasting).map(|c| {
-                (0..self.vertices)
-                    .filter(|&v| lasting[v] != c)
-                    .collect::<Vec<_>>()
-            });
-            match outside {
-                Some(o) if degree(&o) < degree(&flagged) => o,
-                _ => flagged.clone(),
-            }
+        let from = changes.as_ref().map(|c| match c.outside_largest_lasting() {
+            Some(o) if degree(&o) < degree(&flagged) => o,
+            _ => flagged.clone(),
         });
         match from.filter(|f| degree(f) <= all / 4) {
             Some(from) => {
