@@ -22,6 +22,15 @@
 //!
 //! Ties after the last tier are broken by the solver's fixed order (edges as given).
 //!
+//! With a *hint* last (a tier that is no criterion, only a preference among the optima), a
+//! star tier is also settled without a solve when the duals of the last solve say so: a
+//! matching as good as `M` on every tier above costs at most the hint's bound more than `M`
+//! under that solve's weights, so it can hold only edges whose reduced cost is at most
+//! that; when the star's cheaper edges all cost more, `M`'s value is its optimum
+//! ([`Model::star_floor_within`]). In a large bracket this settles nearly every "opponent
+//! of head k" tier the current matching already serves best but whose cheaper opponents
+//! (say, of the wrong colour) are still edges.
+//!
 //! # Resuming the solver state
 //! `K` is chosen once for the kept tiers (as large as the cost bound leaves room for) and
 //! stays while they do, and a *settled* tier (optimal at 0, or a pinned star, below) keeps
@@ -114,6 +123,9 @@ pub(crate) struct LexStats {
     pub solves: usize,
     /// Solves resumed from the previous one's state.
     pub resumed: usize,
+    /// Star tiers settled without a solve by the last solve's duals
+    /// ([`Model::star_floor_within`]).
+    pub by_duals: usize,
 }
 
 /// What is known of one tier over all edges.
@@ -233,7 +245,15 @@ impl<'a> Model<'a> {
         lazy: Option<&'a Lazy<'a>>,
     ) -> Model<'a> {
         let mut f = vec![TierFacts::default(); tiers];
-        let mut at = vec![Vec::new(); vertices];
+        // Each vertex's list at its size (grown push by push, the copies were a tenth of
+        // the model's set-up at 10 000 players).
+        let mut degree = vec![0usize; vertices];
+        for e in edges {
+            degree[e.u] += 1;
+            degree[e.v] += 1;
+        }
+        let mut at: Vec<Vec<usize>> = degree.iter().map(|&d| Vec::with_capacity(d)).collect();
+        drop(degree);
         let mut common = vec![Common::Nothing; tiers];
         for (k, e) in edges.iter().enumerate() {
             at[e.u].push(k);
@@ -997,18 +1017,48 @@ impl<'a> Model<'a> {
         }
     }
 
-    /// `mate` is a perfect matching on the active edges.
-    fn holds(&self, mate: &[usize]) -> bool {
-        mate.len() == self.vertices
-            && (0..self.vertices).all(|u| {
-                let m = mate[u];
-                m < self.vertices
-                    && mate[m] == u
-                    && self.at[u].iter().any(|&k| {
-                        let e = self.edge(k);
-                        self.active[k] && (e.u == m || e.v == m)
-                    })
+    /// The active edges of `mate`, when it is a perfect matching on them (one pass over
+    /// the edges in order: looking each pair up from its ends reads the edges at random).
+    fn matched_edges(&self, mate: &[usize]) -> Option<Vec<usize>> {
+        let n = self.vertices;
+        if mate.len() != n || (0..n).any(|u| mate[u] >= n || mate[mate[u]] != u) {
+            return None;
+        }
+        let mut covered = vec![false; n];
+        let mut out = Vec::with_capacity(n / 2);
+        for k in 0..self.count() {
+            let e = self.edge(k);
+            if self.active[k] && mate[e.u] == e.v {
+                covered[e.u] = true;
+                covered[e.v] = true;
+                out.push(k);
+            }
+        }
+        covered.iter().all(|&c| c).then_some(out)
+    }
+
+    /// The least value star tier `t` takes in a perfect matching that costs at most
+    /// `most2 / 2` more than the last solve's optimum under that solve's weights: the least
+    /// over its vertex's active edges whose reduced cost by the duals of the last pricing
+    /// (that solve's optimal ones) is at most that, as every edge of such a matching has
+    /// (the matching's cost is the optimum plus its edges' reduced costs and the blossoms'
+    /// shares, all `>= 0`). `None` when unknown (no such duals, or the vertex has lazy
+    /// pairs).
+    fn star_floor_within(&self, t: usize, most2: i128) -> Option<i128> {
+        let c = self.f[t].star?;
+        let duals = self.before.as_ref()?;
+        if !self.lazy_ends(c).is_empty() || self.ecost.len() != self.count() {
+            return None;
+        }
+        self.at[c]
+            .iter()
+            .filter(|&&k| self.active[k])
+            .filter(|&&k| {
+                let e = self.edge(k);
+                duals.reduced_cost2(e.u, e.v, self.ecost[k]) <= most2
             })
+            .map(|&k| self.value(k, t) as i128)
+            .min()
     }
 
     /// The least value a star tier can take: the least over its vertex's active edges
@@ -1139,17 +1189,12 @@ pub(crate) fn solve_lex_lazy(
     let all = vec![true; edges.len()];
     let mut m = Model::new(vertices, edges, tiers, core.unwrap_or(&all), lazy);
     let zero = vec![0i128; tiers];
-    let mut mate = match start.filter(|s| m.holds(s)) {
-        Some(s) => {
+    let start = start.and_then(|s| m.matched_edges(&s).map(|ks| (s, ks)));
+    let mut mate = match start {
+        Some((s, ks)) => {
             // The start's edges are in the problem from the outset.
-            for u in 0..vertices {
-                for i in 0..m.at[u].len() {
-                    let k = m.at[u][i];
-                    let e = m.edge(k);
-                    if (e.u == u && e.v == s[u]) || (e.v == u && e.u == s[u]) {
-                        m.in_problem[k] = true;
-                    }
-                }
+            for k in ks {
+                m.in_problem[k] = true;
             }
             s
         }
@@ -1198,6 +1243,7 @@ pub(crate) fn solve_lex_lazy(
         multiplier: None,
     };
     let mut warm = None;
+    let mut solved_once = false;
     let mut s0 = 0;
     while s0 < real {
         if m.f[s0].max == 0 {
@@ -1210,7 +1256,15 @@ pub(crate) fn solve_lex_lazy(
             s0 += 1;
             continue;
         }
-        if m.star_floor(s0) == Some(now) {
+        // With the hint last, a matching as good as `mate` on every tier above costs at
+        // most the hint's bound more than it under the last solve's weights: a star whose
+        // cheaper edges all cost more than that (by their reduced costs) keeps its value.
+        if m.star_floor(s0) == Some(now)
+            || (hint_last
+                && solved_once
+                && m.star_floor_within(s0, 2 * hint_tier_bound) == Some(now))
+        {
+            stats.by_duals += usize::from(m.star_floor(s0) != Some(now));
             w.settle(&mut m, s0, now);
             s0 += 1;
             continue;
@@ -1347,6 +1401,7 @@ pub(crate) fn solve_lex_lazy(
         };
         w.last = dense;
         mate = next;
+        solved_once = true;
         for t in s0..=last {
             if m.f[t].max == 0 {
                 continue;
