@@ -239,17 +239,18 @@ fn solve(
 
 /// Sums the values of one tier given twice and drops zeros.
 fn merge(mut t: Vec<(usize, i64)>) -> Vec<(usize, i64)> {
-    // In place: a pair's list is built once per pair of the bracket, millions of them.
-    t.retain(|x| x.1 != 0);
     t.sort_unstable_by_key(|x| x.0);
-    t.dedup_by(|later, kept| {
-        let same = later.0 == kept.0;
-        if same {
-            kept.1 += later.1;
+    let mut out: Vec<(usize, i64)> = Vec::with_capacity(t.len());
+    for (k, v) in t {
+        if v == 0 {
+            continue;
         }
-        same
-    });
-    t
+        match out.last_mut() {
+            Some(last) if last.0 == k => last.1 += v,
+            _ => out.push((k, v)),
+        }
+    }
+    out
 }
 
 /// Where each position stands in the bracket being paired.

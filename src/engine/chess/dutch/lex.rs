@@ -245,15 +245,7 @@ impl<'a> Model<'a> {
         lazy: Option<&'a Lazy<'a>>,
     ) -> Model<'a> {
         let mut f = vec![TierFacts::default(); tiers];
-        // Each vertex's list at its size (grown push by push, the copies were a tenth of
-        // the model's set-up at 10 000 players).
-        let mut degree = vec![0usize; vertices];
-        for e in edges {
-            degree[e.u] += 1;
-            degree[e.v] += 1;
-        }
-        let mut at: Vec<Vec<usize>> = degree.iter().map(|&d| Vec::with_capacity(d)).collect();
-        drop(degree);
+        let mut at = vec![Vec::new(); vertices];
         let mut common = vec![Common::Nothing; tiers];
         for (k, e) in edges.iter().enumerate() {
             at[e.u].push(k);
