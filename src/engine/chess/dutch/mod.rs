@@ -227,6 +227,29 @@
 //! is left at 9999 round 2 is mostly the blossom stages themselves (half the time: the nest
 //! undone and formed again at every stage), then the solves' setup over 8 million pairs.
 //!
+//! Session 13: per-call timers at 9999 round 2 showed the heads' tiers ("the opponent of
+//! head k") of the first bracket taking 327 resumed solves (8.8 s) and those of the last
+//! 287 (2.9 s), although the hint's matching already gave nearly every head its best
+//! opponent: the plain floor (the least value over the head's edges) was lower only
+//! because cheaper opponents (of the wrong colour, say) were still edges. The last solve's
+//! duals now settle such a tier without a solve (see [`lex`]: a matching as good on every
+//! tier above costs at most the hint's bound more, so it holds no edge of a higher reduced
+//! cost): 12 and 11 solves there. The start's edges are read in one pass over the edges
+//! instead of from each vertex's list. `tourney bench-dutch`, the build of session 12
+//! beside this one, same run, pairings identical (user CPU time): 9999 round 2 47.6 →
+//! 36.7 s, round 3 29.3 → 25.9 s, round 5 28.5 → 28.9 s; 5000 round 2 8.6 → 7.1 s, round 3
+//! 7.3 → 5.6 s, round 5 2.6 → 2.3 s; memory unchanged. At round 5 fewer solves are not
+//! faster: the tiers settled between two solves pin their heads, and the next resume frees
+//! every head whose removed edges held a blossom's cycle, each undoing the nest. Tried
+//! and dropped: the hint's next tiers weighed among themselves so that they come out
+//! optimal too (the exchanges' sum of heads then rides in the first solve, but that solve
+//! takes as long as the two); a fresh solve after a large pricing pass started from the
+//! last duals (blossoms' `z` moved into the vertices) instead of from scratch (the first
+//! bracket's exchanges 7.3 → 2.3 s, the last bracket's 5.3 → 16.5 s); pins by the duals
+//! applied only when a later solve breaks them (round 5 29.7 → 40.8 s, round 2 40.6 →
+//! 50.4 s); each vertex's edge list made at its size and a pair's tiers merged in place
+//! (round 2 1.58 → 1.81 GB: the lists doubled at the first priced edge).
+//!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
 //! mild; between two absolutes, the larger colour difference); E.3 alternate from the most
