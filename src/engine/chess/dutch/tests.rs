@@ -99,6 +99,29 @@ fn matchings(n: usize) -> Vec<Vec<(usize, usize)>> {
     out
 }
 
+/// The totals of a matching's pairs on the first `tiers` tiers.
+fn tier_vector(edges: &[LexEdge], m: &[(usize, usize)], tiers: usize) -> Vec<i64> {
+    let mut t = vec![0i64; tiers];
+    for &(a, b) in m {
+        let e = edges
+            .iter()
+            .find(|e| e.u == a.min(b) && e.v == a.max(b))
+            .unwrap();
+        for &(k, x) in e.tiers.iter().filter(|x| x.0 < tiers) {
+            t[k] += x;
+        }
+    }
+    t
+}
+
+/// The pairs of a mate vector, lower vertex first.
+fn pairs_of(mate: &[usize]) -> Vec<(usize, usize)> {
+    (0..mate.len())
+        .filter(|&u| mate[u] > u)
+        .map(|u| (u, mate[u]))
+        .collect()
+}
+
 #[test]
 fn the_staged_solve_is_the_lexicographic_optimum() {
     // Random tier values on the complete graph of 8 vertices, 12 tiers (the last four are
@@ -125,19 +148,7 @@ fn the_staged_solve_is_the_lexicographic_optimum() {
                 edges.push(LexEdge { u, v, tiers: t });
             }
         }
-        let vector = |m: &[(usize, usize)]| {
-            let mut t = vec![0i64; tiers];
-            for &(a, b) in m {
-                let e = edges
-                    .iter()
-                    .find(|e| e.u == a.min(b) && e.v == a.max(b))
-                    .unwrap();
-                for &(k, x) in &e.tiers {
-                    t[k] += x;
-                }
-            }
-            t
-        };
+        let vector = |m: &[(usize, usize)]| tier_vector(&edges, m, tiers);
         let best = matchings(n).iter().map(|m| vector(m)).min().unwrap();
         // All edges in the problem, or only those of neighbours with the rest priced in.
         let sparse: Vec<bool> = edges.iter().map(|e| e.v - e.u <= 1).collect();
@@ -154,10 +165,7 @@ fn the_staged_solve_is_the_lexicographic_optimum() {
             )
             .unwrap()
             .unwrap();
-            let ours: Vec<(usize, usize)> = (0..n)
-                .filter(|&u| mate[u] > u)
-                .map(|u| (u, mate[u]))
-                .collect();
+            let ours = pairs_of(&mate);
             assert_eq!(
                 vector(&ours),
                 best,
@@ -201,19 +209,8 @@ fn stars_settled_by_the_duals_keep_the_lexicographic_optimum() {
                 edges.push(LexEdge { u, v, tiers: t });
             }
         }
-        let vector = |m: &[(usize, usize)]| {
-            let mut t = vec![0i64; tiers - 1];
-            for &(a, b) in m {
-                let e = edges
-                    .iter()
-                    .find(|e| e.u == a.min(b) && e.v == a.max(b))
-                    .unwrap();
-                for &(k, x) in e.tiers.iter().filter(|x| x.0 < tiers - 1) {
-                    t[k] += x;
-                }
-            }
-            t
-        };
+        // The hint is no criterion: the vector stops before it.
+        let vector = |m: &[(usize, usize)]| tier_vector(&edges, m, tiers - 1);
         let best = matchings(n).iter().map(|m| vector(m)).min().unwrap();
         let mut stats = LexStats::default();
         let mate = solve_lex(
@@ -228,10 +225,7 @@ fn stars_settled_by_the_duals_keep_the_lexicographic_optimum() {
         )
         .unwrap()
         .unwrap();
-        let ours: Vec<(usize, usize)> = (0..n)
-            .filter(|&u| mate[u] > u)
-            .map(|u| (u, mate[u]))
-            .collect();
+        let ours = pairs_of(&mate);
         assert_eq!(vector(&ours), best, "case {case}");
         by_duals += stats.by_duals;
     }
