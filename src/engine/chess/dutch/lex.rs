@@ -225,6 +225,10 @@ struct Model<'a> {
     ecost: Vec<i128>,
     /// The duals at the last pricing (none: look at everything).
     before: Option<Duals>,
+    /// How many solves were started, and which one `before` ended (its optimal duals: the
+    /// last pricing handed over nothing), if any.
+    solves: u32,
+    before_ended: Option<u32>,
     /// Per vertex, its edges left out of the problem (other end, edge): what a pricing
     /// pass looks at (the edges that joined or went are dropped as met).
     left_at: Option<Vec<Vec<(u32, u32)>>>,
@@ -323,6 +327,8 @@ impl<'a> Model<'a> {
             priced_weights: Vec::new(),
             ecost: Vec::new(),
             before: None,
+            solves: 0,
+            before_ended: None,
             left_at: None,
         }
     }
@@ -586,12 +592,12 @@ impl<'a> Model<'a> {
         // The duals are the next pass's reference unless negative edges were left out.
         let keep = (!capped).then(|| duals.clone());
         let Some(l) = self.lazy else {
-            self.before = keep;
+            self.keep_duals(keep, new.is_empty());
             return new;
         };
         let n = l.class.len();
         if incremental && flagged.is_empty() {
-            self.before = keep;
+            self.keep_duals(keep, new.is_empty());
             return new;
         }
         // An end whose own values are on a tier optimal at 0, or (in the bracket, where the
@@ -640,8 +646,15 @@ impl<'a> Model<'a> {
             self.ecost.push(cost);
             new.push(WideEdge { u, v, cost });
         }
-        self.before = keep;
+        self.keep_duals(keep, new.is_empty());
         new
+    }
+
+    /// The duals of this pricing are the next one's reference (`None`: look at everything);
+    /// with `last` (nothing handed over) they are the optimal duals of the solve.
+    fn keep_duals(&mut self, keep: Option<Duals>, last: bool) {
+        self.before = keep;
+        self.before_ended = last.then_some(self.solves);
     }
 
     /// Every edge left out joins, and the lazy pairs of vertices at most `width` apart;
@@ -679,6 +692,7 @@ impl<'a> Model<'a> {
         stats: &mut LexStats,
         warm: &mut Option<Box<dyn WarmMatching + 's>>,
     ) -> Result<Option<Vec<usize>>, LexError> {
+        self.solves += 1;
         if let Some(mut w) = warm.take() {
             if let Some(mate) = self.resume(&mut *w, weights, stats)? {
                 *warm = Some(w);
@@ -1038,6 +1052,10 @@ impl<'a> Model<'a> {
     /// pairs).
     fn star_floor_within(&self, t: usize, most2: i128) -> Option<i128> {
         let c = self.f[t].star?;
+        // Only the duals the last solve ended with (a solver without duals prices nothing).
+        if self.before_ended != Some(self.solves) {
+            return None;
+        }
         let duals = self.before.as_ref()?;
         if !self.lazy_ends(c).is_empty() || self.ecost.len() != self.count() {
             return None;
@@ -1235,7 +1253,6 @@ pub(crate) fn solve_lex_lazy(
         multiplier: None,
     };
     let mut warm = None;
-    let mut solved_once = false;
     let mut s0 = 0;
     while s0 < real {
         if m.f[s0].max == 0 {
@@ -1251,12 +1268,11 @@ pub(crate) fn solve_lex_lazy(
         // With the hint last, a matching as good as `mate` on every tier above costs at
         // most the hint's bound more than it under the last solve's weights: a star whose
         // cheaper edges all cost more than that (by their reduced costs) keeps its value.
-        if m.star_floor(s0) == Some(now)
-            || (hint_last
-                && solved_once
-                && m.star_floor_within(s0, 2 * hint_tier_bound) == Some(now))
-        {
-            stats.by_duals += usize::from(m.star_floor(s0) != Some(now));
+        let plain = m.star_floor(s0) == Some(now);
+        let by_duals =
+            !plain && hint_last && m.star_floor_within(s0, 2 * hint_tier_bound) == Some(now);
+        if plain || by_duals {
+            stats.by_duals += usize::from(by_duals);
             w.settle(&mut m, s0, now);
             s0 += 1;
             continue;
@@ -1393,7 +1409,6 @@ pub(crate) fn solve_lex_lazy(
         };
         w.last = dense;
         mate = next;
-        solved_once = true;
         for t in s0..=last {
             if m.f[t].max == 0 {
                 continue;
