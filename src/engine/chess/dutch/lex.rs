@@ -225,10 +225,9 @@ struct Model<'a> {
     ecost: Vec<i128>,
     /// The duals at the last pricing (none: look at everything).
     before: Option<Duals>,
-    /// How many solves were started, and which one `before` ended (its optimal duals: the
-    /// last pricing handed over nothing), if any.
-    solves: u32,
-    before_ended: Option<u32>,
+    /// `before` are the duals the last solve ended with (its optimal ones: the last
+    /// pricing handed over nothing).
+    before_final: bool,
     /// Per vertex, its edges left out of the problem (other end, edge): what a pricing
     /// pass looks at (the edges that joined or went are dropped as met).
     left_at: Option<Vec<Vec<(u32, u32)>>>,
@@ -327,8 +326,7 @@ impl<'a> Model<'a> {
             priced_weights: Vec::new(),
             ecost: Vec::new(),
             before: None,
-            solves: 0,
-            before_ended: None,
+            before_final: false,
             left_at: None,
         }
     }
@@ -654,7 +652,7 @@ impl<'a> Model<'a> {
     /// with `last` (nothing handed over) they are the optimal duals of the solve.
     fn keep_duals(&mut self, keep: Option<Duals>, last: bool) {
         self.before = keep;
-        self.before_ended = last.then_some(self.solves);
+        self.before_final = last;
     }
 
     /// Every edge left out joins, and the lazy pairs of vertices at most `width` apart;
@@ -692,7 +690,7 @@ impl<'a> Model<'a> {
         stats: &mut LexStats,
         warm: &mut Option<Box<dyn WarmMatching + 's>>,
     ) -> Result<Option<Vec<usize>>, LexError> {
-        self.solves += 1;
+        self.before_final = false;
         if let Some(mut w) = warm.take() {
             if let Some(mate) = self.resume(&mut *w, weights, stats)? {
                 *warm = Some(w);
@@ -1053,20 +1051,21 @@ impl<'a> Model<'a> {
     fn star_floor_within(&self, t: usize, most2: i128) -> Option<i128> {
         let c = self.f[t].star?;
         // Only the duals the last solve ended with (a solver without duals prices nothing).
-        if self.before_ended != Some(self.solves) {
-            return None;
-        }
-        let duals = self.before.as_ref()?;
+        let duals = self.before.as_ref().filter(|_| self.before_final)?;
         if !self.lazy_ends(c).is_empty() || self.ecost.len() != self.count() {
             return None;
         }
+        self.least_at(c, t, |k| {
+            let e = self.edge(k);
+            duals.reduced_cost2(e.u, e.v, self.ecost[k]) <= most2
+        })
+    }
+
+    /// The least value on tier `t` of `c`'s active edges that `keep` keeps.
+    fn least_at(&self, c: usize, t: usize, keep: impl Fn(usize) -> bool) -> Option<i128> {
         self.at[c]
             .iter()
-            .filter(|&&k| self.active[k])
-            .filter(|&&k| {
-                let e = self.edge(k);
-                duals.reduced_cost2(e.u, e.v, self.ecost[k]) <= most2
-            })
+            .filter(|&&k| self.active[k] && keep(k))
             .map(|&k| self.value(k, t) as i128)
             .min()
     }
@@ -1075,11 +1074,7 @@ impl<'a> Model<'a> {
     /// (and a lower bound of its lazy pairs').
     fn star_floor(&self, t: usize) -> Option<i128> {
         let c = self.f[t].star?;
-        let core = self.at[c]
-            .iter()
-            .filter(|&&k| self.active[k])
-            .map(|&k| self.value(k, t) as i128)
-            .min();
+        let core = self.least_at(c, t, |_| true);
         let lazy = self
             .lazy_ends(c)
             .iter()
