@@ -431,14 +431,22 @@ struct Step {
     which: usize,
 }
 
-/// A new blossom takes the id of its largest outer child when that child has at least this
-/// many vertices (see [`State::add_blossom`]): below it, visiting the child's vertices costs
-/// less than moving ids. Tests lower it to 2, so that every test takes the id of an outer
-/// child whenever there is one.
+/// A new blossom takes the id of its largest outer child, and an expanded inner blossom hands
+/// its id to its largest child staying inner, when that child has at least this many
+/// vertices (see [`State::add_blossom`], [`State::stays_inner`]): below it, visiting the
+/// child's vertices costs less than moving ids. Tests lower it to 2, so that every test
+/// moves ids whenever it can.
 const KEEP_ID: usize = if cfg!(test) { 2 } else { 32 };
 
+/// A step of [`State::augment_blossom`].
 enum Rebase {
-    Blossom(usize, usize),
+    /// Make vertex `v` the base of blossom `b`; `chain` is where the blossoms from `v` up to
+    /// `b` are listed in the call's list of chains, from `v` (its start and length).
+    Blossom {
+        b: usize,
+        v: usize,
+        chain: (usize, usize),
+    },
     Match(usize),
     Rotate(usize, usize),
 }
@@ -1777,11 +1785,27 @@ impl State {
     /// thread's stack.
     fn augment_blossom(&mut self, b: usize, v: usize) {
         let n = self.n;
-        let mut todo = vec![Rebase::Blossom(b, v)];
+        // Each vertex's blossoms up to the one it rebases, listed once: the child of a
+        // blossom that holds the vertex is the entry before it, not a walk up the nesting
+        // (thousands of levels deep, walked again at each level, it cost more than the rest
+        // of the rebasing).
+        let mut chains: Vec<usize> = Vec::new();
+        let chain_of = |x: usize, top: usize, chains: &mut Vec<usize>| {
+            let from = chains.len();
+            let mut t = x;
+            chains.push(t);
+            while t != top {
+                t = self.parent[t];
+                chains.push(t);
+            }
+            (from, chains.len() - from)
+        };
+        let chain = chain_of(v, b, &mut chains);
+        let mut todo = vec![Rebase::Blossom { b, v, chain }];
         let mut plan = Vec::new();
         while let Some(step) = todo.pop() {
-            let (b, v) = match step {
-                Rebase::Blossom(b, v) => (b, v),
+            let (b, v, (from, len)) = match step {
+                Rebase::Blossom { b, v, chain } => (b, v, chain),
                 Rebase::Match(p) => {
                     let (x, y) = (self.endpoint(p), self.endpoint(p ^ 1));
                     self.mate[x] = p ^ 1;
@@ -1796,12 +1820,14 @@ impl State {
                 }
             };
             // The steps of blossom `b`; its own cycle is only rotated by its last step.
-            let mut t = v;
-            while self.parent[t] != b {
-                t = self.parent[t];
-            }
+            debug_assert_eq!(chains[from + len - 1], b);
+            let t = chains[from + len - 2];
             if t >= n {
-                plan.push(Rebase::Blossom(t, v));
+                plan.push(Rebase::Blossom {
+                    b: t,
+                    v,
+                    chain: (from, len - 1),
+                });
             }
             let len = self.childs[b].len() as isize;
             let i = self.childs[b].iter().position(|&c| c == t).expect("child");
@@ -1818,12 +1844,16 @@ impl State {
                 let t = self.childs[b][idx(j)];
                 let p = self.endps[b][idx(j - trick as isize)] ^ trick;
                 if t >= n {
-                    plan.push(Rebase::Blossom(t, self.endpoint(p)));
+                    let x = self.endpoint(p);
+                    let chain = chain_of(x, t, &mut chains);
+                    plan.push(Rebase::Blossom { b: t, v: x, chain });
                 }
                 j += jstep;
                 let t = self.childs[b][idx(j)];
                 if t >= n {
-                    plan.push(Rebase::Blossom(t, self.endpoint(p ^ 1)));
+                    let x = self.endpoint(p ^ 1);
+                    let chain = chain_of(x, t, &mut chains);
+                    plan.push(Rebase::Blossom { b: t, v: x, chain });
                 }
                 plan.push(Rebase::Match(p));
             }
