@@ -250,6 +250,22 @@
 //! 50.4 s); each vertex's edge list made at its size and a pair's tiers merged in place
 //! (round 2 1.58 → 1.81 GB: the lists doubled at the first priced edge).
 //!
+//! Session 14, in the blossom solver (see `engine::matching::blossom`, Speed): counters in
+//! its stages at 9999 round 2 showed the exchanges' solves peeling nests of thousands of
+//! blossoms one level per dual step (an inner blossom whose `z` reaches 0 is expanded, its
+//! largest child is inner again), each level visiting every vertex: 370 million visits.
+//! The child that stays inner now takes the expanded blossom's id, and its vertices are
+//! not visited; rebasing a nest for an augmentation lists each vertex's blossoms once
+//! instead of walking up the nesting again at every level. `tourney bench-dutch`, the build
+//! of session 13 beside this one, same run, pairings identical (user CPU time): 9999 round
+//! 2 34.1 → 26.8 s, round 3 21.3 → 15.4 s, round 5 26.5 → 17.9 s; 5000 round 2 6.9 →
+//! 5.4 s, round 3 4.9 → 4.2 s, round 5 2.1 → 1.9 s; memory unchanged. Tried and dropped:
+//! the fresh solve after a large pricing pass started from the last duals or from the jump
+//! start, whichever leaves fewer vertices exposed (28.5 s against 27.5 s with the jump
+//! start always; the last duals always: 33.5 s: a start with as many exposed vertices can
+//! take ten times as long); a pair's tiers merged in place and shrunk (round 2 1.58 → 1.81
+//! GB and slower); each dual stored beside its sign (no change measured).
+//!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
 //! mild; between two absolutes, the larger colour difference); E.3 alternate from the most
