@@ -31,11 +31,13 @@ pub const MAX_SECTION_PLAYERS: usize = 10_000;
 /// of its largest bracket. Round 1 needs no matching (nobody has played: S1 against S2), so
 /// rounds 2 and 3, whose score groups hold a third to a half of the field, are the largest
 /// (release build, `tourney bench-dutch --round N` on a `bench-swiss --write-trf` history,
-/// whole process, 2-core machine: 5 000 players round 2 19.9 s and 355 MB, round 3 18.8 s
-/// and 293 MB, round 5 4.1 s and 141 MB; 3 500 players round 2 6.3 s and 195 MB; 9 999
-/// about a minute of CPU in round 5). Beyond this a 422 names `players`, not a pairing
-/// that outlasts `TOURNEY_PAIRING_SECONDS` (60 s by default); the largest rated opens are
-/// well below it.
+/// whole process, 2-core machine, session 14: 5 000 players round 2 6.0 s wall and 422 MB,
+/// round 3 4.5 s and 298 MB, round 5 2.0 s and 158 MB; 9 999 players round 2 29.7 s and
+/// 1.58 GB, round 3 17.1 s and 1.14 GB, round 5 18.8 s and 499 MB). Twice this field would
+/// take half of `TOURNEY_PAIRING_SECONDS` (60 s by default) and 1.6 GB per pairing on such
+/// a machine, so the bound stays here until the 10 000-player round is nearer 15 s: beyond
+/// it a 422 names `players`, not a pairing that outlasts the budget. The largest rated
+/// opens are well below it.
 pub const MAX_DUTCH_PLAYERS: usize = 5_000;
 
 /// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,
