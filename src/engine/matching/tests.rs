@@ -1158,19 +1158,26 @@ fn lasting_blossoms_keep_their_reduced_costs() {
 /// tested.
 #[test]
 fn inner_blossoms_expanded_around_a_kept_child_keep_the_optimum() {
+    // Solves with and without the jump start; both must reach `want`. Returns how many
+    // expansions kept a child.
+    let solve_both = |p: &MatchingProblem, want: Option<i64>, case: usize| {
+        let n = p.vertices;
+        let edges = normalise(n, &p.edges, cost_bound(n, 1)).unwrap();
+        let mut kept = 0;
+        for jump in [false, true] {
+            let (m, stats) = blossom::solve_with_stats(n, &edges, jump).unwrap();
+            kept += stats.kept_inner;
+            let got = m.map(|m| matching_cost(n, &edges, &m).unwrap());
+            assert_eq!(got, want, "case {case}, jump start {jump}");
+        }
+        kept
+    };
     let mut rng = XorShift(0x0DD_B10550);
     let (mut small, mut large) = (0, 0);
     for case in 0..300 {
         let n = 2 * (4 + rng.below(5) as usize);
         let p = random_problem(&mut rng, n);
-        let edges = normalise(n, &p.edges, cost_bound(n, 1)).unwrap();
-        let want = dp_optimum(n, &p.edges);
-        for jump in [false, true] {
-            let (m, stats) = blossom::solve_with_stats(n, &edges, jump).unwrap();
-            small += stats.kept_inner;
-            let got = m.map(|m| matching_cost(n, &edges, &m).unwrap());
-            assert_eq!(got, want, "case {case}, jump start {jump}");
-        }
+        small += solve_both(&p, dp_optimum(n, &p.edges), case);
     }
     for case in 0..60 {
         let n = if case % 2 == 0 {
@@ -1180,19 +1187,14 @@ fn inner_blossoms_expanded_around_a_kept_child_keep_the_optimum() {
         };
         let reach = 3 + rng.below(10) as usize;
         let p = swiss_like(&mut rng, n, reach);
-        let edges = normalise(n, &p.edges, cost_bound(n, 1)).unwrap();
         let want = if n <= 20 {
             dp_optimum(n, &p.edges)
         } else {
+            let edges = normalise(n, &p.edges, cost_bound(n, 1)).unwrap();
             let m = blossom::min_cost_perfect_matching(n, &edges, false).unwrap();
             m.map(|m| matching_cost(n, &edges, &m).unwrap())
         };
-        for jump in [false, true] {
-            let (m, stats) = blossom::solve_with_stats(n, &edges, jump).unwrap();
-            large += stats.kept_inner;
-            let got = m.map(|m| matching_cost(n, &edges, &m).unwrap());
-            assert_eq!(got, want, "case {case}, jump start {jump}");
-        }
+        large += solve_both(&p, want, case);
     }
     assert!(
         small >= 3 && large >= 20,
