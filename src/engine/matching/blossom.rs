@@ -70,7 +70,7 @@
 //!   even path from the entry to the base, `State::stays_inner`): the child's vertices keep
 //!   their top blossom and their sign, and only the other children's are visited. A nest
 //!   of thousands of levels is peeled one level per dual step; visiting every vertex at
-//!   each level cost 370 million visits in round 2 of a 9 999-player FIDE Dutch event
+//!   each level cost 400 million visits in round 2 of a 9 999-player FIDE Dutch event
 //!   (36.0 → 30.5 s). (Expanding a large blossom that does not stay inner still visits all
 //!   its vertices.)
 //!
