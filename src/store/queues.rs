@@ -87,6 +87,18 @@ impl Store {
         self
     }
 
+    /// The room left for request bodies now, in bytes (a multiple of 64 KiB): 0 while the
+    /// bodies being read hold all of it. For tests and probes that must see a body holding
+    /// room before they go on, instead of guessing how long the server takes to get there.
+    pub fn body_room_left(&self) -> usize {
+        self.queues.bodies.available_permits() * BODY_UNIT
+    }
+
+    /// An import holds the import turn now (see [`Store::body_room_left`] for why).
+    pub fn import_underway(&self) -> bool {
+        self.queues.imports.available_permits() == 0
+    }
+
     /// Waits for the writer's turn, at most the wait: a 503 rather than an endless queue.
     pub(super) async fn writer_turn(&self) -> ApiResult<OwnedSemaphorePermit> {
         let asked = std::time::Instant::now();
