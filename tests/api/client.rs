@@ -42,6 +42,17 @@ pub fn spawn_with_store(
     spawn_fresh(Default::default(), tourney::live::Live::default(), adjust)
 }
 
+/// Polls `done` every 10 ms until it holds; fails with `what` after `within`. For a state the
+/// server reaches in its own time (a client's head read, a subscriber forgotten), which a
+/// fixed pause only guesses.
+pub fn wait_until(within: std::time::Duration, what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + within;
+    while !done() {
+        assert!(std::time::Instant::now() < deadline, "{what}");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
 /// A server on a fresh temporary database (removed with the server).
 fn spawn_fresh(
     cors: tourney::server::CorsPolicy,

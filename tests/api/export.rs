@@ -400,13 +400,9 @@ fn a_swiss_teams_event_with_entered_matches_round_trips_and_draws_alike() {
 #[test]
 fn imports_are_read_one_at_a_time_and_a_waiting_one_gets_503() {
     use std::io::Write;
-    let mut store = None;
-    let s = crate::client::spawn_with_store(|st| {
-        let st = st.with_write_wait(std::time::Duration::from_millis(500));
-        store = Some(st.clone());
-        st
+    let s = crate::client::spawn_with_store(|store| {
+        store.with_write_wait(std::time::Duration::from_millis(500))
     });
-    let store = store.expect("the server's store");
     let (event, admin) = swiss_event(&s, json!({}));
     s.add_players(event, &admin, 4);
     let document = export(&s, event, &admin);
@@ -421,14 +417,11 @@ fn imports_are_read_one_at_a_time_and_a_waiting_one_gets_503() {
     slow.write_all(head.as_bytes()).unwrap();
     // It holds the turn once the server has read its head (a busy machine may take a while:
     // a fixed pause can let the other import in first).
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while !store.import_underway() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the slow import never took the turn"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    crate::client::wait_until(
+        std::time::Duration::from_secs(20),
+        "the slow import never took the turn",
+        || s.store.import_underway(),
+    );
 
     let r = s.send("POST", "/api/v1/events/import", None, &document);
     let p = r.problem(503);

@@ -113,13 +113,7 @@ fn a_stalled_body_is_cut_with_408() {
 /// and is served as soon as the slow client leaves.
 #[test]
 fn bodies_wait_for_room_while_others_hold_it() {
-    let mut store = None;
-    let s = crate::client::spawn_with_store(|st| {
-        let st = st.with_body_memory(1 << 20);
-        store = Some(st.clone());
-        st
-    });
-    let store = store.expect("the server's store");
+    let s = crate::client::spawn_with_store(|store| store.with_body_memory(1 << 20));
     let mut slow = TcpStream::connect(&s.addr).unwrap();
     let head = format!(
         "POST /api/v1/events HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{{\"name\": \"",
@@ -129,14 +123,11 @@ fn bodies_wait_for_room_while_others_hold_it() {
     slow.write_all(head.as_bytes()).unwrap();
     // The slow body holds all the room once the server has read its head (a busy machine
     // may take a while: a fixed pause let the other body in first under a loaded CI).
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while store.body_room_left() > 0 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the slow body never took the room"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    crate::client::wait_until(
+        std::time::Duration::from_secs(20),
+        "the slow body never took the room",
+        || s.store.body_room_left() == 0,
+    );
 
     let addr = s.addr.clone();
     let waiting = std::thread::spawn(move || {
