@@ -376,35 +376,36 @@ fn solve_until(
 
 const NONE: usize = usize::MAX;
 
-/// One adjacency entry: remote endpoint `p` (edge `p >> 1`), remote vertex `w`, doubled cost.
-/// Kept in 24 bytes (an `i128` field would align the entry to 32): the cost in two halves,
-/// the endpoint and vertex in 32 bits, which hold them at any size [`super::normalise`]
-/// admits ([`super::MAX_VERTICES`] vertices: fewer than 2³¹ pairs).
-#[derive(Clone, Copy)]
-struct Adj {
-    c2_high: i64,
-    c2_low: u64,
-    p: u32,
-    w: u32,
+/// The adjacency entries of all vertices (see [`csr`]): entry `i` is a remote endpoint `p`
+/// (edge `p >> 1`) and remote vertex `w`, in 32 bits each (they hold them at any size
+/// [`super::normalise`] admits: [`super::MAX_VERTICES`] vertices, fewer than 2³¹ pairs), and
+/// beside them, in a list of its own, the doubled cost: a scan reads 8 bytes for an edge it
+/// passes over (one inside the scanning vertex's top blossom), 24 for one it weighs.
+#[derive(Default)]
+struct Adjacency {
+    ends: Vec<(u32, u32)>,
+    c2: Vec<i128>,
 }
 
-impl Adj {
+impl Adjacency {
+    /// (remote endpoint, remote vertex).
     #[inline]
-    fn new(p: usize, w: usize, c2: i128) -> Adj {
-        debug_assert!(p <= u32::MAX as usize && w <= u32::MAX as usize);
-        Adj {
-            c2_high: (c2 >> 64) as i64,
-            c2_low: c2 as u64,
-            p: p as u32,
-            w: w as u32,
-        }
+    fn ends(&self, i: usize) -> (usize, usize) {
+        let (p, w) = self.ends[i];
+        (p as usize, w as usize)
+    }
+
+    /// Doubled cost.
+    #[inline]
+    fn c2(&self, i: usize) -> i128 {
+        self.c2[i]
     }
 
     /// (remote endpoint, remote vertex, doubled cost).
     #[inline]
-    fn get(self) -> (usize, usize, i128) {
-        let c2 = (i128::from(self.c2_high) << 64) | i128::from(self.c2_low);
-        (self.p as usize, self.w as usize, c2)
+    fn get(&self, i: usize) -> (usize, usize, i128) {
+        let (p, w) = self.ends(i);
+        (p, w, self.c2[i])
     }
 }
 
@@ -659,7 +660,7 @@ impl State {
     /// The adjacency again from the edges (the removed ones left out). The old one goes
     /// before the new one is built: both at once were the peak of a 10 000-player pairing.
     fn rebuild_adjacency(&mut self) {
-        self.adj = Vec::new();
+        self.adj = Adjacency::default();
         let (adj_start, adj) = csr(self.n, &self.eu, &self.ev, &self.c2, &self.dead);
         self.adj_start = adj_start;
         self.adj = adj;
@@ -731,7 +732,7 @@ impl State {
             std::mem::take(&mut self.ev),
             std::mem::take(&mut self.c2),
         );
-        self.adj = Vec::new();
+        self.adj = Adjacency::default();
         let mut edges: Vec<(usize, usize, i128)> = Vec::with_capacity(eu.len() + added.len());
         edges.extend((0..eu.len()).map(|k| (eu[k], ev[k], c2[k] / 2)));
         drop((eu, ev, c2));
@@ -782,7 +783,13 @@ fn stopped() -> MatchingError {
 
 /// The adjacency of an edge list (CSR): `adj[adj_start[v]..adj_start[v + 1]]` are the edges of
 /// `v` as (remote endpoint, remote vertex, twice the cost).
-fn csr(n: usize, eu: &[usize], ev: &[usize], c2: &[i128], dead: &[bool]) -> (Vec<usize>, Vec<Adj>) {
+fn csr(
+    n: usize,
+    eu: &[usize],
+    ev: &[usize],
+    c2: &[i128],
+    dead: &[bool],
+) -> (Vec<usize>, Adjacency) {
     let live = |k: usize| !dead.get(k).copied().unwrap_or(false);
     let mut adj_start = vec![0usize; n + 1];
     for k in (0..eu.len()).filter(|&k| live(k)) {
@@ -793,12 +800,21 @@ fn csr(n: usize, eu: &[usize], ev: &[usize], c2: &[i128], dead: &[bool]) -> (Vec
         adj_start[v + 1] += adj_start[v];
     }
     let mut fill = adj_start.clone();
-    let mut adj = vec![Adj::new(0, 0, 0); adj_start[n]];
+    let mut adj = Adjacency {
+        ends: vec![(0, 0); adj_start[n]],
+        c2: vec![0; adj_start[n]],
+    };
+    let entry = |p: usize, w: usize| {
+        debug_assert!(p <= u32::MAX as usize && w <= u32::MAX as usize);
+        (p as u32, w as u32)
+    };
     for k in (0..eu.len()).filter(|&k| live(k)) {
         let (u, v) = (eu[k], ev[k]);
-        adj[fill[u]] = Adj::new(2 * k + 1, v, c2[k]);
+        adj.ends[fill[u]] = entry(2 * k + 1, v);
+        adj.c2[fill[u]] = c2[k];
         fill[u] += 1;
-        adj[fill[v]] = Adj::new(2 * k, u, c2[k]);
+        adj.ends[fill[v]] = entry(2 * k, u);
+        adj.c2[fill[v]] = c2[k];
         fill[v] += 1;
     }
     (adj_start, adj)
@@ -818,7 +834,7 @@ struct State {
     /// Adjacency (CSR): for vertex `v`, `adj[adj_start[v]..adj_start[v + 1]]` are its edges as
     /// (remote endpoint, remote vertex, twice the cost), so scans read memory sequentially.
     adj_start: Vec<usize>,
-    adj: Vec<Adj>,
+    adj: Adjacency,
     /// `mate[v]`: remote endpoint of the matched edge of vertex `v`, or NONE.
     mate: Vec<usize>,
     /// Label of a top-level blossom / of a vertex (FREE, OUTER, INNER).
@@ -1155,7 +1171,7 @@ impl State {
             }
             let least = |among_hubs: bool| {
                 self.neighbours(v)
-                    .map(|i| self.adj[i].get())
+                    .map(|i| self.adj.get(i))
                     .filter(|&(_, w, _)| among_hubs || !is_hub[w])
                     .map(|(_, _, c2)| c2)
                     .min()
@@ -1178,7 +1194,7 @@ impl State {
                 continue;
             }
             for i in self.neighbours(v) {
-                let (p, w, _) = self.adj[i].get();
+                let (p, w) = self.adj.ends(i);
                 if self.mate[w] == NONE && self.slack(p >> 1) == 0 {
                     self.mate[v] = p;
                     self.mate[w] = p ^ 1;
@@ -1200,7 +1216,7 @@ impl State {
     fn raised(&self, v: usize) -> i128 {
         self.neighbours(v)
             .map(|i| {
-                let (_, w, c2) = self.adj[i].get();
+                let (_, w, c2) = self.adj.get(i);
                 c2 - self.dual[w]
             })
             .min()
@@ -1245,7 +1261,7 @@ impl State {
                     continue;
                 }
                 stack.last_mut().expect("non-empty").1 += 1;
-                let (p, w, c2) = self.adj[idx].get();
+                let (p, w, c2) = self.adj.get(idx);
                 if visited[w] || c2 != self.dual[x] + self.dual[w] {
                     continue;
                 }
@@ -1476,9 +1492,12 @@ impl State {
                     for v in self.leaves_vec(c) {
                         let yv = self.y(v);
                         for i in self.neighbours(v) {
-                            let (p, w, c2) = self.adj[i].get();
-                            let slack = c2 - yv - self.y(w);
-                            self.consider_best_to(b, w, p >> 1, slack);
+                            let (p, w) = self.adj.ends(i);
+                            let bw = self.inblossom[w];
+                            if bw != b && self.label[bw] == OUTER {
+                                let slack = self.adj.c2(i) - yv - self.y(w);
+                                self.consider_best_to(b, w, p >> 1, slack);
+                            }
                         }
                     }
                 }
@@ -1908,8 +1927,13 @@ impl State {
             while let Some(v) = self.queue.pop() {
                 let yv = self.y(v);
                 for i in self.neighbours(v) {
-                    let (p, w, c2) = self.adj[i].get();
-                    if self.scan_edge(v, p, w, c2 - yv - self.y(w)) {
+                    let (p, w) = self.adj.ends(i);
+                    // An edge inside v's top blossom (most edges of a large one) is passed
+                    // over before its cost and its far end's dual are read.
+                    if self.inblossom[w] == self.inblossom[v] {
+                        continue;
+                    }
+                    if self.scan_edge(v, p, w, self.adj.c2(i) - yv - self.y(w)) {
                         return true;
                     }
                 }
