@@ -269,16 +269,16 @@
 //! GB and slower); each dual stored beside its sign (no change measured).
 //!
 //! Session 15, in the blossom solver: a scan passes over an edge inside the scanning
-//! vertex's top blossom (36 % of the 630 million entries scanned at 9999 round 2) before
-//! reading its cost and the far end's dual, and such an edge reads 8 bytes of the adjacency
-//! instead of 24. `tourney bench-dutch`, the build of session 14 beside this one, same run,
-//! pairings identical (user CPU time; this machine was about a third slower than in session
-//! 14 and its times varied by up to 20 % between identical runs): 2000 round 2 1.14 →
-//! 0.92 s, 5000 round 2 8.5 → 6.9 s (medians of eight alternating runs: 6.74 → 6.42 s),
-//! round 3 6.4 → 6.3 s, 9999 round 5 25.6 → 23.9 s, round 3 20.3 → 19.0 s, round 2 34.6 s
-//! both (means of three runs). A few per cent, then. Measured and not kept: a
-//! forest of trees grown together (see `engine::matching::blossom`, Speed), a third of the
-//! scans but slower.
+//! vertex's top blossom (36 % of the 630 million entries scanned at 9999 round 2), or to a
+//! vertex of an inner blossom already reached, before reading its cost and the far end's
+//! dual, and such an edge reads 8 bytes of the adjacency instead of 24. `tourney
+//! bench-dutch`, the build of session 14 beside this one, same runs, pairings identical
+//! (user CPU time; this machine's times varied by up to 20 % between identical runs, so
+//! these are means of alternating runs): 9999 round 2 28.1 → 27.1 s (two runs each), round
+//! 3 18.8 → 18.3 s and round 5 23.8 → 20.2 s (three each, the inner-blossom pass not yet
+//! in); 5000 round 2, medians of eight: 6.74 → 6.42 s. A few per cent, then. Measured and
+//! not kept: a forest of trees grown together (see `engine::matching::blossom`, Speed), a
+//! third of the scans but slower.
 //!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
