@@ -394,7 +394,7 @@ const NONE: usize = usize::MAX;
 /// (edge `p >> 1`) and remote vertex `w`, in 32 bits each (they hold them at any size
 /// [`super::normalise`] admits: [`super::MAX_VERTICES`] vertices, fewer than 2³¹ pairs), and
 /// beside them, in a list of its own, the doubled cost: a scan reads 8 bytes for an edge it
-/// passes over (one inside the scanning vertex's top blossom), 24 for one it weighs.
+/// passes over (see `State::passes_over`), 24 for one it weighs.
 #[derive(Default)]
 struct Adjacency {
     ends: Vec<(u32, u32)>,
@@ -1499,7 +1499,7 @@ impl State {
                     for k2 in list {
                         let (i, j) = (self.eu[k2], self.ev[k2]);
                         let j = if self.inblossom[j] == b { i } else { j };
-                        self.consider_best_to(b, j, k2, self.slack(k2));
+                        self.consider_best_to(b, j, k2, |s| s.slack(k2));
                     }
                 }
                 None => {
@@ -1507,11 +1507,7 @@ impl State {
                         let yv = self.y(v);
                         for i in self.neighbours(v) {
                             let (p, w) = self.adj.ends(i);
-                            let bw = self.inblossom[w];
-                            if bw != b && self.label[bw] == OUTER {
-                                let slack = self.adj.c2(i) - yv - self.y(w);
-                                self.consider_best_to(b, w, p >> 1, slack);
-                            }
+                            self.consider_best_to(b, w, p >> 1, |s| s.adj.c2(i) - yv - s.y(w));
                         }
                     }
                 }
@@ -1598,12 +1594,20 @@ impl State {
         }
     }
 
-    /// Edge `k` (slack `slack`) leads from the new blossom `b` to vertex `j`: keep it if it is
-    /// the least-slack edge so far to `j`'s outer blossom.
+    /// Edge `k` leads from the new blossom `b` to vertex `j`: keep it if it is the least-slack
+    /// edge so far to `j`'s outer blossom. Its slack is only worked out (by `slack`, which
+    /// reads its cost and duals) when `j` lies in another outer blossom.
     #[inline]
-    fn consider_best_to(&mut self, b: usize, j: usize, k: usize, slack: i128) {
+    fn consider_best_to(
+        &mut self,
+        b: usize,
+        j: usize,
+        k: usize,
+        slack: impl FnOnce(&State) -> i128,
+    ) {
         let bj = self.inblossom[j];
         if bj != b && self.label[bj] == OUTER {
+            let slack = slack(self);
             let cur = self.best_to[bj];
             if cur == NONE {
                 self.touched.push(bj);
@@ -1942,13 +1946,9 @@ impl State {
                 let yv = self.y(v);
                 for i in self.neighbours(v) {
                     let (p, w) = self.adj.ends(i);
-                    // An edge inside v's top blossom (most edges of a large one), or to a
-                    // vertex of an inner blossom already reached (whatever its slack,
-                    // `scan_edge` notes nothing), is passed over before its cost and its
-                    // far end's dual are read.
-                    let bw = self.inblossom[w];
-                    if bw == self.inblossom[v] || (self.label[bw] == INNER && self.label[w] != FREE)
-                    {
+                    // Most edges of a large blossom lie inside it: passed over before their
+                    // cost and far end's dual are read.
+                    if self.passes_over(self.inblossom[v], w) {
                         continue;
                     }
                     if self.scan_edge(v, p, w, self.adj.c2(i) - yv - self.y(w)) {
@@ -2078,13 +2078,22 @@ impl State {
         Ok(())
     }
 
+    /// An edge from the outer top blossom `bv` to vertex `w` that [`State::scan_edge`] notes
+    /// nothing for, whatever its slack: one inside `bv`, or one to a vertex of an inner
+    /// blossom already reached.
+    #[inline]
+    fn passes_over(&self, bv: usize, w: usize) -> bool {
+        let bw = self.inblossom[w];
+        bw == bv || (self.label[bw] == INNER && self.label[w] != FREE)
+    }
+
     /// Look at the edge from outer vertex `v` to `w = endpoint(p)` with slack `kslack`: grow the
     /// tree, shrink a blossom or augment along it when tight, else remember it as a candidate
     /// for the next dual step. True when the stage ended with an augmentation.
     fn scan_edge(&mut self, v: usize, p: usize, w: usize, kslack: i128) -> bool {
         let k = p >> 1;
         let (bv, bw) = (self.inblossom[v], self.inblossom[w]);
-        if bv == bw {
+        if self.passes_over(bv, w) {
             return false;
         }
         if kslack == 0 {
