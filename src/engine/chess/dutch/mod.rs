@@ -54,6 +54,16 @@
 //!   (the smallest exchange differences), the lowest S1 players exchanged, the highest S2
 //!   players brought up, then each head's opponent the highest possible (transpositions).
 //!
+//! A's hint (below its criteria, so no criterion depends on it) also asks for the least sum
+//! of the positions of the residents heading a pair of residents: the top residents' sum
+//! is the least, so A's matching has no exchange when one of its optima has none (and A
+//! ran a solve: a matching that needs none is not looked at further). Then the exchanges
+//! need no solve: that matching is optimal on the base criteria in B too (with
+//! the MDPs' boards it is a matching of A, which is optimal on them), it has the fewest
+//! exchanges (none), and so the least sum of the heads (the S1 players), and only the heads
+//! it fixes go on to B's last solve (debug builds solve the exchanges on small problems and
+//! check the heads are the same).
+//!
 //! A tier is a count of small values on each board; a bracket has dozens of them (hundreds
 //! with one per player of the remainder), more than a 128-bit weighted cost holds, so
 //! [`lex`] solves them in stages: a tier on which the current optimum already totals 0
@@ -279,6 +289,25 @@
 //! in); 5000 round 2, medians of eight: 6.74 → 6.42 s. A few per cent, then. Measured and
 //! not kept: a forest of trees grown together (see `engine::matching::blossom`, Speed), a
 //! third of the scans but slower.
+//!
+//! Session 16: per-call timers at 9999 round 2 showed a third of the time outside the
+//! solver, in building each solve's 8 million pairs of the largest brackets (setup 5.7 s,
+//! the model 2.2 s) and pricing them (7.3 s), and the exchanges' solve of each large
+//! bracket (7.4 s and 5.6 s) as the largest. A's hint now asks for the least sum of the
+//! heads, so its matching has no exchange when an optimum has none, and B1 is then not
+//! solved (see "The tiers of a bracket" above; the heads, and so every board, are the
+//! same): at 9999 rounds 2, 3 and 5 and 5000 round 2 every bracket skips it (20 of 20).
+//! Tried first: the natural pairing (S1 k with S2 k) as A's hint, which also skips B1 but
+//! makes A as slow as the two solves it replaced (9999 round 2 −7 %, 3000-5000 round 2 +18
+//! to +33 %), and a hint of 1 per exchanged pair (5000 round 2: 30-36 s against 6 s).
+//! `tourney bench-dutch`, the
+//! build of session 15 beside this one, same runs, pairings identical (user CPU time, means
+//! of two alternating runs): 9999 round 2 27.1 → 16.5 s (sys 3.3 → 1.8 s; 1.58 → 1.55 GB),
+//! round 3 15.4 → 11.0 s, round 5 16.7 → 11.5 s; 7000 round 2 12.9 → 9.2 s; 5000 round 2
+//! 5.42 → 4.41 s, round 3 4.11 → 3.51 s, round 5 1.90 → 1.48 s; 4000 round 2 3.41 → 2.69 s;
+//! 3000 round 2 1.52 → 1.12 s; 2000 round 2 0.68 → 0.61 s. Agreement unchanged
+//! (`scripts/dutch-agreement 200`: 1594 of 1598, the same 4 PAB disagreements; `BAKU=1 ...
+//! 25`: 201 of 201). The goal of 15 s at 10 000 players is still not met at round 2.
 //!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
