@@ -667,8 +667,8 @@ impl Bracket<'_, '_> {
         // The hint (not a criterion): MDP k with resident k, as the order of both asks, and
         // the least sum of the positions of the residents heading a pair of residents. The
         // least such sum is that of the top residents, so among the optima a matching with
-        // no exchange is taken when there is one, and then `phase_b` needs no solve of its
-        // exchanges.
+        // no exchange is taken when there is one (and a solve runs: a start that settles
+        // every tier is kept as it is), and then `phase_b` needs no solve of its exchanges.
         let hint = t.one();
         let mut index = vec![0i64; self.place.len()];
         for (k, &a) in residents.iter().enumerate() {
