@@ -752,7 +752,7 @@ impl Bracket<'_, '_> {
         // of the remainder: when none of them is headed by an S2 player, it has the least
         // exchanges (none) and so the least sum of the heads (those of S1), and it is an
         // optimum of B1 without a solve.
-        let mates = if remainder[s1..].iter().any(|&a| r.heads(a, start)) {
+        let mates = if r.exchanges(start) > 0 {
             self.remainder_solve(solver, live, &r, Heads::Exchanges(false), start, stats)?
         } else {
             // Debug builds, small problems: B1 solved has the same heads.
@@ -766,27 +766,21 @@ impl Bracket<'_, '_> {
                     start,
                     &mut LexStats::default(),
                 )?;
-                let heads =
-                    |m: &Mates| remainder.iter().map(|&a| r.heads(a, m)).collect::<Vec<_>>();
                 debug_assert_eq!(
-                    heads(&solved),
-                    heads(start),
+                    r.heads(&solved),
+                    r.heads(start),
                     "phase A's matching is no B1 optimum"
                 );
             }
             start.clone()
         };
-        let exchanges = remainder[s1..]
-            .iter()
-            .filter(|&&a| r.heads(a, &mates))
-            .count();
-        let mates = if exchanges > 0 {
+        let mates = if r.exchanges(&mates) > 0 {
             self.remainder_solve(solver, live, &r, Heads::Exchanges(true), &mates, stats)?
         } else {
             mates
         };
         // B2: the heads fixed, each one's opponent the highest possible, in order.
-        let heads: Vec<bool> = remainder.iter().map(|&a| r.heads(a, &mates)).collect();
+        let heads = r.heads(&mates);
         self.remainder_solve(solver, live, &r, Heads::Fixed(&heads), &mates, stats)
     }
 
@@ -929,13 +923,31 @@ struct Remainder<'a> {
 }
 
 impl Remainder<'_> {
-    /// `a` heads a pair of the remainder: its mate is a later member.
-    fn heads(&self, a: usize, mates: &Mates) -> bool {
-        let pos = |x: usize| self.members.iter().position(|&y| y == x);
-        match (pos(a), mates.get(&a).copied().flatten().and_then(pos)) {
-            (Some(i), Some(j)) => i < j,
-            _ => false,
-        }
+    /// Per member, in order: it heads a pair of the remainder (its mate is a later member).
+    fn heads(&self, mates: &Mates) -> Vec<bool> {
+        let at: BTreeMap<usize, usize> = self
+            .members
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| (a, i))
+            .collect();
+        self.members
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                mates
+                    .get(a)
+                    .copied()
+                    .flatten()
+                    .and_then(|m| at.get(&m))
+                    .is_some_and(|&j| i < j)
+            })
+            .collect()
+    }
+
+    /// The pairs of the remainder headed by an S2 member.
+    fn exchanges(&self, mates: &Mates) -> usize {
+        self.heads(mates)[self.s1..].iter().filter(|&&h| h).count()
     }
 }
 
