@@ -2,7 +2,7 @@
 //! player still unpaired (see the module doc of [`super`] for the tiers).
 
 use super::colour::{may_meet, pair_flags};
-use super::lex::{solve_lex_lazy, Lazy, LexEdge, LexError, LexStats, Values};
+use super::lex::{solve_lex_lazy, Lazy, LexEdges, LexError, LexStats, Values};
 use super::player::{DutchPlayer, Float, QuickSet};
 use crate::engine::matching::MatchingSolver;
 use std::collections::BTreeMap;
@@ -100,13 +100,13 @@ fn solve(
     solver: &dyn MatchingSolver,
     alive: &[usize],
     tiers: usize,
-    pair: &dyn Fn(usize, usize) -> Option<Vec<(usize, i64)>>,
+    pair: &(dyn Fn(usize, usize) -> Option<Vec<(usize, i64)>> + Sync),
     bye: &dyn Fn(usize) -> Option<Vec<(usize, i64)>>,
     class: &dyn Fn(usize) -> u8,
     meet: &dyn Fn(usize, usize) -> bool,
     start: Option<&Mates>,
     hint_last: bool,
-    far: &dyn Fn(usize, usize) -> bool,
+    far: &(dyn Fn(usize, usize) -> bool + Sync),
     stats: &mut LexStats,
 ) -> Result<Option<Mates>, PairError> {
     let n = alive.len();
@@ -131,33 +131,19 @@ fn solve(
         }
         Some(mate)
     });
-    let mut edges = Vec::new();
     // Boards with no value on any tier far apart in the order (the lower brackets, there
     // only to keep the round completable), and those `far` says are unlikely, are left out
     // of the solves and priced in with the duals instead (exact either way).
-    let mut core = Vec::new();
-    for (x, &i) in inner.iter().enumerate() {
-        for &j in &inner[x + 1..] {
-            if let Some(t) = pair(alive[i], alive[j]) {
-                let tiers = merge(t);
-                core.push(j - i <= NEAR || (!tiers.is_empty() && !far(alive[i], alive[j])));
-                edges.push(LexEdge { u: i, v: j, tiers });
-            }
-        }
-    }
+    let (mut edges, mut core) = inner_pairs(alive, &inner, pair, far);
     let mut outer = QuickSet::default();
-    let mut near = |i: usize, j: usize, edges: &mut Vec<LexEdge>, core: &mut Vec<bool>| {
+    let mut near = |i: usize, j: usize, edges: &mut LexEdges, core: &mut Vec<bool>| {
         let (i, j) = (i.min(j), i.max(j));
         if j >= n || (classes[i] == 0 && classes[j] == 0) || !outer.insert((i, j)) {
             return;
         }
         if let Some(t) = pair(alive[i], alive[j]) {
             core.push(true);
-            edges.push(LexEdge {
-                u: i,
-                v: j,
-                tiers: merge(t),
-            });
+            edges.push(i, j, &merge(t));
         }
     };
     for i in 0..n {
@@ -184,11 +170,7 @@ fn solve(
         for (i, &a) in alive.iter().enumerate() {
             if let Some(t) = bye(a) {
                 core.push(true);
-                edges.push(LexEdge {
-                    u: i,
-                    v: n,
-                    tiers: merge(t),
-                });
+                edges.push(i, n, &merge(t));
             }
         }
     }
@@ -242,20 +224,80 @@ fn solve(
     ))
 }
 
-/// Sums the values of one tier given twice and drops zeros.
+/// Above this many pairs in a bracket, its pairs are valued on two threads (the tests take
+/// that path on every bracket of three players or more).
+const PAIRS_SPLIT: usize = if cfg!(test) { 1 } else { 200_000 };
+
+/// The pairs of the bracket's players `inner` (positions in `alive`, ascending) with their
+/// values, and whether each is handed to the solver from the outset (see [`solve`]). A
+/// large bracket's rows are shared between two threads (a 4 000-player bracket has 8
+/// million pairs), each taking about half of the pairs; the pairs come out in the same
+/// order either way.
+fn inner_pairs(
+    alive: &[usize],
+    inner: &[usize],
+    pair: &(dyn Fn(usize, usize) -> Option<Vec<(usize, i64)>> + Sync),
+    far: &(dyn Fn(usize, usize) -> bool + Sync),
+) -> (LexEdges, Vec<bool>) {
+    let m = inner.len();
+    let rows = |from: usize, to: usize| {
+        let most = (from..to).map(|x| m - 1 - x).sum::<usize>();
+        let mut edges = LexEdges::with_capacity(most, 2 * most);
+        let mut core = Vec::with_capacity(most);
+        for x in from..to {
+            let i = inner[x];
+            for &j in &inner[x + 1..] {
+                if let Some(t) = pair(alive[i], alive[j]) {
+                    let tiers = merge(t);
+                    core.push(j - i <= NEAR || (!tiers.is_empty() && !far(alive[i], alive[j])));
+                    edges.push(i, j, &tiers);
+                }
+            }
+        }
+        (edges, core)
+    };
+    let all = m * m.saturating_sub(1) / 2;
+    if all <= PAIRS_SPLIT {
+        return rows(0, m);
+    }
+    // The first rows are the longest: split where half of the pairs are above.
+    let mut split = 0;
+    let mut above = 0;
+    while 2 * above < all {
+        above += m - 1 - split;
+        split += 1;
+    }
+    let ((mut edges, mut core), (rest, rest_core)) = std::thread::scope(|s| {
+        let lower = s.spawn(|| rows(split, m));
+        let upper = rows(0, split);
+        let lower = lower
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (upper, lower)
+    });
+    edges.append(&rest);
+    core.extend_from_slice(&rest_core);
+    (edges, core)
+}
+
+/// Sums the values of one tier given twice and drops zeros (in place).
 fn merge(mut t: Vec<(usize, i64)>) -> Vec<(usize, i64)> {
     t.sort_unstable_by_key(|x| x.0);
-    let mut out: Vec<(usize, i64)> = Vec::with_capacity(t.len());
-    for (k, v) in t {
+    let mut kept = 0;
+    for r in 0..t.len() {
+        let (k, v) = t[r];
         if v == 0 {
             continue;
         }
-        match out.last_mut() {
-            Some(last) if last.0 == k => last.1 += v,
-            _ => out.push((k, v)),
+        if kept > 0 && t[kept - 1].0 == k {
+            t[kept - 1].1 += v;
+        } else {
+            t[kept] = (k, v);
+            kept += 1;
         }
     }
-    out
+    t.truncate(kept);
+    t
 }
 
 /// Where each position stands in the bracket being paired.

@@ -66,11 +66,76 @@ use crate::engine::matching::{
 };
 
 /// A candidate pair with its tier values (tier index, value >= 0), tiers in any order.
-#[derive(Debug, Clone)]
-pub(crate) struct LexEdge {
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LexEdge<'a> {
     pub u: usize,
     pub v: usize,
-    pub tiers: Vec<(usize, i64)>,
+    pub tiers: &'a [(usize, i64)],
+}
+
+/// Candidate pairs, their tier values held in one flat list (a large bracket's solve has
+/// millions of pairs: one allocation for all of their values, not one each).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct LexEdges {
+    ends: Vec<(u32, u32)>,
+    /// Where each pair's values end in `values` (they start where the previous pair's end).
+    end: Vec<usize>,
+    values: Vec<(usize, i64)>,
+}
+
+impl LexEdges {
+    /// Room for `pairs` pairs holding `values` values in all.
+    pub fn with_capacity(pairs: usize, values: usize) -> LexEdges {
+        LexEdges {
+            ends: Vec::with_capacity(pairs),
+            end: Vec::with_capacity(pairs),
+            values: Vec::with_capacity(values),
+        }
+    }
+
+    /// Adds the pair u–v (vertices below `u32::MAX`) with these tier values.
+    pub fn push(&mut self, u: usize, v: usize, tiers: &[(usize, i64)]) {
+        debug_assert!(u < u32::MAX as usize && v < u32::MAX as usize);
+        self.ends.push((u as u32, v as u32));
+        self.values.extend_from_slice(tiers);
+        self.end.push(self.values.len());
+    }
+
+    /// Adds the pairs of `other` after these.
+    pub fn append(&mut self, other: &LexEdges) {
+        let base = self.values.len();
+        self.ends.extend_from_slice(&other.ends);
+        self.values.extend_from_slice(&other.values);
+        self.end.extend(other.end.iter().map(|&e| base + e));
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Pair `k`.
+    pub fn get(&self, k: usize) -> LexEdge<'_> {
+        let (u, v) = self.ends[k];
+        let from = if k == 0 { 0 } else { self.end[k - 1] };
+        LexEdge {
+            u: u as usize,
+            v: v as usize,
+            tiers: &self.values[from..self.end[k]],
+        }
+    }
+
+    /// The ends of pair `k` (without its values).
+    fn ends(&self, k: usize) -> Ends {
+        let (u, v) = self.ends[k];
+        Ends {
+            u: u as usize,
+            v: v as usize,
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = LexEdge<'_>> {
+        (0..self.len()).map(|k| self.get(k))
+    }
 }
 
 /// The pairs not handed over as edges (see [`solve_lex_lazy`]). Every vertex but the bye
@@ -103,6 +168,13 @@ impl Lazy<'_> {
             && u != v
             && !self.edges.contains(&(u.min(v), u.max(v)))
     }
+}
+
+/// The two ends of a pair.
+#[derive(Debug, Clone, Copy)]
+struct Ends {
+    u: usize,
+    v: usize,
 }
 
 /// Tier values: (tier, value).
@@ -189,8 +261,8 @@ const CHECK_ALL_BELOW: usize = 80;
 struct Model<'a> {
     vertices: usize,
     /// The caller's edges; edges priced in from `lazy` follow them in `added`.
-    given: &'a [LexEdge],
-    added: Vec<LexEdge>,
+    given: &'a LexEdges,
+    added: LexEdges,
     added_pairs: QuickSet<(usize, usize)>,
     at: Vec<Vec<usize>>,
     f: Vec<TierFacts>,
@@ -236,24 +308,55 @@ struct Model<'a> {
 /// At most this many priced edges join at each end in one pass when many are found.
 const PRICED_PER_END: u32 = 32;
 
+/// Above this many edges, a model's edges per vertex are listed on a second thread (the
+/// tests take that path on every solve).
+const EDGES_SPLIT: usize = if cfg!(test) { 0 } else { 200_000 };
+
 /// No number in the kept solver state.
 const NO_SLOT: u32 = u32::MAX;
 
 impl<'a> Model<'a> {
     fn new(
         vertices: usize,
-        edges: &'a [LexEdge],
+        edges: &'a LexEdges,
+        tiers: usize,
+        core: &[bool],
+        lazy: Option<&'a Lazy<'a>>,
+    ) -> Model<'a> {
+        // Each vertex's edges (on a second thread when there are many) while the tiers'
+        // facts are gathered.
+        let edges_at = || {
+            let mut at = vec![Vec::new(); vertices];
+            for k in 0..edges.len() {
+                let e = edges.ends(k);
+                at[e.u].push(k);
+                at[e.v].push(k);
+            }
+            at
+        };
+        std::thread::scope(|s| {
+            let at = (edges.len() > EDGES_SPLIT).then(|| s.spawn(edges_at));
+            let mut m = Model::facts(vertices, edges, tiers, core, lazy);
+            m.at = match at {
+                Some(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                None => edges_at(),
+            };
+            m
+        })
+    }
+
+    /// The model without its edges per vertex (`at`).
+    fn facts(
+        vertices: usize,
+        edges: &'a LexEdges,
         tiers: usize,
         core: &[bool],
         lazy: Option<&'a Lazy<'a>>,
     ) -> Model<'a> {
         let mut f = vec![TierFacts::default(); tiers];
-        let mut at = vec![Vec::new(); vertices];
         let mut common = vec![Common::Nothing; tiers];
         for (k, e) in edges.iter().enumerate() {
-            at[e.u].push(k);
-            at[e.v].push(k);
-            for &(t, v) in &e.tiers {
+            for &(t, v) in e.tiers {
                 if v == 0 {
                     continue;
                 }
@@ -306,9 +409,9 @@ impl<'a> Model<'a> {
         Model {
             vertices,
             given: edges,
-            added: Vec::new(),
+            added: LexEdges::default(),
             added_pairs: QuickSet::default(),
-            at,
+            at: Vec::new(),
             f,
             active: vec![true; edges.len()],
             in_problem: core.to_vec(),
@@ -331,11 +434,19 @@ impl<'a> Model<'a> {
         }
     }
 
-    fn edge(&self, k: usize) -> &LexEdge {
+    fn edge(&self, k: usize) -> LexEdge<'_> {
         if k < self.given.len() {
-            &self.given[k]
+            self.given.get(k)
         } else {
-            &self.added[k - self.given.len()]
+            self.added.get(k - self.given.len())
+        }
+    }
+
+    fn ends(&self, k: usize) -> Ends {
+        if k < self.given.len() {
+            self.given.ends(k)
+        } else {
+            self.added.ends(k - self.given.len())
         }
     }
 
@@ -344,12 +455,12 @@ impl<'a> Model<'a> {
     }
 
     fn cost(&self, k: usize, weights: &[i128]) -> i128 {
-        weighed(&self.edge(k).tiers, weights)
+        weighed(self.edge(k).tiers, weights)
     }
 
     /// Edge `k` as the solver takes it, weighed by `weights`.
     fn wide(&self, k: usize, weights: &[i128]) -> WideEdge {
-        let e = self.edge(k);
+        let e = self.ends(k);
         WideEdge {
             u: e.u,
             v: e.v,
@@ -371,9 +482,9 @@ impl<'a> Model<'a> {
     }
 
     /// Adds the pair u < v as an edge (not yet in the problem); returns its index.
-    fn add(&mut self, u: usize, v: usize, tiers: Vec<(usize, i64)>) -> usize {
+    fn add(&mut self, u: usize, v: usize, tiers: &[(usize, i64)]) -> usize {
         let k = self.count();
-        for &(t, x) in &tiers {
+        for &(t, x) in tiers {
             if x != 0 {
                 debug_assert!(x <= self.f[t].max, "tier {t}: {x} over its bound");
                 self.f[t].max = self.f[t].max.max(x);
@@ -385,7 +496,7 @@ impl<'a> Model<'a> {
         self.active.push(true);
         self.in_problem.push(false);
         self.slot.push(NO_SLOT);
-        self.added.push(LexEdge { u, v, tiers });
+        self.added.push(u, v, tiers);
         self.added_pairs.insert((u, v));
         k
     }
@@ -479,7 +590,7 @@ impl<'a> Model<'a> {
             if !m.active[k] || m.in_problem[k] {
                 return;
             }
-            let e = m.edge(k);
+            let e = m.ends(k);
             // Most pairs stop at the bound, before their lowest common blossom is sought.
             if duals.reduced_floor2(e.u, e.v, m.ecost[k]) >= 0 {
                 return;
@@ -500,13 +611,13 @@ impl<'a> Model<'a> {
             let left = |k: &usize| self.active[*k] && !self.in_problem[*k];
             let mut degree = vec![0usize; self.vertices];
             for k in (0..self.count()).filter(left) {
-                let e = self.edge(k);
+                let e = self.ends(k);
                 degree[e.u] += 1;
                 degree[e.v] += 1;
             }
             let mut at: Vec<Vec<(u32, u32)>> = degree.into_iter().map(Vec::with_capacity).collect();
             for k in (0..self.count()).filter(left) {
-                let e = self.edge(k);
+                let e = self.ends(k);
                 at[e.u].push((e.v as u32, k as u32));
                 at[e.v].push((e.u as u32, k as u32));
             }
@@ -545,7 +656,7 @@ impl<'a> Model<'a> {
                     if !self.active[k] || self.in_problem[k] {
                         continue;
                     }
-                    let e = self.edge(k);
+                    let e = self.ends(k);
                     if !incremental || needs(e.u, e.v) {
                         join(self, k, &mut ks);
                     }
@@ -572,7 +683,7 @@ impl<'a> Model<'a> {
             if self.in_problem[k] {
                 continue;
             }
-            let e = self.edge(k);
+            let e = self.ends(k);
             if at_end[e.u] >= PRICED_PER_END && at_end[e.v] >= PRICED_PER_END {
                 capped = true;
                 continue;
@@ -637,7 +748,7 @@ impl<'a> Model<'a> {
             if self.added_pairs.contains(&(u, v)) {
                 continue;
             }
-            let k = self.add(u, v, t);
+            let k = self.add(u, v, &t);
             self.in_problem[k] = true;
             self.priced.push(k);
             let cost = self.cost(k, weights);
@@ -670,7 +781,7 @@ impl<'a> Model<'a> {
             for u in 0..n {
                 for v in u + 1..n.min(u.saturating_add(width).saturating_add(1)) {
                     if let Some(t) = self.lazy_pair(l, u, v) {
-                        let k = self.add(u, v, t);
+                        let k = self.add(u, v, &t);
                         self.in_problem[k] = true;
                         joined = true;
                     }
@@ -930,7 +1041,7 @@ impl<'a> Model<'a> {
     }
 
     fn matched(&self, k: usize, mate: &[usize]) -> bool {
-        let e = self.edge(k);
+        let e = self.ends(k);
         self.active[k] && mate[e.u] == e.v
     }
 
@@ -955,7 +1066,7 @@ impl<'a> Model<'a> {
 
     /// The value of edge `k` on tier `t`.
     fn value(&self, k: usize, t: usize) -> i64 {
-        value_in(&self.edge(k).tiers, t)
+        value_in(self.edge(k).tiers, t)
     }
 
     /// The lazy pairs of vertex `c` that may still join, by the class of the other end:
@@ -1006,7 +1117,7 @@ impl<'a> Model<'a> {
         }
         if let ([k], false) = (&left[..], lazy_may) {
             let k = *k;
-            let e = self.edge(k);
+            let e = self.ends(k);
             let m = if e.u == c { e.v } else { e.u };
             for i in 0..self.at[m].len() {
                 let j = self.at[m][i];
@@ -1031,7 +1142,7 @@ impl<'a> Model<'a> {
         let mut covered = vec![false; n];
         let mut out = Vec::with_capacity(n / 2);
         for k in 0..self.count() {
-            let e = self.edge(k);
+            let e = self.ends(k);
             if self.active[k] && mate[e.u] == e.v {
                 covered[e.u] = true;
                 covered[e.v] = true;
@@ -1056,7 +1167,7 @@ impl<'a> Model<'a> {
             return None;
         }
         self.least_at(c, t, |k| {
-            let e = self.edge(k);
+            let e = self.ends(k);
             duals.reduced_cost2(e.u, e.v, self.ecost[k]) <= most2
         })
     }
@@ -1165,7 +1276,7 @@ fn weighed(tiers: &[(usize, i64)], weights: &[i128]) -> i128 {
 pub(crate) fn solve_lex(
     solver: &dyn MatchingSolver,
     vertices: usize,
-    edges: &[LexEdge],
+    edges: &LexEdges,
     tiers: usize,
     start: Option<Vec<usize>>,
     hint_last: bool,
@@ -1183,7 +1294,7 @@ pub(crate) fn solve_lex(
 pub(crate) fn solve_lex_lazy(
     solver: &dyn MatchingSolver,
     vertices: usize,
-    edges: &[LexEdge],
+    edges: &LexEdges,
     tiers: usize,
     start: Option<Vec<usize>>,
     hint_last: bool,

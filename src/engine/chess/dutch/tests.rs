@@ -3,7 +3,7 @@
 //! written by scripts/dutch-agreement, never edited by hand).
 
 use super::check::check_event;
-use super::lex::{solve_lex, LexEdge, LexStats};
+use super::lex::{solve_lex, LexEdges, LexStats};
 use super::{pair_dutch, Acceleration};
 use crate::engine::chess::swiss::trf::{decode_trf, parse_trf};
 use crate::engine::chess::swiss::{Colour, SwissPlayer, SwissState};
@@ -100,7 +100,7 @@ fn matchings(n: usize) -> Vec<Vec<(usize, usize)>> {
 }
 
 /// The totals of a matching's pairs on the first `tiers` tiers.
-fn tier_vector(edges: &[LexEdge], m: &[(usize, usize)], tiers: usize) -> Vec<i64> {
+fn tier_vector(edges: &LexEdges, m: &[(usize, usize)], tiers: usize) -> Vec<i64> {
     let mut t = vec![0i64; tiers];
     for &(a, b) in m {
         let e = edges
@@ -132,7 +132,7 @@ fn the_staged_solve_is_the_lexicographic_optimum() {
     for case in 0..40 {
         let n = 8;
         let tiers = 12;
-        let mut edges = Vec::new();
+        let mut edges = LexEdges::default();
         for u in 0..n {
             for v in u + 1..n {
                 let mut t: Vec<(usize, i64)> = Vec::new();
@@ -145,7 +145,7 @@ fn the_staged_solve_is_the_lexicographic_optimum() {
                         t.push((k, (draw / 3 % 4) as i64));
                     }
                 }
-                edges.push(LexEdge { u, v, tiers: t });
+                edges.push(u, v, &t);
             }
         }
         let vector = |m: &[(usize, usize)]| tier_vector(&edges, m, tiers);
@@ -190,7 +190,7 @@ fn stars_settled_by_the_duals_keep_the_lexicographic_optimum() {
     let tiers = criteria + stars + 1;
     let mut by_duals = 0;
     for case in 0..400 {
-        let mut edges = Vec::new();
+        let mut edges = LexEdges::default();
         for u in 0..n {
             for v in u + 1..n {
                 let mut t: Vec<(usize, i64)> = Vec::new();
@@ -206,7 +206,7 @@ fn stars_settled_by_the_duals_keep_the_lexicographic_optimum() {
                     t.push((criteria + u, (v as i64) << 30));
                 }
                 t.push((tiers - 1, (rng.next_u64() % 1000) as i64));
-                edges.push(LexEdge { u, v, tiers: t });
+                edges.push(u, v, &t);
             }
         }
         // The hint is no criterion: the vector stops before it.
