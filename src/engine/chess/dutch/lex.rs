@@ -308,6 +308,41 @@ struct Model<'a> {
 /// At most this many priced edges join at each end in one pass when many are found.
 const PRICED_PER_END: u32 = 32;
 
+/// The ends of edge `k` of a model: the caller's edges, then those priced in.
+fn ends_of(given: &LexEdges, added: &LexEdges, k: usize) -> Ends {
+    if k < given.len() {
+        given.ends(k)
+    } else {
+        added.ends(k - given.len())
+    }
+}
+
+/// Per vertex, its edges left out of the problem (other end, edge): the active edges not
+/// in it, of the caller's (`given`) and those priced in (`added`).
+fn left_out(
+    vertices: usize,
+    given: &LexEdges,
+    added: &LexEdges,
+    active: &[bool],
+    in_problem: &[bool],
+) -> Vec<Vec<(u32, u32)>> {
+    let left = |k: &usize| active[*k] && !in_problem[*k];
+    let count = given.len() + added.len();
+    let mut degree = vec![0usize; vertices];
+    for k in (0..count).filter(left) {
+        let e = ends_of(given, added, k);
+        degree[e.u] += 1;
+        degree[e.v] += 1;
+    }
+    let mut at: Vec<Vec<(u32, u32)>> = degree.into_iter().map(Vec::with_capacity).collect();
+    for k in (0..count).filter(left) {
+        let e = ends_of(given, added, k);
+        at[e.u].push((e.v as u32, k as u32));
+        at[e.v].push((e.u as u32, k as u32));
+    }
+    at
+}
+
 /// Above this many edges, a model's edges per vertex are listed on a second thread (the
 /// tests take that path on every solve).
 const EDGES_SPLIT: usize = if cfg!(test) { 0 } else { 200_000 };
@@ -443,11 +478,7 @@ impl<'a> Model<'a> {
     }
 
     fn ends(&self, k: usize) -> Ends {
-        if k < self.given.len() {
-            self.given.ends(k)
-        } else {
-            self.added.ends(k - self.given.len())
-        }
+        ends_of(self.given, &self.added, k)
     }
 
     fn count(&self) -> usize {
@@ -545,8 +576,27 @@ impl<'a> Model<'a> {
                 tier_changed[t] = weights[t] != self.priced_weights[t];
             }
         }
-        if !known || self.ecost.len() != self.count() {
-            self.ecost = (0..self.count()).map(|k| self.cost(k, weights)).collect();
+        // Every edge's cost afresh, and the edges left out listed per vertex (on a second
+        // thread when there are many) when not kept from the last pass.
+        let fresh = !known || self.ecost.len() != self.count();
+        let kept = self.left_at.take();
+        let split = fresh && kept.is_none() && self.count() > EDGES_SPLIT;
+        let (given, added) = (self.given, &self.added);
+        let (vertices, active, in_problem) = (self.vertices, &self.active, &self.in_problem);
+        let list =
+            move || kept.unwrap_or_else(|| left_out(vertices, given, added, active, in_problem));
+        let costs = || fresh.then(|| (0..self.count()).map(|k| self.cost(k, weights)).collect());
+        let (mut left_at, costs): (_, Option<Vec<i128>>) = std::thread::scope(|s| {
+            if split {
+                let h = s.spawn(list);
+                let c = costs();
+                (h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), c)
+            } else {
+                (list(), costs())
+            }
+        });
+        if let Some(c) = costs {
+            self.ecost = c;
         } else {
             for t in (0..weights.len()).filter(|&t| tier_changed[t]) {
                 for i in 0..self.f[t].valued.len() {
@@ -607,22 +657,6 @@ impl<'a> Model<'a> {
         // edges left out are looked at from the ends of one kind or the other, whichever
         // have fewer, unless that is more than a quarter of them (a pass over every edge in
         // order reads memory in order).
-        let mut left_at = self.left_at.take().unwrap_or_else(|| {
-            let left = |k: &usize| self.active[*k] && !self.in_problem[*k];
-            let mut degree = vec![0usize; self.vertices];
-            for k in (0..self.count()).filter(left) {
-                let e = self.ends(k);
-                degree[e.u] += 1;
-                degree[e.v] += 1;
-            }
-            let mut at: Vec<Vec<(u32, u32)>> = degree.into_iter().map(Vec::with_capacity).collect();
-            for k in (0..self.count()).filter(left) {
-                let e = self.ends(k);
-                at[e.u].push((e.v as u32, k as u32));
-                at[e.v].push((e.u as u32, k as u32));
-            }
-            at
-        });
         let degree = |vs: &[usize]| -> usize { vs.iter().map(|&v| left_at[v].len()).sum() };
         let all = left_at.iter().map(Vec::len).sum::<usize>();
         let from = changes.as_ref().map(|c| match c.outside_largest_lasting() {
