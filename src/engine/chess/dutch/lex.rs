@@ -152,7 +152,7 @@ pub(crate) struct Lazy<'a> {
     /// (`None`: `u` has no lazy pair with that class).
     pub alpha: Vec<[Option<Values>; 3]>,
     /// The exact tiers of a pair (`None`: the pair is not allowed).
-    pub pair: &'a dyn Fn(usize, usize) -> Option<Vec<(usize, i64)>>,
+    pub pair: &'a (dyn Fn(usize, usize) -> Option<Vec<(usize, i64)>> + Sync),
     /// The pairs (lower vertex first) of which at most one end is inner handed over as
     /// edges.
     pub edges: QuickSet<(usize, usize)>,
@@ -685,15 +685,32 @@ impl<'a> Model<'a> {
                     left_at[v] = list;
                 }
             }
+            // Every edge in order, the two halves on two threads when there are many.
             None => {
-                for k in 0..self.count() {
-                    if !self.active[k] || self.in_problem[k] {
-                        continue;
+                let scan = |from: usize, to: usize| {
+                    let mut out = Vec::new();
+                    for k in from..to {
+                        if !self.active[k] || self.in_problem[k] {
+                            continue;
+                        }
+                        let e = self.ends(k);
+                        if !incremental || needs(e.u, e.v) {
+                            join(self, k, &mut out);
+                        }
                     }
-                    let e = self.ends(k);
-                    if !incremental || needs(e.u, e.v) {
-                        join(self, k, &mut ks);
-                    }
+                    out
+                };
+                let count = self.count();
+                if count > EDGES_SPLIT {
+                    let half = count / 2;
+                    let upper = std::thread::scope(|s| {
+                        let h = s.spawn(|| scan(half, count));
+                        ks = scan(0, half);
+                        h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
+                    });
+                    ks.extend(upper);
+                } else {
+                    ks = scan(0, count);
                 }
             }
         }
