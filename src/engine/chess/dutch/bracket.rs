@@ -4,6 +4,7 @@
 use super::colour::{may_meet, pair_flags};
 use super::lex::{solve_lex_lazy, Lazy, LexEdges, LexError, LexStats, Values};
 use super::player::{DutchPlayer, Float, QuickSet};
+use super::threads::both;
 use crate::engine::matching::MatchingSolver;
 use std::collections::BTreeMap;
 
@@ -267,14 +268,7 @@ fn inner_pairs(
         above += m - 1 - split;
         split += 1;
     }
-    let ((mut edges, mut core), (rest, rest_core)) = std::thread::scope(|s| {
-        let lower = s.spawn(|| rows(split, m));
-        let upper = rows(0, split);
-        let lower = lower
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e));
-        (upper, lower)
-    });
+    let ((mut edges, mut core), (rest, rest_core)) = both(|| rows(0, split), || rows(split, m));
     edges.append(&rest);
     core.extend_from_slice(&rest_core);
     (edges, core)

@@ -61,6 +61,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::player::QuickSet;
+use super::threads::both;
 use crate::engine::matching::{
     Changes, Duals, MatchingSolver, WarmMatching, WideEdge, WIDE_COST_BOUND,
 };
@@ -369,15 +370,14 @@ impl<'a> Model<'a> {
             }
             at
         };
-        std::thread::scope(|s| {
-            let at = (edges.len() > EDGES_SPLIT).then(|| s.spawn(edges_at));
-            let mut m = Model::facts(vertices, edges, tiers, core, lazy);
-            m.at = match at {
-                Some(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
-                None => edges_at(),
-            };
-            m
-        })
+        let facts = || Model::facts(vertices, edges, tiers, core, lazy);
+        let (mut m, at) = if edges.len() > EDGES_SPLIT {
+            both(facts, edges_at)
+        } else {
+            (facts(), edges_at())
+        };
+        m.at = at;
+        m
     }
 
     /// The model without its edges per vertex (`at`).
@@ -580,21 +580,15 @@ impl<'a> Model<'a> {
         // thread when there are many) when not kept from the last pass.
         let fresh = !known || self.ecost.len() != self.count();
         let kept = self.left_at.take();
-        let split = fresh && kept.is_none() && self.count() > EDGES_SPLIT;
         let (given, added) = (self.given, &self.added);
         let (vertices, active, in_problem) = (self.vertices, &self.active, &self.in_problem);
-        let list =
-            move || kept.unwrap_or_else(|| left_out(vertices, given, added, active, in_problem));
+        let list = || left_out(vertices, given, added, active, in_problem);
         let costs = || fresh.then(|| (0..self.count()).map(|k| self.cost(k, weights)).collect());
-        let (mut left_at, costs): (_, Option<Vec<i128>>) = std::thread::scope(|s| {
-            if split {
-                let h = s.spawn(list);
-                let c = costs();
-                (h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), c)
-            } else {
-                (list(), costs())
-            }
-        });
+        let (costs, mut left_at): (Option<Vec<i128>>, _) = match kept {
+            Some(kept) => (costs(), kept),
+            None if fresh && self.count() > EDGES_SPLIT => both(costs, list),
+            None => (costs(), list()),
+        };
         if let Some(c) = costs {
             self.ecost = c;
         } else {
@@ -703,11 +697,8 @@ impl<'a> Model<'a> {
                 let count = self.count();
                 if count > EDGES_SPLIT {
                     let half = count / 2;
-                    let upper = std::thread::scope(|s| {
-                        let h = s.spawn(|| scan(half, count));
-                        ks = scan(0, half);
-                        h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
-                    });
+                    let upper;
+                    (ks, upper) = both(|| scan(0, half), || scan(half, count));
                     ks.extend(upper);
                 } else {
                     ks = scan(0, count);

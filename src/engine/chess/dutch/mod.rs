@@ -309,6 +309,22 @@
 //! (`scripts/dutch-agreement 200`: 1594 of 1598, the same 4 PAB disagreements; `BAKU=1 ...
 //! 25`: 201 of 201). The goal of 15 s at 10 000 players is still not met at round 2.
 //!
+//! Session 17: a solve's pairs hold their tier values in one flat list
+//! (`lex::LexEdges`: one allocation for the 8 million pairs of a large bracket, not one
+//! each), and the work over every pair of a large solve runs on two scoped threads, each
+//! on half of the pairs, the results joined in the same order: valuing the bracket's pairs
+//! (`bracket::inner_pairs`), listing the model's edges per vertex while its tiers' facts
+//! are gathered, costing every edge while the edges left out are listed per vertex, and a
+//! pricing pass over every edge. The solver itself stays on one thread. Tried and not kept:
+//! the per-vertex pricing pass on two threads (no gain seen, more CPU). The tests take
+//! every threaded path on every solve (the thresholds are 0 there). `tourney bench-dutch`,
+//! the build of session 16 beside this one, same runs, pairings identical (means of two
+//! alternating runs, wall / user CPU): 9999 round 2 17.2 → 14.2 s / 15.4 → 14.4 s (sys
+//! 1.9 → 3.0 s; 1.51 → 1.31 GB), round 3 12.0 → 9.8 s, round 5 11.6 → 10.3 s; 7000 round
+//! 2 9.5 → 8.0 s; 5000 round 2 4.57 → 3.59 s, round 3 3.62 → 3.28 s, round 5 1.68 → 1.40
+//! s; 4000 round 2 3.12 → 2.62 s; 3000 round 2 1.27 → 1.03 s; 2000 round 2 0.69 → 0.61 s;
+//! 1000 round 5 0.12 → 0.08 s.
+//!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
 //! mild; between two absolutes, the larger colour difference); E.3 alternate from the most
@@ -324,6 +340,7 @@ pub(crate) mod colour;
 mod edit;
 mod lex;
 pub(crate) mod player;
+mod threads;
 
 #[cfg(test)]
 mod tests;

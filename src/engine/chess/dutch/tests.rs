@@ -3,7 +3,7 @@
 //! written by scripts/dutch-agreement, never edited by hand).
 
 use super::check::check_event;
-use super::lex::{solve_lex, LexEdges, LexStats};
+use super::lex::{solve_lex, LexEdges, LexStats, Values};
 use super::{pair_dutch, Acceleration};
 use crate::engine::chess::swiss::trf::{decode_trf, parse_trf};
 use crate::engine::chess::swiss::{Colour, SwissPlayer, SwissState};
@@ -112,6 +112,35 @@ fn tier_vector(edges: &LexEdges, m: &[(usize, usize)], tiers: usize) -> Vec<i64>
         }
     }
     t
+}
+
+#[test]
+fn pairs_appended_read_back_as_pushed_into_one_list() {
+    // A large bracket's pairs are valued in two halves and joined: every pair keeps its
+    // ends and its values (none, one or several), in the order pushed.
+    let pairs: Vec<(usize, usize, Values)> = (0..9)
+        .map(|k| {
+            (
+                k,
+                k + 1 + k % 3,
+                (0..k % 4).map(|t| (t * 2, k as i64 + 1)).collect(),
+            )
+        })
+        .collect();
+    let mut one = LexEdges::default();
+    let (mut upper, mut lower) = (LexEdges::default(), LexEdges::default());
+    for (i, (u, v, t)) in pairs.iter().enumerate() {
+        one.push(*u, *v, t);
+        if i < 4 { &mut upper } else { &mut lower }.push(*u, *v, t);
+    }
+    upper.append(&lower);
+    for list in [&one, &upper] {
+        assert_eq!(list.len(), pairs.len());
+        for (k, (u, v, t)) in pairs.iter().enumerate() {
+            let e = list.get(k);
+            assert_eq!((e.u, e.v, e.tiers), (*u, *v, &t[..]), "pair {k}");
+        }
+    }
 }
 
 /// The pairs of a mate vector, lower vertex first.
