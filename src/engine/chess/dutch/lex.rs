@@ -344,8 +344,9 @@ fn left_out(
     at
 }
 
-/// Above this many edges, a model's edges per vertex are listed on a second thread (the
-/// tests take that path on every solve).
+/// Above this many edges, a model's passes over every edge (listing them per vertex,
+/// costing them, a full pricing scan) are shared with a second thread (the tests take that
+/// path on every solve).
 const EDGES_SPLIT: usize = if cfg!(test) { 0 } else { 200_000 };
 
 /// No number in the kept solver state.

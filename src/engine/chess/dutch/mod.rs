@@ -311,13 +311,15 @@
 //!
 //! Session 17: a solve's pairs hold their tier values in one flat list
 //! (`lex::LexEdges`: one allocation for the 8 million pairs of a large bracket, not one
-//! each), and the work over every pair of a large solve runs on two scoped threads, each
-//! on half of the pairs, the results joined in the same order: valuing the bracket's pairs
-//! (`bracket::inner_pairs`), listing the model's edges per vertex while its tiers' facts
-//! are gathered, costing every edge while the edges left out are listed per vertex, and a
-//! pricing pass over every edge. The solver itself stays on one thread. Tried and not kept:
-//! the per-vertex pricing pass on two threads (no gain seen, more CPU). The tests take
-//! every threaded path on every solve (the thresholds are 0 there). `tourney bench-dutch`,
+//! each), and the passes over every pair of a large solve are shared between two scoped
+//! threads (`threads::both`), with the same results in the same order: the bracket's
+//! pairs valued in two halves (`bracket::inner_pairs`), the model's edges listed per
+//! vertex while its tiers' facts are gathered, every edge costed while the edges left out
+//! are listed per vertex, and a pricing pass over every edge in two halves. The solver
+//! itself stays on one thread. Tried and not kept (no gain seen): the per-vertex pricing
+//! pass on two threads (more CPU), and the model's edges per vertex in 32 bits with exact
+//! room. The tests take every threaded path on every solve of three players or more (the
+//! thresholds are 0 and 1 there). `tourney bench-dutch`,
 //! the build of session 16 beside this one, same runs, pairings identical (means of two
 //! alternating runs, wall / user CPU): 9999 round 2 17.2 → 14.2 s / 15.4 → 14.4 s (sys
 //! 1.9 → 3.0 s; 1.51 → 1.31 GB), round 3 12.0 → 9.8 s, round 5 11.6 → 10.3 s; 7000 round
