@@ -309,13 +309,20 @@ struct Model<'a> {
 /// At most this many priced edges join at each end in one pass when many are found.
 const PRICED_PER_END: u32 = 32;
 
-/// The ends of edge `k` of a model: the caller's edges, then those priced in.
-fn ends_of(given: &LexEdges, added: &LexEdges, k: usize) -> Ends {
+/// Where edge `k` of a model is: the caller's edges, then those priced in (the list, and
+/// its number there).
+fn locate<'e>(given: &'e LexEdges, added: &'e LexEdges, k: usize) -> (&'e LexEdges, usize) {
     if k < given.len() {
-        given.ends(k)
+        (given, k)
     } else {
-        added.ends(k - given.len())
+        (added, k - given.len())
     }
+}
+
+/// The ends of edge `k` of a model.
+fn ends_of(given: &LexEdges, added: &LexEdges, k: usize) -> Ends {
+    let (list, i) = locate(given, added, k);
+    list.ends(i)
 }
 
 /// Per vertex, its edges left out of the problem (other end, edge): the active edges not
@@ -471,11 +478,8 @@ impl<'a> Model<'a> {
     }
 
     fn edge(&self, k: usize) -> LexEdge<'_> {
-        if k < self.given.len() {
-            self.given.get(k)
-        } else {
-            self.added.get(k - self.given.len())
-        }
+        let (list, i) = locate(self.given, &self.added, k);
+        list.get(i)
     }
 
     fn ends(&self, k: usize) -> Ends {
