@@ -71,17 +71,42 @@ use crate::engine::matching::{
 pub(crate) struct LexEdge<'a> {
     pub u: usize,
     pub v: usize,
-    pub tiers: &'a [(usize, i64)],
+    /// Packed as [`LexEdges`] holds them.
+    packed: &'a [(u32, u32)],
+}
+
+impl<'a> LexEdge<'a> {
+    /// The tier values: (tier index, value).
+    pub fn tiers(&self) -> impl Iterator<Item = (usize, i64)> + 'a {
+        self.packed.iter().map(|&(t, v)| (t as usize, i64::from(v)))
+    }
+
+    /// The value on tier `t`.
+    fn value(&self, t: usize) -> i64 {
+        self.tiers().filter(|x| x.0 == t).map(|x| x.1).sum()
+    }
+
+    /// The cost under these weights.
+    fn cost(&self, weights: &[i128]) -> i128 {
+        self.packed
+            .iter()
+            .map(|&(t, v)| weights[t as usize] * i128::from(v))
+            .sum()
+    }
 }
 
 /// Candidate pairs, their tier values held in one flat list (a large bracket's solve has
-/// millions of pairs: one allocation for all of their values, not one each).
+/// millions of pairs: one allocation for all of their values, not one each), each value
+/// packed in 8 bytes as (tier, value): a tier index and a value below 2^32 (every value is
+/// a count, a position or the square of a difference of positions, in a section of at most
+/// [`crate::limits::MAX_SECTION_PLAYERS`] players).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct LexEdges {
     ends: Vec<(u32, u32)>,
-    /// Where each pair's values end in `values` (they start where the previous pair's end).
-    end: Vec<usize>,
-    values: Vec<(usize, i64)>,
+    /// Where each pair's values end in `values` (they start where the previous pair's end):
+    /// below 2^32, as a pair has values on fewer than 40 tiers.
+    end: Vec<u32>,
+    values: Vec<(u32, u32)>,
 }
 
 impl LexEdges {
@@ -94,19 +119,26 @@ impl LexEdges {
         }
     }
 
-    /// Adds the pair u–v (vertices below `u32::MAX`) with these tier values.
+    /// Adds the pair u–v (vertices below `u32::MAX`) with these tier values (tiers and
+    /// values below 2^32, values not negative).
     pub fn push(&mut self, u: usize, v: usize, tiers: &[(usize, i64)]) {
         debug_assert!(u < u32::MAX as usize && v < u32::MAX as usize);
+        debug_assert!(tiers
+            .iter()
+            .all(|&(t, x)| t <= u32::MAX as usize && (0..=i64::from(u32::MAX)).contains(&x)));
         self.ends.push((u as u32, v as u32));
-        self.values.extend_from_slice(tiers);
-        self.end.push(self.values.len());
+        self.values
+            .extend(tiers.iter().map(|&(t, x)| (t as u32, x as u32)));
+        debug_assert!(self.values.len() <= u32::MAX as usize);
+        self.end.push(self.values.len() as u32);
     }
 
     /// Adds the pairs of `other` after these.
     pub fn append(&mut self, other: &LexEdges) {
-        let base = self.values.len();
+        let base = self.values.len() as u32;
         self.ends.extend_from_slice(&other.ends);
         self.values.extend_from_slice(&other.values);
+        debug_assert!(self.values.len() <= u32::MAX as usize);
         self.end.extend(other.end.iter().map(|&e| base + e));
     }
 
@@ -117,11 +149,11 @@ impl LexEdges {
     /// Pair `k`.
     pub fn get(&self, k: usize) -> LexEdge<'_> {
         let (u, v) = self.ends[k];
-        let from = if k == 0 { 0 } else { self.end[k - 1] };
+        let from = if k == 0 { 0 } else { self.end[k - 1] as usize };
         LexEdge {
             u: u as usize,
             v: v as usize,
-            tiers: &self.values[from..self.end[k]],
+            packed: &self.values[from..self.end[k] as usize],
         }
     }
 
@@ -209,8 +241,9 @@ struct TierFacts {
     /// The one vertex every valued edge touches (a *star*: at most one valued edge can be
     /// in a matching), if any.
     star: Option<usize>,
-    /// The edges with a value on this tier: (edge, value).
-    valued: Vec<(usize, i64)>,
+    /// The edges with a value on this tier: (edge, value), packed (the values are those
+    /// of [`LexEdges`], the edges fewer than 2^32).
+    valued: Vec<(u32, u32)>,
 }
 
 /// What the valued edges of a tier have in common, as they are seen one by one.
@@ -265,7 +298,8 @@ struct Model<'a> {
     given: &'a LexEdges,
     added: LexEdges,
     added_pairs: QuickSet<(usize, usize)>,
-    at: Vec<Vec<usize>>,
+    /// Per vertex, its edges (numbers below 2^32, as in [`TierFacts::valued`]).
+    at: Vec<Vec<u32>>,
     f: Vec<TierFacts>,
     active: Vec<bool>,
     /// Edges handed to the matching solver; the others are priced after every solve.
@@ -373,8 +407,8 @@ impl<'a> Model<'a> {
             let mut at = vec![Vec::new(); vertices];
             for k in 0..edges.len() {
                 let e = edges.ends(k);
-                at[e.u].push(k);
-                at[e.v].push(k);
+                at[e.u].push(k as u32);
+                at[e.v].push(k as u32);
             }
             at
         };
@@ -399,13 +433,13 @@ impl<'a> Model<'a> {
         let mut f = vec![TierFacts::default(); tiers];
         let mut common = vec![Common::Nothing; tiers];
         for (k, e) in edges.iter().enumerate() {
-            for &(t, v) in e.tiers {
+            for (t, v) in e.tiers() {
                 if v == 0 {
                     continue;
                 }
                 f[t].max = f[t].max.max(v);
                 f[t].sum += v as i128;
-                f[t].valued.push((k, v));
+                f[t].valued.push((k as u32, v as u32));
                 common[t] = common[t].touch(e.u, e.v);
             }
         }
@@ -491,7 +525,7 @@ impl<'a> Model<'a> {
     }
 
     fn cost(&self, k: usize, weights: &[i128]) -> i128 {
-        weighed(self.edge(k).tiers, weights)
+        self.edge(k).cost(weights)
     }
 
     /// Edge `k` as the solver takes it, weighed by `weights`.
@@ -524,11 +558,11 @@ impl<'a> Model<'a> {
             if x != 0 {
                 debug_assert!(x <= self.f[t].max, "tier {t}: {x} over its bound");
                 self.f[t].max = self.f[t].max.max(x);
-                self.f[t].valued.push((k, x));
+                self.f[t].valued.push((k as u32, x as u32));
             }
         }
-        self.at[u].push(k);
-        self.at[v].push(k);
+        self.at[u].push(k as u32);
+        self.at[v].push(k as u32);
         self.active.push(true);
         self.in_problem.push(false);
         self.slot.push(NO_SLOT);
@@ -599,7 +633,7 @@ impl<'a> Model<'a> {
         } else {
             for t in (0..weights.len()).filter(|&t| tier_changed[t]) {
                 for i in 0..self.f[t].valued.len() {
-                    let k = self.f[t].valued[i].0;
+                    let k = self.f[t].valued[i].0 as usize;
                     self.ecost[k] = self.cost(k, weights);
                 }
             }
@@ -714,7 +748,7 @@ impl<'a> Model<'a> {
         if incremental {
             for t in (0..weights.len()).filter(|&t| tier_changed[t]) {
                 for i in 0..self.f[t].valued.len() {
-                    join(self, self.f[t].valued[i].0, &mut ks);
+                    join(self, self.f[t].valued[i].0 as usize, &mut ks);
                 }
             }
         }
@@ -955,7 +989,7 @@ impl<'a> Model<'a> {
         let candidates = gone.iter().copied().chain(
             changed
                 .iter()
-                .flat_map(|&t| self.f[t].valued.iter().map(|x| x.0)),
+                .flat_map(|&t| self.f[t].valued.iter().map(|x| x.0 as usize)),
         );
         for k in candidates {
             if self.seen[k] == self.round || self.slot[k] == NO_SLOT {
@@ -1097,8 +1131,8 @@ impl<'a> Model<'a> {
         self.f[t]
             .valued
             .iter()
-            .filter(|(k, _)| self.matched(*k, mate))
-            .map(|(_, v)| *v as i128)
+            .filter(|(k, _)| self.matched(*k as usize, mate))
+            .map(|(_, v)| i128::from(*v))
             .sum()
     }
 
@@ -1106,14 +1140,14 @@ impl<'a> Model<'a> {
     fn exclude(&mut self, t: usize) {
         self.excluded[t] = true;
         for i in 0..self.f[t].valued.len() {
-            let k = self.f[t].valued[i].0;
+            let k = self.f[t].valued[i].0 as usize;
             self.deactivate(k);
         }
     }
 
     /// The value of edge `k` on tier `t`.
     fn value(&self, k: usize, t: usize) -> i64 {
-        value_in(self.edge(k).tiers, t)
+        self.edge(k).value(t)
     }
 
     /// The lazy pairs of vertex `c` that may still join, by the class of the other end:
@@ -1148,7 +1182,7 @@ impl<'a> Model<'a> {
         let Some(c) = self.f[t].star else { return };
         let mut left = Vec::new();
         for i in 0..self.at[c].len() {
-            let k = self.at[c][i];
+            let k = self.at[c][i] as usize;
             if self.active[k] && self.value(k, t) as i128 != opt {
                 self.deactivate(k);
             } else if self.active[k] {
@@ -1167,7 +1201,7 @@ impl<'a> Model<'a> {
             let e = self.ends(k);
             let m = if e.u == c { e.v } else { e.u };
             for i in 0..self.at[m].len() {
-                let j = self.at[m][i];
+                let j = self.at[m][i] as usize;
                 if j != k {
                     self.deactivate(j);
                 }
@@ -1223,8 +1257,9 @@ impl<'a> Model<'a> {
     fn least_at(&self, c: usize, t: usize, keep: impl Fn(usize) -> bool) -> Option<i128> {
         self.at[c]
             .iter()
-            .filter(|&&k| self.active[k] && keep(k))
-            .map(|&k| self.value(k, t) as i128)
+            .map(|&k| k as usize)
+            .filter(|&k| self.active[k] && keep(k))
+            .map(|k| self.value(k, t) as i128)
             .min()
     }
 

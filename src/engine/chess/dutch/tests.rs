@@ -107,7 +107,7 @@ fn tier_vector(edges: &LexEdges, m: &[(usize, usize)], tiers: usize) -> Vec<i64>
             .iter()
             .find(|e| e.u == a.min(b) && e.v == a.max(b))
             .unwrap();
-        for &(k, x) in e.tiers.iter().filter(|x| x.0 < tiers) {
+        for (k, x) in e.tiers().filter(|x| x.0 < tiers) {
             t[k] += x;
         }
     }
@@ -117,8 +117,9 @@ fn tier_vector(edges: &LexEdges, m: &[(usize, usize)], tiers: usize) -> Vec<i64>
 #[test]
 fn pairs_appended_read_back_as_pushed_into_one_list() {
     // A large bracket's pairs are valued in two halves and joined: every pair keeps its
-    // ends and its values (none, one or several), in the order pushed.
-    let pairs: Vec<(usize, usize, Values)> = (0..9)
+    // ends and its values (none, one or several), in the order pushed, packed in 32 bits
+    // each (the largest tier and value that fit are read back as they were).
+    let mut pairs: Vec<(usize, usize, Values)> = (0..9)
         .map(|k| {
             (
                 k,
@@ -127,6 +128,8 @@ fn pairs_appended_read_back_as_pushed_into_one_list() {
             )
         })
         .collect();
+    pairs[5].2.push((u32::MAX as usize, i64::from(u32::MAX)));
+    pairs[6].2.push((70_000, 100_000_000));
     let mut one = LexEdges::default();
     let (mut upper, mut lower) = (LexEdges::default(), LexEdges::default());
     for (i, (u, v, t)) in pairs.iter().enumerate() {
@@ -138,7 +141,8 @@ fn pairs_appended_read_back_as_pushed_into_one_list() {
         assert_eq!(list.len(), pairs.len());
         for (k, (u, v, t)) in pairs.iter().enumerate() {
             let e = list.get(k);
-            assert_eq!((e.u, e.v, e.tiers), (*u, *v, &t[..]), "pair {k}");
+            let read: Values = e.tiers().collect();
+            assert_eq!((e.u, e.v, &read), (*u, *v, t), "pair {k}");
         }
     }
 }
@@ -229,10 +233,10 @@ fn stars_settled_by_the_duals_keep_the_lexicographic_optimum() {
                         t.push((k, (draw / 4 % 3) as i64 + 1));
                     }
                 }
-                // Large values: a stage holds two or three stars, so that stars come up
-                // after a solve.
+                // Large values (within the 32 bits a value is held in): a stage holds a
+                // few stars, so that stars come up after a solve.
                 if u < stars {
-                    t.push((criteria + u, (v as i64) << 30));
+                    t.push((criteria + u, (v as i64) << 28));
                 }
                 t.push((tiers - 1, (rng.next_u64() % 1000) as i64));
                 edges.push(u, v, &t);
