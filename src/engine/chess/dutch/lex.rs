@@ -335,9 +335,9 @@ struct Model<'a> {
     /// `before` are the duals the last solve ended with (its optimal ones: the last
     /// pricing handed over nothing).
     before_final: bool,
-    /// Per vertex, its edges left out of the problem (other end, edge): what a pricing
-    /// pass looks at (the edges that joined or went are dropped as met).
-    left_at: Option<Vec<Vec<(u32, u32)>>>,
+    /// Per vertex, its edges left out of the problem (edge numbers, as in `at`): what a
+    /// pricing pass looks at (the edges that joined or went are dropped as met).
+    left_at: Option<Vec<Vec<u32>>>,
 }
 
 /// At most this many priced edges join at each end in one pass when many are found.
@@ -359,15 +359,15 @@ fn ends_of(given: &LexEdges, added: &LexEdges, k: usize) -> Ends {
     list.ends(i)
 }
 
-/// Per vertex, its edges left out of the problem (other end, edge): the active edges not
-/// in it, of the caller's (`given`) and those priced in (`added`).
+/// Per vertex, its edges left out of the problem: the active edges not in it, of the
+/// caller's (`given`) and those priced in (`added`).
 fn left_out(
     vertices: usize,
     given: &LexEdges,
     added: &LexEdges,
     active: &[bool],
     in_problem: &[bool],
-) -> Vec<Vec<(u32, u32)>> {
+) -> Vec<Vec<u32>> {
     let left = |k: &usize| active[*k] && !in_problem[*k];
     let count = given.len() + added.len();
     let mut degree = vec![0usize; vertices];
@@ -376,11 +376,11 @@ fn left_out(
         degree[e.u] += 1;
         degree[e.v] += 1;
     }
-    let mut at: Vec<Vec<(u32, u32)>> = degree.into_iter().map(Vec::with_capacity).collect();
+    let mut at: Vec<Vec<u32>> = degree.into_iter().map(Vec::with_capacity).collect();
     for k in (0..count).filter(left) {
         let e = ends_of(given, added, k);
-        at[e.u].push((e.v as u32, k as u32));
-        at[e.v].push((e.u as u32, k as u32));
+        at[e.u].push(k as u32);
+        at[e.v].push(k as u32);
     }
     at
 }
@@ -704,11 +704,13 @@ impl<'a> Model<'a> {
                 }
                 for &v in &from {
                     let mut list = std::mem::take(&mut left_at[v]);
-                    list.retain(|&(w, k)| {
-                        let (w, k) = (w as usize, k as usize);
+                    list.retain(|&k| {
+                        let k = k as usize;
                         if !self.active[k] || self.in_problem[k] {
                             return false;
                         }
+                        let e = self.ends(k);
+                        let w = if e.u == v { e.v } else { e.u };
                         // A pair with both ends looked from is met once.
                         if (!mark[w] || v < w) && needs(v, w) {
                             join(self, k, &mut ks);
