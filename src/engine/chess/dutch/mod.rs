@@ -329,6 +329,28 @@
 //! alternating runs of 9999 round 2 gave 19.1 → 16.5 s wall, so the 15 s goal is met only
 //! in its faster phases. Agreement unchanged (1594 of 1598, the same 4; Baku 201 of 201).
 //!
+//! Session 18: a flat profile (`perf record`) showed a tenth of the time in the kernel
+//! zeroing fresh pages (1.1 million page faults at 9999 round 2): every large solve built
+//! about a gigabyte of per-pair lists afresh. They are now packed: each tier value of a pair
+//! in 8 bytes (tier and value as 32-bit numbers, 16 bytes before), and in 32 bits the
+//! offsets of each pair's values, each tier's list of valued edges, each vertex's edges, and
+//! each vertex's edges left out of the problem (the edge's number only: its other end is
+//! read from the edge when a pricing pass looks at it). The values fit: each is a count, a
+//! position or the square of a difference of positions in a section of at most 10 000
+//! players. Changing the glibc allocator's thresholds (`GLIBC_TUNABLES`) instead kept the
+//! memory but did not lower the wall time (three alternating runs). `tourney bench-dutch`,
+//! the build of session 17 beside this one, same runs, pairings identical (wall time, means
+//! of alternating runs): 9999 round 2 12.28 → 10.88 s (four runs; sys 2.60 → 1.56 s, peak
+//! 1.34 GB → 936 MB; the packed values alone: 12.31 → 11.17 s in six runs), round 3 8.61 →
+//! 7.93 s (909 → 678 MB), round 5 9.05 → 8.93 s (401 → 308 MB); 5000 round 2 3.59 → 3.33 s
+//! (368 → 267 MB), round 3 2.73 → 2.59 s; 1000 round 5 0.07 s both (these last, from
+//! round 3 at 9999 on, measured with the packed values only, before the left-out lists were
+//! packed: 5000 round 2 then 3.15 → 2.96 s). One score group of the whole field (round 1 all
+//! draws): 5000 players 3.37 → 2.60 s and 1.75 → 1.10 GB (two runs); 9999 players 23.7 →
+//! 15.0 s and 6.9 → 4.3 GB (one run; sys 20.3 → 8.4 s). Agreement unchanged
+//! (`scripts/dutch-agreement 200`: 1594 of 1598, the same 4 PAB disagreements; `BAKU=1 ...
+//! 25`: 201 of 201).
+//!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
 //! mild; between two absolutes, the larger colour difference); E.3 alternate from the most
