@@ -80,19 +80,6 @@ impl<'a> LexEdge<'a> {
     pub fn tiers(&self) -> impl Iterator<Item = (usize, i64)> + 'a {
         self.packed.iter().map(|&(t, v)| (t as usize, i64::from(v)))
     }
-
-    /// The value on tier `t`.
-    fn value(&self, t: usize) -> i64 {
-        self.tiers().filter(|x| x.0 == t).map(|x| x.1).sum()
-    }
-
-    /// The cost under these weights.
-    fn cost(&self, weights: &[i128]) -> i128 {
-        self.packed
-            .iter()
-            .map(|&(t, v)| weights[t as usize] * i128::from(v))
-            .sum()
-    }
 }
 
 /// Candidate pairs, their tier values held in one flat list (a large bracket's solve has
@@ -104,7 +91,8 @@ impl<'a> LexEdge<'a> {
 pub(crate) struct LexEdges {
     ends: Vec<(u32, u32)>,
     /// Where each pair's values end in `values` (they start where the previous pair's end):
-    /// below 2^32, as a pair has values on fewer than 40 tiers.
+    /// below 2^32, as a section's pairs are at most 50 million (10 000 players) and a pair
+    /// has values on fewer than 40 tiers.
     end: Vec<u32>,
     values: Vec<(u32, u32)>,
 }
@@ -279,8 +267,8 @@ impl Common {
 }
 
 /// The value of a tier in a list of tier values.
-fn value_in(tiers: &[(usize, i64)], t: usize) -> i64 {
-    tiers.iter().filter(|(x, _)| *x == t).map(|(_, v)| *v).sum()
+fn value_in(tiers: impl IntoIterator<Item = (usize, i64)>, t: usize) -> i64 {
+    tiers.into_iter().filter(|x| x.0 == t).map(|x| x.1).sum()
 }
 
 /// Stand-ins for "two different partners" of a lazy pair's end (no vertex has them).
@@ -525,7 +513,7 @@ impl<'a> Model<'a> {
     }
 
     fn cost(&self, k: usize, weights: &[i128]) -> i128 {
-        self.edge(k).cost(weights)
+        weighed(self.edge(k).tiers(), weights)
     }
 
     /// Edge `k` as the solver takes it, weighed by `weights`.
@@ -545,7 +533,7 @@ impl<'a> Model<'a> {
             || [u, v].iter().any(|&a| {
                 self.pins[a]
                     .iter()
-                    .any(|&(t, opt)| value_in(tiers, t) != opt)
+                    .any(|&(t, opt)| value_in(tiers.iter().copied(), t) != opt)
             })
             || self.fixed[u].is_some_and(|m| m != v)
             || self.fixed[v].is_some_and(|m| m != u)
@@ -797,7 +785,10 @@ impl<'a> Model<'a> {
         // class may join.
         let own_dead = |u: usize, t: &[(usize, i64)]| {
             t.iter().any(|&(x, v)| v != 0 && self.excluded[x])
-                || (l.class[u] == 0 && self.pins[u].iter().any(|&(x, opt)| value_in(t, x) != opt))
+                || (l.class[u] == 0
+                    && self.pins[u]
+                        .iter()
+                        .any(|&(x, opt)| value_in(t.iter().copied(), x) != opt))
         };
         let mut found: Vec<(usize, usize, Values)> = Vec::new();
         for (a, b) in [(0u8, 1u8), (0, 2), (1, 1), (1, 2), (2, 2)] {
@@ -812,7 +803,8 @@ impl<'a> Model<'a> {
                             return None;
                         }
                         let t = l.alpha[u][other as usize].as_ref()?;
-                        (!own_dead(u, t)).then(|| 2 * weighed(t, weights) - duals.vertex2(u))
+                        (!own_dead(u, t))
+                            .then(|| 2 * weighed(t.iter().copied(), weights) - duals.vertex2(u))
                     })
                     .collect()
             };
@@ -822,7 +814,7 @@ impl<'a> Model<'a> {
                 let Some(t) = self.lazy_pair(l, x, y) else {
                     return;
                 };
-                if duals.reduced_cost2(x, y, weighed(&t, weights)) < 0 {
+                if duals.reduced_cost2(x, y, weighed(t.iter().copied(), weights)) < 0 {
                     found.push((x.min(y), x.max(y), t));
                 }
             });
@@ -1073,7 +1065,7 @@ impl<'a> Model<'a> {
                     all.push(WideEdge {
                         u,
                         v,
-                        cost: weighed(&t, weights),
+                        cost: weighed(t.iter().copied(), weights),
                     });
                 }
             }
@@ -1149,7 +1141,7 @@ impl<'a> Model<'a> {
 
     /// The value of edge `k` on tier `t`.
     fn value(&self, k: usize, t: usize) -> i64 {
-        self.edge(k).value(t)
+        value_in(self.edge(k).tiers(), t)
     }
 
     /// The lazy pairs of vertex `c` that may still join, by the class of the other end:
@@ -1171,7 +1163,9 @@ impl<'a> Model<'a> {
                     return Some(None);
                 }
                 let alive = !t.iter().any(|&(x, v)| v != 0 && self.excluded[x])
-                    && self.pins[c].iter().all(|&(x, opt)| value_in(t, x) == opt);
+                    && self.pins[c]
+                        .iter()
+                        .all(|&(x, opt)| value_in(t.iter().copied(), x) == opt);
                 alive.then_some(Some(t))
             })
             .collect()
@@ -1194,7 +1188,7 @@ impl<'a> Model<'a> {
         let lazy_may = self
             .lazy_ends(c)
             .iter()
-            .any(|e| e.is_none_or(|t2| value_in(t2, t) as i128 == opt));
+            .any(|e| e.is_none_or(|t2| value_in(t2.iter().copied(), t) as i128 == opt));
         if self.lazy.is_some() {
             self.pins[c].push((t, opt as i64));
         }
@@ -1273,7 +1267,7 @@ impl<'a> Model<'a> {
         let lazy = self
             .lazy_ends(c)
             .iter()
-            .map(|e| e.map_or(0, |t2| value_in(t2, t) as i128))
+            .map(|e| e.map_or(0, |t2| value_in(t2.iter().copied(), t) as i128))
             .min();
         match (core, lazy) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -1341,8 +1335,11 @@ fn chain_weights(bounds: &[i128], cap: i128) -> Option<(Vec<i128>, i128)> {
 }
 
 /// The cost of tier values under these weights.
-fn weighed(tiers: &[(usize, i64)], weights: &[i128]) -> i128 {
-    tiers.iter().map(|&(t, v)| weights[t] * v as i128).sum()
+fn weighed(tiers: impl IntoIterator<Item = (usize, i64)>, weights: &[i128]) -> i128 {
+    tiers
+        .into_iter()
+        .map(|(t, v)| weights[t] * i128::from(v))
+        .sum()
 }
 
 /// The lexicographically least perfect matching over `tiers` tiers (`mate[v]` per vertex),

@@ -344,9 +344,9 @@
 //! 1.34 GB → 936 MB; the packed values alone: 12.31 → 11.17 s in six runs), round 3 8.61 →
 //! 7.93 s (909 → 678 MB), round 5 9.05 → 8.93 s (401 → 308 MB); 5000 round 2 3.59 → 3.33 s
 //! (368 → 267 MB), round 3 2.73 → 2.59 s; 1000 round 5 0.07 s both (these last, from
-//! round 3 at 9999 on, measured with the packed values only, before the left-out lists were
-//! packed: 5000 round 2 then 3.15 → 2.96 s). One score group of the whole field (round 1 all
-//! draws): 5000 players 3.37 → 2.60 s and 1.75 → 1.10 GB (two runs); 9999 players 23.7 →
+//! round 3 at 9999 on, measured with the packed values only; packing the left-out lists
+//! then took 5000 round 2 from 3.15 to 2.96 s). One score group of the whole field (round
+//! 1 all draws): 5000 players 3.37 → 2.60 s and 1.75 → 1.10 GB (two runs); 9999 players 23.7 →
 //! 15.0 s and 6.9 → 4.3 GB (one run; sys 20.3 → 8.4 s). Agreement unchanged
 //! (`scripts/dutch-agreement 200`: 1594 of 1598, the same 4 PAB disagreements; `BAKU=1 ...
 //! 25`: 201 of 201).
