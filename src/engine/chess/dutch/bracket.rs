@@ -46,6 +46,9 @@ impl From<LexError> for PairError {
             LexError::TooLarge => PairError::Solver(
                 "the criteria of this bracket need more than 128-bit weights".into(),
             ),
+            LexError::Unpacked => {
+                PairError::Solver("the values of this bracket's pairs do not fit 32 bits".into())
+            }
         }
     }
 }

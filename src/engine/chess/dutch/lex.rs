@@ -95,6 +95,9 @@ pub(crate) struct LexEdges {
     /// has values on fewer than 40 tiers.
     end: Vec<u32>,
     values: Vec<(u32, u32)>,
+    /// A pair, a tier, a value or an offset did not fit its 32 bits (never within the
+    /// section bounds): the list is refused ([`LexError::Unpacked`]), not read truncated.
+    overflow: bool,
 }
 
 impl LexEdges {
@@ -104,21 +107,29 @@ impl LexEdges {
             ends: Vec::with_capacity(pairs),
             end: Vec::with_capacity(pairs),
             values: Vec::with_capacity(values),
+            overflow: false,
         }
     }
 
-    /// Adds the pair u–v (vertices below `u32::MAX`) with these tier values (tiers and
-    /// values below 2^32, values not negative).
+    /// Adds the pair u–v with these tier values (vertices, tiers and values below 2^32,
+    /// values not negative; else the list is marked, see [`LexEdges::fits`]).
     pub fn push(&mut self, u: usize, v: usize, tiers: &[(usize, i64)]) {
-        debug_assert!(u < u32::MAX as usize && v < u32::MAX as usize);
-        debug_assert!(tiers
-            .iter()
-            .all(|&(t, x)| t <= u32::MAX as usize && (0..=i64::from(u32::MAX)).contains(&x)));
+        let small = |x: usize| x <= u32::MAX as usize;
+        self.overflow |= !small(u)
+            || !small(v)
+            || tiers
+                .iter()
+                .any(|&(t, x)| !small(t) || !(0..=i64::from(u32::MAX)).contains(&x));
         self.ends.push((u as u32, v as u32));
         self.values
             .extend(tiers.iter().map(|&(t, x)| (t as u32, x as u32)));
-        debug_assert!(self.values.len() <= u32::MAX as usize);
+        self.overflow |= !small(self.values.len()) || !small(self.ends.len());
         self.end.push(self.values.len() as u32);
+    }
+
+    /// Every pair, tier, value and offset fits its 32 bits (the lists read back as pushed).
+    pub fn fits(&self) -> bool {
+        !self.overflow
     }
 
     /// Adds the pairs of `other` after these.
@@ -126,8 +137,11 @@ impl LexEdges {
         let base = self.values.len() as u32;
         self.ends.extend_from_slice(&other.ends);
         self.values.extend_from_slice(&other.values);
-        debug_assert!(self.values.len() <= u32::MAX as usize);
-        self.end.extend(other.end.iter().map(|&e| base + e));
+        self.overflow |= other.overflow
+            || self.values.len() > u32::MAX as usize
+            || self.ends.len() > u32::MAX as usize;
+        self.end
+            .extend(other.end.iter().map(|&e| base.wrapping_add(e)));
     }
 
     pub fn len(&self) -> usize {
@@ -208,6 +222,8 @@ pub(crate) enum LexError {
     Solver(String),
     /// One tier alone does not fit the 128-bit cost bound.
     TooLarge,
+    /// The pairs' values do not fit the 32 bits they are held in ([`LexEdges::fits`]).
+    Unpacked,
 }
 
 /// Counts of the work done.
@@ -1383,6 +1399,9 @@ pub(crate) fn solve_lex_lazy(
     lazy: Option<&Lazy>,
     stats: &mut LexStats,
 ) -> Result<Option<Vec<usize>>, LexError> {
+    if !edges.fits() {
+        return Err(LexError::Unpacked);
+    }
     let all = vec![true; edges.len()];
     let mut m = Model::new(vertices, edges, tiers, core.unwrap_or(&all), lazy);
     let zero = vec![0i128; tiers];
@@ -1396,6 +1415,7 @@ pub(crate) fn solve_lex_lazy(
             s
         }
         None => match m.solve(solver, &zero, stats, &mut None)? {
+            _ if !m.added.fits() => return Err(LexError::Unpacked),
             Some(s) => s,
             None => return Ok(None),
         },
@@ -1590,7 +1610,12 @@ pub(crate) fn solve_lex_lazy(
         if hint_last {
             dense[tiers - 1] = 1;
         }
-        let Some(next) = m.solve(solver, &dense, stats, &mut warm)? else {
+        let next = m.solve(solver, &dense, stats, &mut warm)?;
+        // The pairs priced in are held packed too.
+        if !m.added.fits() {
+            return Err(LexError::Unpacked);
+        }
+        let Some(next) = next else {
             // Cannot happen: the previous matching is still available.
             return Err(LexError::Solver("a stage lost its perfect matching".into()));
         };

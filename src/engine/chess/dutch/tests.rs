@@ -3,7 +3,7 @@
 //! written by scripts/dutch-agreement, never edited by hand).
 
 use super::check::check_event;
-use super::lex::{solve_lex, LexEdges, LexStats, Values};
+use super::lex::{solve_lex, LexEdges, LexError, LexStats, Values};
 use super::{pair_dutch, Acceleration};
 use crate::engine::chess::swiss::trf::{decode_trf, parse_trf};
 use crate::engine::chess::swiss::{Colour, SwissPlayer, SwissState};
@@ -144,6 +144,33 @@ fn pairs_appended_read_back_as_pushed_into_one_list() {
             let read: Values = e.tiers().collect();
             assert_eq!((e.u, e.v, &read), (*u, *v, t), "pair {k}");
         }
+    }
+}
+
+#[test]
+fn values_beyond_32_bits_are_refused_not_read_truncated() {
+    // A value is held in 32 bits: one beyond them marks the list, which the solver refuses
+    // (an error, not a pairing from truncated values); appended lists keep the mark.
+    let mut edges = LexEdges::default();
+    edges.push(0, 1, &[(0, 1)]);
+    edges.push(2, 3, &[(0, 2)]);
+    assert!(edges.fits());
+    let mut stats = LexStats::default();
+    let mate = solve_lex(&BlossomSolver, 4, &edges, 1, None, false, None, &mut stats);
+    assert_eq!(mate.unwrap(), Some(vec![1, 0, 3, 2]));
+    for bad in [
+        (0, i64::from(u32::MAX) + 1),
+        (0, -1),
+        (u32::MAX as usize + 1, 1),
+    ] {
+        let mut more = LexEdges::default();
+        more.push(0, 2, &[bad]);
+        assert!(!more.fits(), "{bad:?}");
+        let mut joined = edges.clone();
+        joined.append(&more);
+        assert!(!joined.fits());
+        let out = solve_lex(&BlossomSolver, 4, &joined, 1, None, false, None, &mut stats);
+        assert!(matches!(out, Err(LexError::Unpacked)), "{bad:?}");
     }
 }
 
