@@ -363,25 +363,24 @@ fn ends_of(given: &LexEdges, added: &LexEdges, k: usize) -> Ends {
     list.ends(i)
 }
 
-/// Per vertex, its edges left out of the problem: the active edges not in it, of the
-/// caller's (`given`) and those priced in (`added`).
-fn left_out(
+/// Per vertex, the numbers of its edges that `keep` keeps, of the caller's (`given`) and
+/// those priced in (`added`), in order: all of a model's edges (`Model::at`), or those left
+/// out of the problem (`Model::left_at`).
+fn per_vertex(
     vertices: usize,
     given: &LexEdges,
     added: &LexEdges,
-    active: &[bool],
-    in_problem: &[bool],
+    keep: impl Fn(usize) -> bool,
 ) -> Vec<Vec<u32>> {
-    let left = |k: &usize| active[*k] && !in_problem[*k];
     let count = given.len() + added.len();
     let mut degree = vec![0usize; vertices];
-    for k in (0..count).filter(left) {
+    for k in (0..count).filter(|&k| keep(k)) {
         let e = ends_of(given, added, k);
         degree[e.u] += 1;
         degree[e.v] += 1;
     }
     let mut at: Vec<Vec<u32>> = degree.into_iter().map(Vec::with_capacity).collect();
-    for k in (0..count).filter(left) {
+    for k in (0..count).filter(|&k| keep(k)) {
         let e = ends_of(given, added, k);
         at[e.u].push(k as u32);
         at[e.v].push(k as u32);
@@ -407,15 +406,7 @@ impl<'a> Model<'a> {
     ) -> Model<'a> {
         // Each vertex's edges (on a second thread when there are many) while the tiers'
         // facts are gathered.
-        let edges_at = || {
-            let mut at = vec![Vec::new(); vertices];
-            for k in 0..edges.len() {
-                let e = edges.ends(k);
-                at[e.u].push(k as u32);
-                at[e.v].push(k as u32);
-            }
-            at
-        };
+        let edges_at = || per_vertex(vertices, edges, &LexEdges::default(), |_| true);
         let facts = || Model::facts(vertices, edges, tiers, core, lazy);
         let (mut m, at) = if edges.len() > EDGES_SPLIT {
             both(facts, edges_at)
@@ -625,7 +616,7 @@ impl<'a> Model<'a> {
         let kept = self.left_at.take();
         let (given, added) = (self.given, &self.added);
         let (vertices, active, in_problem) = (self.vertices, &self.active, &self.in_problem);
-        let list = || left_out(vertices, given, added, active, in_problem);
+        let list = || per_vertex(vertices, given, added, |k| active[k] && !in_problem[k]);
         let costs = || fresh.then(|| (0..self.count()).map(|k| self.cost(k, weights)).collect());
         let (costs, mut left_at): (Option<Vec<i128>>, _) = match kept {
             Some(kept) => (costs(), kept),
@@ -886,6 +877,22 @@ impl<'a> Model<'a> {
     /// and few edges changed (see [`Model::resume`]), else solved afresh (the state is kept
     /// for the next solve when the solver can resume).
     fn solve<'s>(
+        &mut self,
+        solver: &'s dyn MatchingSolver,
+        weights: &[i128],
+        stats: &mut LexStats,
+        warm: &mut Option<Box<dyn WarmMatching + 's>>,
+    ) -> Result<Option<Vec<usize>>, LexError> {
+        let mate = self.optimum(solver, weights, stats, warm)?;
+        // The pairs priced in are held packed too: one that did not fit refuses the result.
+        if !self.added.fits() {
+            return Err(LexError::Unpacked);
+        }
+        Ok(mate)
+    }
+
+    /// [`Model::solve`], the pairs priced in not yet checked.
+    fn optimum<'s>(
         &mut self,
         solver: &'s dyn MatchingSolver,
         weights: &[i128],
@@ -1415,7 +1422,6 @@ pub(crate) fn solve_lex_lazy(
             s
         }
         None => match m.solve(solver, &zero, stats, &mut None)? {
-            _ if !m.added.fits() => return Err(LexError::Unpacked),
             Some(s) => s,
             None => return Ok(None),
         },
@@ -1610,12 +1616,7 @@ pub(crate) fn solve_lex_lazy(
         if hint_last {
             dense[tiers - 1] = 1;
         }
-        let next = m.solve(solver, &dense, stats, &mut warm)?;
-        // The pairs priced in are held packed too.
-        if !m.added.fits() {
-            return Err(LexError::Unpacked);
-        }
-        let Some(next) = next else {
+        let Some(next) = m.solve(solver, &dense, stats, &mut warm)? else {
             // Cannot happen: the previous matching is still available.
             return Err(LexError::Solver("a stage lost its perfect matching".into()));
         };
