@@ -223,3 +223,12 @@ impl From<actix_web::error::BlockingError> for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// Turns collected field errors into a 422, or Ok when there are none.
+pub fn check(errors: Vec<FieldError>) -> Result<(), ApiError> {
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::Validation(errors))
+    }
+}

@@ -15,7 +15,6 @@ pub mod memory;
 pub mod metrics;
 pub mod name_search;
 pub mod scratch;
-pub mod section;
 pub mod server;
 pub mod store;
 pub mod web;

@@ -4,41 +4,15 @@
 pub mod admin;
 pub mod auth;
 pub mod bridge;
-pub mod bridge_entries;
-pub mod bridge_exports;
-pub mod bridge_matches;
-pub mod bridge_results;
-pub mod bridge_swiss;
-pub mod bridge_team_events;
-pub mod bridge_tools;
-pub mod byes;
-pub mod closed_sets;
+pub mod chess;
 pub mod connection;
 pub mod events;
-pub mod export;
+pub mod exports;
 pub mod extract;
 pub mod flatten;
 pub mod idempotency;
-pub mod lots;
-pub mod movements;
 pub mod openapi;
-pub mod pairing;
-pub mod pairing_edit;
-pub mod participants;
-pub mod player;
 pub mod responses;
-pub mod results;
-pub mod results_csv;
-pub mod rounds;
-pub mod standings;
-pub mod stream;
-pub mod swiss;
-pub mod swiss_draws;
-pub mod system;
-pub mod tables;
-pub mod team_movements;
-pub mod teams;
-pub mod tokens;
 
 use actix_web::web;
 use utoipa_swagger_ui::SwaggerUi;
@@ -74,82 +48,82 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         .app_data(
             web::PathConfig::default().error_handler(|_, req| path_parameter_error(req).into()),
         )
-        .service(system::healthz)
-        .service(system::metrics)
-        .service(admin::backup)
-        .service(events::create_event)
-        .service(export::import_event)
-        .service(export::export_event)
-        .service(events::list_events)
-        .service(events::get_event)
-        .service(events::update_event)
-        .service(events::delete_event)
-        .service(tokens::create_token)
-        .service(tokens::list_tokens)
-        .service(tokens::revoke_token)
-        .service(participants::add_participants)
-        .service(participants::add_participant)
-        .service(participants::list_participants)
-        .service(participants::get_participant)
-        .service(player::get_player_games)
-        .service(participants::update_participant)
-        .service(participants::withdraw_participant)
-        .service(participants::delete_participant)
-        .service(lots::draw_lots)
-        .service(rounds::list_rounds)
-        .service(rounds::get_round)
-        .service(pairing::pair_round)
-        .service(pairing::publish_round)
-        .service(pairing::delete_round)
-        .service(pairing_edit::set_pairings)
-        .service(pairing_edit::swap_players)
-        .service(pairing_edit::force_boards)
-        .service(byes::add_bye)
-        .service(byes::list_byes)
-        .service(byes::delete_bye)
-        .service(swiss::pair_swiss)
-        .service(swiss::import_trf)
-        .service(swiss::export_trf)
-        .service(results::submit_results)
-        .service(standings::get_standings)
-        .service(standings::get_crosstable)
-        .service(stream::stream_event)
-        .service(tables::berger_table)
-        .service(tables::scheveningen_table)
-        .service(tables::hilton_table)
-        .service(movements::list_kinds)
-        .service(movements::recommend_movements)
-        .service(movements::validate_movement)
-        .service(movements::get_movement)
-        .service(team_movements::validate_team_movement)
-        .service(team_movements::get_team_movement)
-        .service(bridge_swiss::draw_bridge_swiss)
-        .service(bridge_tools::board_score)
-        .service(bridge_tools::board_matchpoints)
-        .service(bridge_tools::imps)
-        .service(bridge_tools::victory_points)
-        .service(bridge::choose_movement)
-        .service(bridge::get_event_movement)
-        .service(bridge::get_round_assignments)
-        .service(bridge::get_guide_cards)
-        .service(bridge::get_scoring_rows)
-        .service(bridge_results::submit_board_results)
-        .service(bridge_results::get_traveller)
-        .service(bridge_results::get_bridge_standings)
-        .service(bridge_results::get_scorecard)
-        .service(bridge_exports::put_deals)
-        .service(bridge_exports::get_pbn)
-        .service(bridge_exports::get_usebio)
-        .service(teams::create_team)
-        .service(teams::list_teams)
-        .service(teams::get_team)
-        .service(teams::delete_team)
-        .service(teams::get_team_standings)
-        .service(bridge_team_events::get_event_team_movement)
-        .service(bridge_matches::submit_matches)
-        .service(bridge_matches::get_matches)
-        .service(bridge_matches::get_vp_standings)
-        .service(swiss_draws::get_draw)
+        .service(admin::system::healthz)
+        .service(admin::system::metrics)
+        .service(admin::backup::backup)
+        .service(events::event::create_event)
+        .service(exports::event::import_event)
+        .service(exports::event::export_event)
+        .service(events::event::list_events)
+        .service(events::event::get_event)
+        .service(events::event::update_event)
+        .service(events::event::delete_event)
+        .service(events::tokens::create_token)
+        .service(events::tokens::list_tokens)
+        .service(events::tokens::revoke_token)
+        .service(events::participants::add_participants)
+        .service(events::participants::add_participant)
+        .service(events::participants::list_participants)
+        .service(events::participants::get_participant)
+        .service(events::player::get_player_games)
+        .service(events::participants::update_participant)
+        .service(events::participants::withdraw_participant)
+        .service(events::participants::delete_participant)
+        .service(events::lots::draw_lots)
+        .service(events::rounds::list_rounds)
+        .service(events::rounds::get_round)
+        .service(chess::pairing::pair_round)
+        .service(chess::pairing::publish_round)
+        .service(chess::pairing::delete_round)
+        .service(chess::pairing_edit::set_pairings)
+        .service(chess::pairing_edit::swap_players)
+        .service(chess::pairing_edit::force_boards)
+        .service(chess::byes::add_bye)
+        .service(chess::byes::list_byes)
+        .service(chess::byes::delete_bye)
+        .service(chess::swiss::pair_swiss)
+        .service(exports::trf::import_trf)
+        .service(exports::trf::export_trf)
+        .service(events::results::submit_results)
+        .service(events::standings::get_standings)
+        .service(events::standings::get_crosstable)
+        .service(events::stream::stream_event)
+        .service(chess::tables::berger_table)
+        .service(chess::tables::scheveningen_table)
+        .service(chess::tables::hilton_table)
+        .service(bridge::movements::list_kinds)
+        .service(bridge::movements::recommend_movements)
+        .service(bridge::movements::validate_movement)
+        .service(bridge::movements::get_movement)
+        .service(bridge::team_movements::validate_team_movement)
+        .service(bridge::team_movements::get_team_movement)
+        .service(bridge::swiss::draw_bridge_swiss)
+        .service(bridge::tools::board_score)
+        .service(bridge::tools::board_matchpoints)
+        .service(bridge::tools::imps)
+        .service(bridge::tools::victory_points)
+        .service(bridge::movement::choose_movement)
+        .service(bridge::movement::get_event_movement)
+        .service(bridge::movement::get_round_assignments)
+        .service(bridge::movement::get_guide_cards)
+        .service(bridge::movement::get_scoring_rows)
+        .service(bridge::results::submit_board_results)
+        .service(bridge::results::get_traveller)
+        .service(bridge::results::get_bridge_standings)
+        .service(bridge::results::get_scorecard)
+        .service(exports::bridge::put_deals)
+        .service(exports::bridge::get_pbn)
+        .service(exports::bridge::get_usebio)
+        .service(events::teams::create_team)
+        .service(events::teams::list_teams)
+        .service(events::teams::get_team)
+        .service(events::teams::delete_team)
+        .service(events::teams::get_team_standings)
+        .service(bridge::team_events::get_event_team_movement)
+        .service(bridge::matches::submit_matches)
+        .service(bridge::matches::get_matches)
+        .service(bridge::matches::get_vp_standings)
+        .service(bridge::swiss_draws::get_draw)
         .configure(crate::web::configure)
         .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi::document()))
         .service(web::redirect("/docs", "/docs/"));

@@ -7,7 +7,7 @@ use rusqlite::Connection;
 
 use super::layout;
 use super::pages::{decimal, format_name, nav};
-use crate::api::bridge_matches::{load, vp_standings, MatchEvent};
+use crate::api::bridge::matches::{load, vp_standings, MatchEvent};
 use crate::engine::bridge::team_event::{MatchLine, MatchSource};
 use crate::error::ApiError;
 

@@ -4,13 +4,13 @@ use maud::{html, Markup};
 use rusqlite::Connection;
 
 use super::layout;
-use crate::api::bridge::movement_and_seats;
-use crate::api::bridge_results::load_session;
-use crate::api::player::{player_games, Colour, PlayerRound};
-use crate::api::standings::{
+use crate::api::bridge::movement::movement_and_seats;
+use crate::api::bridge::results::load_session;
+use crate::api::events::player::{player_games, Colour, PlayerRound};
+use crate::api::events::standings::{
     crosstable_rows, scoresheet, standing_rows, tiebreak_title, tiebreak_value,
 };
-use crate::api::teams::team_standings;
+use crate::api::events::teams::team_standings;
 use crate::domain::{
     is_chess_team_format, is_match_format, Event, RoundStatus, Seat, FORMAT_PAIRS, FORMAT_SWISS,
 };

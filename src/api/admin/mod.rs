@@ -1,0 +1,4 @@
+//! The server's own operations: health, metrics and the database backup.
+
+pub mod backup;
+pub mod system;

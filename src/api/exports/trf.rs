@@ -1,0 +1,334 @@
+//! TRF files in and out: a new Swiss event from a FIDE TRF file (its players, rounds played,
+//! byes and requests), and an event written as one.
+
+use std::collections::HashMap;
+
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use rusqlite::Connection;
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::api::events::event::{created_response, issue_admin_token};
+use crate::api::extract::QueryParams;
+use crate::api::responses::{PublicRead, PublicSubmit};
+use crate::domain::section::SwissSection;
+use crate::domain::{
+    validate_settings, CreatedEvent, GameKind, LotsMethod, NewParticipant, RoundStatus,
+    FORMAT_SWISS,
+};
+use crate::engine::chess::scoring::GameResult;
+use crate::engine::chess::swiss::trf::{
+    decode_trf, parse_trf, write_trf, TrfError, MAX_TRF_START_NUMBER,
+};
+use crate::engine::chess::swiss::{
+    self, Colour, ColourRule, PairingSystem, RoundResult, SwissSettings, SwissState,
+};
+use crate::error::{ApiError, ApiResult, Problem};
+use crate::store::events::EventFields;
+use crate::store::swiss::{game_result, stored_bye};
+use crate::store::{events, games, now, participants, rounds, swiss as swiss_store, Store};
+
+use crate::api::chess::swiss::{example_trf, state_error};
+
+fn trf_error(e: TrfError) -> ApiError {
+    ApiError::invalid(format!("line {}", e.line), e.message)
+}
+
+/// The `012` line of a TRF file: the tournament's name.
+fn trf_name(text: &str) -> Option<String> {
+    text.split(['\r', '\n'])
+        .find_map(|l| l.strip_prefix("012 "))
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+}
+
+/// Import query: the event's name (else the file's `012` line) and its settings.
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct ImportQuery {
+    /// The event's name (default: the file's `012` line, else "Imported Swiss").
+    #[param(max_length = 200)]
+    pub name: Option<String>,
+    /// `swiss` or `adjacent`.
+    pub system: Option<PairingSystem>,
+    /// `3a` or `3b`.
+    pub colour_rule: Option<ColourRule>,
+    /// Equalisation limit (default 200).
+    #[param(maximum = 4000)]
+    pub high_limit: Option<u32>,
+    /// Alternation limit (default 80).
+    #[param(maximum = 4000)]
+    pub low_limit: Option<u32>,
+    /// No rating limits.
+    pub fide_style: Option<bool>,
+    /// Seed of the coin flips (default: chosen at the next pairing and stored).
+    pub seed: Option<u64>,
+    /// Planned number of rounds (else the file's), 1 to 99.
+    #[param(minimum = 1, maximum = 99)]
+    pub rounds: Option<u32>,
+}
+
+/// Writes the state's history as published rounds of a new event: each game once, from
+/// White's side, boards ordered by the higher score before the round, then the lower start
+/// number.
+fn import_rounds(
+    conn: &Connection,
+    event_id: i64,
+    state: &SwissState,
+    pid: &HashMap<u32, i64>,
+) -> ApiResult<()> {
+    let by_number: HashMap<u32, &swiss::SwissPlayer> =
+        state.players.iter().map(|p| (p.start_number, p)).collect();
+    let now = now();
+    for r in 0..state.rounds_played() as usize {
+        let round_id = rounds::insert(conn, event_id, r as u32 + 1, RoundStatus::Published, &now)?;
+        let score_before = |p: &swiss::SwissPlayer| -> u32 {
+            p.history
+                .iter()
+                .take(r)
+                .map(|h| h.result.half_points())
+                .sum()
+        };
+        let mut boards: Vec<(u32, u32, u32, u32, GameResult)> = Vec::new();
+        for p in &state.players {
+            let Some(rec) = p.history.get(r) else {
+                continue;
+            };
+            let Some(opp) = rec.opponent.filter(|_| rec.result.has_opponent()) else {
+                let (points, kind) = stored_bye(rec.result);
+                games::insert_bye_of_kind(conn, round_id, pid[&p.start_number], points, kind)?;
+                continue;
+            };
+            let white = rec
+                .colour
+                .map_or(p.start_number < opp, |c| c == Colour::White);
+            if !white {
+                continue;
+            }
+            let other = by_number[&opp];
+            let black_result = other
+                .history
+                .get(r)
+                .map_or(RoundResult::ForfeitLoss, |h| h.result);
+            boards.push((
+                score_before(p).max(score_before(other)),
+                p.start_number.min(opp),
+                p.start_number,
+                opp,
+                game_result(rec.result, black_result),
+            ));
+        }
+        boards.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (board, (_, _, white, black, result)) in boards.iter().enumerate() {
+            let game = games::insert(conn, round_id, board as u32 + 1, pid[white], pid[black])?;
+            games::set_result(conn, game, result.canonical(), "admin", &now)?;
+        }
+    }
+    Ok(())
+}
+
+/// Create a Swiss event from a FIDE TRF file (`text/plain`): players with their start numbers
+/// as pairing numbers, ratings, team codes, federations and FIDE ids (as `external_id`: all
+/// digits, not all zeros, one player's only), every round played so far as published rounds
+/// with results and byes, prohibited pairs, and the byes requested for the next round. The
+/// answer carries the new event's admin token, shown once.
+///
+/// 422: A bad TRF line (`line N`) or an inconsistent history.
+#[utoipa::path(
+    post, path = "/api/v1/events/trf", tag = "events",
+    params(ImportQuery),
+    request_body(content = String, content_type = "text/plain", description = "A FIDE TRF file", example = example_trf),
+    responses(
+        (status = 201, description = "Created; keep the admin_token", body = CreatedEvent),
+        PublicSubmit,
+    )
+)]
+#[post("/api/v1/events/trf")]
+pub async fn import_trf(
+    store: web::Data<Store>,
+    crate::api::extract::RawBody(body): crate::api::extract::RawBody,
+    QueryParams(query): QueryParams<ImportQuery>,
+) -> ApiResult<HttpResponse> {
+    let text = decode_trf(&body);
+    let state = parse_trf(&text).map_err(trf_error)?;
+    state.validate_history().map_err(state_error)?;
+    if state.players.is_empty() {
+        return Err(ApiError::invalid(
+            "line 0",
+            "the file has no 001 player lines",
+        ));
+    }
+    let name = query
+        .name
+        .clone()
+        .or_else(|| trf_name(&text))
+        .unwrap_or_else(|| "Imported Swiss".into());
+    let mut errors = Vec::new();
+    crate::domain::validate_name("name", &name, &mut errors);
+    crate::error::check(errors)?;
+    let rounds_planned = query
+        .rounds
+        .or(Some(state.settings.total_rounds).filter(|&r| r > 0));
+    let section = SwissSection {
+        system: query.system,
+        colour_rule: query.colour_rule,
+        high_limit: query.high_limit,
+        low_limit: query.low_limit,
+        fide_style: query.fide_style,
+        rounds: rounds_planned,
+        seed: query.seed,
+        first_colour: state.settings.first_colour,
+        ..Default::default()
+    };
+    let mut settings =
+        serde_json::to_value(&section).map_err(|e| ApiError::Internal(format!("settings: {e}")))?;
+    if let Some(map) = settings.as_object_mut() {
+        map.retain(|_, v| !v.is_null());
+    }
+    validate_settings(FORMAT_SWISS, &settings)?;
+    let created = store
+        .write(move |tx| {
+            let now = now();
+            let event_id = events::insert(
+                tx,
+                &EventFields {
+                    name: name.trim(),
+                    game: GameKind::Chess,
+                    format: FORMAT_SWISS,
+                    start_date: None,
+                    end_date: None,
+                    settings: &settings,
+                },
+                &now,
+            )?;
+            let mut pid = HashMap::new();
+            let mut external_ids = swiss_store::external_ids_of(&state.players);
+            for p in &state.players {
+                let id = participants::insert(
+                    tx,
+                    event_id,
+                    &NewParticipant {
+                        name: if p.name.trim().is_empty() {
+                            format!("Player {}", p.start_number)
+                        } else {
+                            p.name.clone()
+                        },
+                        rating: (!p.unrated && p.rating > 0).then_some(p.rating as i32),
+                        club: p.team.clone(),
+                        federation: p.federation.clone(),
+                        external_id: external_ids.remove(&p.start_number),
+                    },
+                    &now,
+                )?;
+                participants::set_pairing_number(tx, id, p.start_number)?;
+                if p.withdrawn {
+                    participants::set_status(tx, id, crate::domain::ParticipantStatus::Withdrawn)?;
+                }
+                pid.insert(p.start_number, id);
+            }
+            events::set_lots(tx, event_id, LotsMethod::Rating, None, &now)?;
+            import_rounds(tx, event_id, &state, &pid)?;
+            let next = state.rounds_played() + 1;
+            for b in &state.requested_byes {
+                swiss_store::insert_requested_bye(
+                    tx,
+                    event_id,
+                    pid[&b.player],
+                    next,
+                    b.points,
+                    &now,
+                )?;
+            }
+            // prohibited pairs: as participant ids in the settings
+            if !state.settings.prohibited_pairs.is_empty() {
+                let mut s = events::get(tx, event_id)?.settings;
+                s["prohibited_pairs"] = serde_json::json!(state
+                    .settings
+                    .prohibited_pairs
+                    .iter()
+                    .map(|[a, b]| [pid[a], pid[b]])
+                    .collect::<Vec<_>>());
+                events::set_settings(tx, event_id, &s, &now)?;
+            }
+            issue_admin_token(tx, event_id, &now)
+        })
+        .await?;
+    Ok(created_response(created))
+}
+
+/// The event as a FIDE TRF-16 file: players, every round whose results are all in, and the
+/// byes recorded for the next round. Chess events with pairing numbers. A player's federation
+/// column holds the participant's `federation` when it is a code of at most 3 characters, and
+/// the FIDE id column his `external_id` when it is all digits (at most 11): other ids are not
+/// FIDE ids and are left out.
+#[utoipa::path(
+    get, path = "/api/v1/events/{event_id}/trf", tag = "events",
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses(
+        (status = 200, description = "The TRF file", body = String, content_type = "text/plain"),
+        (status = 409, description = "A bridge event, or no pairing numbers yet", body = Problem, content_type = "application/problem+json"),
+        PublicRead,
+    )
+)]
+#[get("/api/v1/events/{event_id}/trf")]
+pub async fn export_trf(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
+    let event_id = path.into_inner();
+    let text = store
+        .read(move |conn| {
+            let event = events::get(conn, event_id)?;
+            if event.game != GameKind::Chess {
+                return Err(ApiError::conflict(
+                    "only chess events can be written as TRF",
+                ));
+            }
+            let entrants = participants::all(conn, event_id)?;
+            if entrants.iter().any(|p| p.pairing_number.is_none()) {
+                return Err(ApiError::conflict(
+                    "some participants have no pairing number yet: draw lots or pair round 1 first",
+                ));
+            }
+            if entrants
+                .iter()
+                .any(|p| p.pairing_number > Some(MAX_TRF_START_NUMBER))
+            {
+                return Err(ApiError::conflict(format!(
+                    "a TRF file holds start numbers up to {MAX_TRF_START_NUMBER}; this event has larger pairing numbers"
+                )));
+            }
+            // the rounds whose results are all in, from the first
+            let all_games = games::all(conn, event_id)?;
+            let mut complete = 0;
+            while let Some(r) = rounds::find(conn, event_id, complete + 1)? {
+                let pending = all_games
+                    .iter()
+                    .any(|g| g.round == complete + 1 && g.result.is_none());
+                if r.status == RoundStatus::Draft || pending {
+                    break;
+                }
+                complete += 1;
+            }
+            let settings = if event.format == FORMAT_SWISS {
+                let section = SwissSection::parse(&event.settings)?;
+                let numbers = entrants
+                    .iter()
+                    .filter_map(|p| Some((p.id, p.pairing_number?)))
+                    .collect();
+                section.engine_settings(section.seed.unwrap_or(0), &numbers)
+            } else {
+                SwissSettings::default()
+            };
+            let section = swiss_store::load(conn, event_id, complete + 1, settings)?;
+            Ok(write_trf(&section.state, &event.name))
+        })
+        .await?;
+    Ok(crate::api::extract::cached(
+        &req,
+        "text/plain; charset=utf-8",
+        text.into_bytes(),
+    ))
+}
