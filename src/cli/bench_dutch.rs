@@ -5,8 +5,8 @@
 
 use super::CliError;
 use std::time::Instant;
-use tourney::engine::chess::dutch::check::state_before;
-use tourney::engine::chess::dutch::{pair_dutch_accelerated, read_acceleration};
+use tourney::engine::chess::swiss::dutch::check::state_before;
+use tourney::engine::chess::swiss::dutch::{pair_dutch_accelerated, read_acceleration};
 use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf_located, write_trf};
 use tourney::engine::chess::swiss::{ByeKind, Colour};
 use tourney::engine::matching::BlossomSolver;

@@ -3,8 +3,8 @@
 //! pairing bye) differ from the published ones, like bbpPairings' `-c`.
 
 use super::CliError;
-use tourney::engine::chess::dutch::check::{check_event, RoundCheck};
-use tourney::engine::chess::dutch::read_acceleration;
+use tourney::engine::chess::swiss::dutch::check::{check_event, RoundCheck};
+use tourney::engine::chess::swiss::dutch::read_acceleration;
 use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf_located};
 use tourney::engine::matching::BlossomSolver;
 

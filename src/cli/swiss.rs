@@ -7,8 +7,9 @@ use tourney::engine::chess::swiss::simulate::{
     bench_state, measure, simulate_by, RoundQuality, SimulationPlan,
 };
 use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf_located, write_trf};
+use tourney::engine::chess::swiss::us::pair_next_round_windowed_above;
 use tourney::engine::chess::swiss::{
-    pair_next_round, pair_next_round_windowed_above, BoardPairing, ByeAward, ByeKind, RoundPairing,
+    pair_round, pair_round_accelerated, BoardPairing, ByeAward, ByeKind, RoundPairing,
     SettingsOverrides, SwissError, SwissState,
 };
 use tourney::engine::matching::BlossomSolver;
@@ -134,10 +135,10 @@ pub fn pair(args: &[String]) -> Result<String, CliError> {
         .apply(&mut state.settings)
         .map_err(|e| usage(e.to_string()))?;
     // Every fault of the file's state is reported at its line (`line N: ...`).
-    let accel = tourney::engine::chess::dutch::read_acceleration(&text, &state).map_err(usage)?;
-    let round =
-        tourney::engine::chess::dutch::pair_round_accelerated(&state, &BlossomSolver, &accel)
-            .map_err(|e| usage(lines.locate(&e).to_string()))?;
+    let accel =
+        tourney::engine::chess::swiss::dutch::read_acceleration(&text, &state).map_err(usage)?;
+    let round = pair_round_accelerated(&state, &BlossomSolver, &accel)
+        .map_err(|e| usage(lines.locate(&e).to_string()))?;
     serde_json::to_string_pretty(&round)
         .map(|s| s + "\n")
         .map_err(|e| CliError {
@@ -330,7 +331,7 @@ pub fn simulate(args: &[String]) -> Result<String, CliError> {
             seed: seed + k,
             absent_percent,
         };
-        let mut engine = |s: &SwissState| pair_next_round(s, &BlossomSolver);
+        let mut engine = |s: &SwissState| pair_round(s, &BlossomSolver);
         let mut external = |s: &SwissState| external_pairing(pairer.as_deref().unwrap_or(""), s);
         let pair: &mut dyn FnMut(&SwissState) -> Result<RoundPairing, SwissError> =
             if pairer.is_some() {
@@ -484,7 +485,7 @@ pub fn bench(args: &[String]) -> Result<String, CliError> {
     let started = Instant::now();
     let paired = match window_above {
         Some(limit) => pair_next_round_windowed_above(&state, &BlossomSolver, limit),
-        None => pair_next_round(&state, &BlossomSolver),
+        None => pair_round(&state, &BlossomSolver),
     };
     let round = paired.map_err(|e| CliError {
         code: 1,

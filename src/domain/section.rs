@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::engine::chess::dutch::accel::AccelerationMethod;
+use crate::engine::chess::swiss::accel::AccelerationMethod;
 use crate::engine::chess::swiss::{
     Colour, ColourRule, PairingSystem, SwissSettings, TeamAvoidance,
 };

@@ -2,7 +2,7 @@
 //! endpoint and in a Swiss event's settings.
 
 use serde_json::{json, Value};
-use tourney::engine::chess::dutch::check::state_before;
+use tourney::engine::chess::swiss::dutch::check::state_before;
 use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf};
 use tourney::engine::chess::swiss::Colour;
 

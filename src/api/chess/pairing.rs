@@ -243,7 +243,7 @@ pub async fn pair_round(
     let (section, pairing) = web::block(move || {
         let system = section.state.settings.system.as_str();
         let pairing = crate::metrics::time_pairing(system, "swiss", || {
-            crate::engine::chess::dutch::pair_round(&section.state, &budget.solver())
+            crate::engine::chess::swiss::pair_round(&section.state, &budget.solver())
         });
         (section, pairing)
     })

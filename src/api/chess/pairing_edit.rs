@@ -14,7 +14,7 @@ use crate::api::chess::pairing::{load_section, swiss_event, write_pairing};
 use crate::api::extract::{Bearer, JsonBody};
 use crate::api::responses::AdminWrite;
 use crate::domain::{Event, Round, RoundStatus};
-use crate::engine::chess::dutch::{self, Acceleration};
+use crate::engine::chess::swiss::dutch::{self, Acceleration};
 use crate::engine::chess::swiss::{RoundPairing, SwissError};
 use crate::engine::matching::BlossomSolver;
 use crate::error::{ApiError, ApiResult};

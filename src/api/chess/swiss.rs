@@ -7,7 +7,8 @@ use actix_web::{post, web, HttpRequest, HttpResponse};
 
 use crate::api::extract::{parse_json, QueryParams};
 use crate::api::responses::PublicPairing;
-use crate::engine::chess::dutch::{pair_round_accelerated, read_acceleration, Acceleration};
+use crate::engine::chess::swiss::accel::{read_acceleration, Acceleration};
+use crate::engine::chess::swiss::pair_round_accelerated;
 use crate::engine::chess::swiss::trf::{decode_trf, parse_trf, TrfError};
 use crate::engine::chess::swiss::{
     Budget, RoundPairing, SettingsOverrides, SwissError, SwissState,

@@ -2,7 +2,6 @@
 //! scoring, tie-breaks and the wall chart.
 
 pub mod direct_encounter;
-pub mod dutch;
 pub mod fide_tiebreak;
 pub mod hilton;
 pub mod round_robin;

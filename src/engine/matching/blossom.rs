@@ -98,7 +98,7 @@
 //!
 //! # Warm start (column generation)
 //! [`MatchingSolver::solve_wide_more`] adds edges to a solved problem (the boards a Swiss
-//! pricing pass finds, see `engine::chess::swiss::price`) and resumes instead of starting
+//! pricing pass finds, see `engine::chess::swiss::us::price`) and resumes instead of starting
 //! again. The solved state is kept: matching, blossoms, duals. A new edge with a negative
 //! reduced cost makes the duals infeasible, so one of its ends is freed: re-based as the base
 //! of its top blossom (the blossom stays full), unmatched with its mate, and every blossom

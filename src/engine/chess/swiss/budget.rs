@@ -57,10 +57,10 @@ impl Budget {
 
 #[cfg(test)]
 mod tests {
-    use super::super::pair_next_round;
     use super::super::simulate::random_players;
     use super::super::state::{SwissSettings, SwissState};
     use super::*;
+    use crate::engine::chess::swiss::us::pair_next_round;
     use crate::engine::matching::BlossomSolver;
     use crate::engine::rng::SplitMix64;
 

@@ -4,6 +4,7 @@
 use super::state::*;
 use super::trf::{parse_trf, parse_trf_located};
 use super::*;
+use crate::engine::chess::swiss::us::pair_next_round;
 use crate::engine::matching::BlossomSolver;
 
 fn player(sn: u32) -> SwissPlayer {

@@ -4,7 +4,7 @@
 use super::state::{
     err, Colour, ColourRule, PairingSystem, SwissError, SwissSettings, TeamAvoidance,
 };
-use crate::engine::chess::dutch::accel::AccelerationMethod;
+use crate::engine::chess::swiss::accel::AccelerationMethod;
 use serde::Deserialize;
 use utoipa::IntoParams;
 

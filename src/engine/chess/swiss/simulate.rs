@@ -1,11 +1,13 @@
 //! Whole-event simulation with rating-based random results, and quality figures per round.
 
-use super::colour::{assign, due, ColourCode, ColourContext, ColourEffect};
-use super::pair::{pair_next_round, RoundPairing};
+use super::colour::{due, ColourCode, ColourEffect};
+use super::round::RoundPairing;
 use super::state::{
     view, Colour, ColourRule, RoundRecord, RoundResult, SwissError, SwissPlayer, SwissSettings,
     SwissState,
 };
+use super::us::colour::{assign, ColourContext};
+use super::us::pair_next_round;
 use super::SettingsOverrides;
 use crate::engine::matching::MatchingSolver;
 use crate::engine::rng::SplitMix64;
@@ -119,7 +121,7 @@ pub fn apply_round(state: &mut SwissState, pairing: &RoundPairing, rng: &mut Spl
     }
     for b in &pairing.byes {
         let i = idx(state, b.player);
-        let result = if b.kind == super::pair::ByeKind::Pairing {
+        let result = if b.kind == super::round::ByeKind::Pairing {
             RoundResult::PairingBye
         } else if b.points == 1.0 {
             RoundResult::FullBye
@@ -379,7 +381,7 @@ pub fn bench_state(n: u32, seed: u64) -> SwissState {
                 used[j] = true;
                 let (c, _) = assign(&views[i], &views[j], &ctx);
                 let (w, b) = if c == Colour::White { (i, j) } else { (j, i) };
-                boards.push(super::pair::BoardPairing {
+                boards.push(super::round::BoardPairing {
                     board: boards.len() as u32 + 1,
                     white: views[w].sn,
                     black: views[b].sn,
@@ -388,21 +390,21 @@ pub fn bench_state(n: u32, seed: u64) -> SwissState {
         }
         let mut byes = Vec::new();
         if let Some(sn) = bye {
-            byes.push(super::pair::ByeAward {
+            byes.push(super::round::ByeAward {
                 player: sn,
                 points: 1.0,
-                kind: super::pair::ByeKind::Pairing,
+                kind: super::round::ByeKind::Pairing,
             });
         }
         let explanation = bye
             .map(|sn| {
-                vec![super::pair::ExplanationEntry::Board(
-                    super::pair::BoardExplanation {
+                vec![super::round::ExplanationEntry::Board(
+                    super::round::BoardExplanation {
                         board: 0,
                         white: sn,
                         black: None,
                         cost: 0,
-                        tiers: super::pair::TierBreakdown {
+                        tiers: super::round::TierBreakdown {
                             repeat: 0,
                             preference: 0,
                             score: 0,

@@ -157,6 +157,19 @@ pub struct SwissPlayer {
     pub birth_date: Option<String>,
 }
 
+/// The acceleration a section asks for (`acceleration` setting, FIDE Dutch only): `none`, or
+/// `baku` (the Baku method, [`super::accel::Acceleration::baku`]). A TRF's `XXA`/`250` records come on top
+/// of `none` when the file is paired.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AccelerationMethod {
+    /// No acceleration (default).
+    #[default]
+    None,
+    /// The Baku method (C.04.5.1).
+    Baku,
+}
+
 /// Which natural pairing the section uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -166,7 +179,7 @@ pub enum PairingSystem {
     Swiss,
     /// 1-2, 3-4: adjacent players inside every score group.
     Adjacent,
-    /// The FIDE Dutch system (C.04.3), paired by [`crate::engine::chess::dutch`]; the US
+    /// The FIDE Dutch system (C.04.3), paired by [`crate::engine::chess::swiss::dutch`]; the US
     /// settings (colour rule, limits, team avoidance) do not apply to it. Sections of at most
     /// 3 000 players.
     FideDutch,
@@ -262,7 +275,7 @@ pub struct SwissSettings {
     pub first_colour: Option<Colour>,
     /// Acceleration (FIDE Dutch only): `none` (default) or `baku`.
     #[serde(default)]
-    pub acceleration: crate::engine::chess::dutch::accel::AccelerationMethod,
+    pub acceleration: AccelerationMethod,
 }
 
 impl Default for SwissSettings {
@@ -355,187 +368,6 @@ impl SwissState {
     pub fn round_to_pair(&self) -> u32 {
         self.round.unwrap_or_else(|| self.rounds_played() + 1)
     }
-
-    /// Checks the state and that the round to pair is within the planned rounds.
-    pub fn validate(&self) -> Result<(), SwissError> {
-        self.validate_history()?;
-        let (round, total) = (self.round_to_pair(), self.settings.total_rounds);
-        if round > crate::limits::MAX_ROUNDS {
-            return Err(err(
-                "round",
-                format!(
-                    "a section has at most {} rounds; round {round} cannot be paired",
-                    crate::limits::MAX_ROUNDS
-                ),
-            ));
-        }
-        if total != 0 && round > total {
-            return Err(err(
-                "round",
-                format!(
-                    "the section has only {total} rounds (set more rounds to pair round {round})"
-                ),
-            ));
-        }
-        Ok(())
-    }
-
-    /// Checks the state: its sizes (bounded by [`crate::limits`]), unique start numbers, known opponents, consistent games (both
-    /// sides agree on opponent, colours and result), byes of 0/0.5/1, limits.
-    pub fn validate_history(&self) -> Result<(), SwissError> {
-        use std::collections::HashMap;
-        super::bounds::check(self)?;
-        let s = &self.settings;
-        if s.low_limit > s.high_limit {
-            return Err(err(
-                "settings.low_limit",
-                "the low limit exceeds the high limit",
-            ));
-        }
-        let mut index: HashMap<u32, usize> = HashMap::new();
-        for (i, p) in self.players.iter().enumerate() {
-            if p.start_number == 0 {
-                return Err(err(
-                    format!("players[{i}].start_number"),
-                    "start numbers begin at 1",
-                ));
-            }
-            if index.insert(p.start_number, i).is_some() {
-                return Err(err(
-                    format!("players[{i}].start_number"),
-                    format!("start number {} appears twice", p.start_number),
-                ));
-            }
-        }
-        let played = self.rounds_played();
-        let round = self.round_to_pair();
-        if round != played + 1 {
-            return Err(err(
-                "round",
-                format!("round {round} cannot be paired after {played} completed rounds"),
-            ));
-        }
-        for (i, p) in self.players.iter().enumerate() {
-            for (r, rec) in p.history.iter().enumerate() {
-                let f = format!("players[{i}].history[{r}]");
-                match (rec.result.has_opponent(), rec.opponent) {
-                    (true, None) => {
-                        return Err(err(format!("{f}.opponent"), "a game needs an opponent"))
-                    }
-                    (false, Some(_)) => {
-                        return Err(err(format!("{f}.opponent"), "a bye has no opponent"))
-                    }
-                    _ => {}
-                }
-                if rec.colour.is_some() && !rec.result.is_played() {
-                    // Forfeits and byes give no colour; tolerate a recorded colour on forfeits.
-                    if !rec.result.has_opponent() {
-                        return Err(err(format!("{f}.colour"), "a bye has no colour"));
-                    }
-                }
-                if rec.result.is_played() && rec.colour.is_none() {
-                    return Err(err(format!("{f}.colour"), "a played game needs a colour"));
-                }
-                let Some(o) = rec.opponent else { continue };
-                if o == p.start_number {
-                    return Err(err(format!("{f}.opponent"), "a player cannot play himself"));
-                }
-                let Some(&j) = index.get(&o) else {
-                    return Err(err(
-                        format!("{f}.opponent"),
-                        format!("unknown start number {o}"),
-                    ));
-                };
-                let q = &self.players[j];
-                let Some(back) = q.history.get(r) else {
-                    return Err(err(
-                        format!("{f}.opponent"),
-                        format!("player {o} has no record of round {}", r + 1),
-                    ));
-                };
-                if back.opponent != Some(p.start_number) {
-                    return Err(err(
-                        format!("{f}.opponent"),
-                        format!(
-                            "player {} is paired with {o} in round {} but {o} is recorded against {}",
-                            p.start_number,
-                            r + 1,
-                            back.opponent.map_or("nobody".to_string(), |x| x.to_string())
-                        ),
-                    ));
-                }
-                let consistent = matches!(
-                    (rec.result, back.result),
-                    (RoundResult::Win, RoundResult::Loss)
-                        | (RoundResult::Loss, RoundResult::Win)
-                        | (RoundResult::Draw, RoundResult::Draw)
-                        | (RoundResult::ForfeitWin, RoundResult::ForfeitLoss)
-                        | (RoundResult::ForfeitLoss, RoundResult::ForfeitWin)
-                        | (RoundResult::ForfeitLoss, RoundResult::ForfeitLoss)
-                );
-                if !consistent {
-                    return Err(err(
-                        format!("{f}.result"),
-                        format!(
-                            "results of {} and {o} in round {} contradict each other",
-                            p.start_number,
-                            r + 1
-                        ),
-                    ));
-                }
-                if rec.result.is_played() && back.colour == rec.colour {
-                    return Err(err(
-                        format!("{f}.colour"),
-                        format!(
-                            "{} and {o} both had the same colour in round {}",
-                            p.start_number,
-                            r + 1
-                        ),
-                    ));
-                }
-            }
-        }
-        let mut seen = std::collections::HashSet::new();
-        for (k, b) in self.requested_byes.iter().enumerate() {
-            if !index.contains_key(&b.player) {
-                return Err(err(
-                    format!("requested_byes[{k}].player"),
-                    format!("unknown start number {}", b.player),
-                ));
-            }
-            if ![0.0, 0.5, 1.0].contains(&b.points) {
-                return Err(err(
-                    format!("requested_byes[{k}].points"),
-                    "a bye is worth 0, 0.5 or 1 point",
-                ));
-            }
-            if !seen.insert(b.player) {
-                return Err(err(
-                    format!("requested_byes[{k}].player"),
-                    "two byes for one player",
-                ));
-            }
-        }
-        for (k, a) in self.absent.iter().enumerate() {
-            if !index.contains_key(a) {
-                return Err(err(
-                    format!("absent[{k}]"),
-                    format!("unknown start number {a}"),
-                ));
-            }
-        }
-        for (k, pp) in s.prohibited_pairs.iter().enumerate() {
-            for x in pp {
-                if !index.contains_key(x) {
-                    return Err(err(
-                        format!("settings.prohibited_pairs[{k}]"),
-                        format!("unknown start number {x}"),
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
 }
 
 /// Derived facts about one player used by the pairing.
@@ -543,7 +375,7 @@ impl SwissState {
 pub(crate) struct PlayerView {
     pub sn: u32,
     /// Pairing-number position (0 = the first) for the FIDE colour rules: the start number's
-    /// place among the players numbered ([`super::pair::pairing_positions`]); `sn − 1` unless
+    /// place among the players numbered ([`super::round::pairing_positions`]); `sn − 1` unless
     /// the pairing sets it.
     pub position: usize,
     pub rating: u32,

@@ -1,7 +1,5 @@
-//! A director's changes to a draft round of a section, by the section's system: forced boards
-//! with the rest paired again, and a whole pairing of the director's own, compared with the
-//! optimum. For `fide_dutch` the Dutch rules decide; otherwise the US engine
-//! ([`swiss::pair_with_fixed`], [`swiss::evaluate_pairing`]).
+//! A director's changes to a draft round of a Dutch section: forced boards with the rest
+//! paired again, and a whole pairing of the director's own, compared with the optimum.
 //!
 //! Forced boards (Dutch) are set aside with their colours and the other players are paired by
 //! the Dutch rules as a round of their own. That is a choice: C.04.3 knows no forced board,
@@ -25,7 +23,7 @@ use super::colour::may_meet;
 use super::player::{self, DutchPlayer};
 use super::{err, last_round_facts, pair_around, Acceleration};
 use crate::engine::chess::swiss::{
-    self, ByeKind, Colour, ExplanationEntry, PairingSystem, RoundPairing, SwissError, SwissState,
+    ByeKind, Colour, ExplanationEntry, RoundPairing, SwissError, SwissState,
 };
 use crate::engine::matching::MatchingSolver;
 use std::collections::{HashMap, HashSet};
@@ -79,9 +77,6 @@ pub fn pair_round_with_fixed(
     solver: &dyn MatchingSolver,
     accel: &Acceleration,
 ) -> Result<RoundPairing, SwissError> {
-    if state.settings.system != PairingSystem::FideDutch {
-        return swiss::pair_with_fixed(state, fixed, solver);
-    }
     state.validate()?;
     let accel = &Acceleration::for_settings(state, accel.clone());
     check_boards(state, fixed, "fixed")?;
@@ -110,9 +105,6 @@ pub fn evaluate_round_pairing(
     solver: &dyn MatchingSolver,
     accel: &Acceleration,
 ) -> Result<RoundPairing, SwissError> {
-    if state.settings.system != PairingSystem::FideDutch {
-        return swiss::evaluate_pairing(state, boards, byes);
-    }
     state.validate()?;
     let accel = &Acceleration::for_settings(state, accel.clone());
     check_boards(state, boards, "pairings")?;

@@ -2,135 +2,25 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use super::colour::{round_one_colour, ColourCode, ColourReason};
+use super::boards::{candidates, complete_weights, engine_boards, tier_totals, Chosen, Origin};
 use super::lookahead::{self, feasible, Feasible};
 use super::penalty::{
     build_model, Board, Model, ABSOLUTE_COLOUR, COLOUR, PREFERENCE, RATING, REPEAT, SCORE,
     SERIOUS_COLOUR, TIERS,
 };
-use super::price::{in_parallel, FullGraphPricer};
+use super::price::FullGraphPricer;
 use super::solve::{solve_lex, Pricer};
-use super::state::{err, view, Colour, PlayerView, SwissError, SwissSettings, SwissState};
 use super::why;
+use crate::engine::chess::swiss::colour::{round_one_colour, ColourCode, ColourReason};
+use crate::engine::chess::swiss::round::{
+    decided_byes, pairing_positions, BoardExplanation, BoardPairing, ByeAward, ByeKind,
+    ExplanationEntry, RoundPairing, TierBreakdown,
+};
+use crate::engine::chess::swiss::state::{
+    err, view, Colour, PlayerView, SwissError, SwissSettings, SwissState,
+};
 use crate::engine::matching::{Edge, LayeredProblem, LpSolver, MatchingSolver};
-use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
-use utoipa::ToSchema;
-
-/// One board of the round (public contract).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct BoardPairing {
-    /// Board number, 1 = top.
-    pub board: u32,
-    /// Start number of White.
-    pub white: u32,
-    /// Start number of Black.
-    pub black: u32,
-}
-
-/// A bye of the round (public contract).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct ByeAward {
-    /// Start number.
-    pub player: u32,
-    /// Points: 1.0 for the pairing bye, or the requested value (0 for an absence).
-    pub points: f64,
-    /// Which kind of bye this is.
-    pub kind: ByeKind,
-}
-
-/// The kind of a bye: what a client needs to tell a pairing-allocated bye from a requested
-/// full-point bye.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[schema(as = SwissByeKind)]
-pub enum ByeKind {
-    /// The pairing bye: the odd player out, chosen by the engine (1 point).
-    Pairing,
-    /// A bye the player asked for in advance (0, ½ or 1 point).
-    Requested,
-    /// The player is absent this round (0 points).
-    Absent,
-}
-
-/// The tier values of one board (see the module documentation).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct TierBreakdown {
-    /// Tier 1: rematch or second full-point bye (1).
-    pub repeat: i64,
-    /// Tier 2: prohibited pair (2), same team code (1).
-    pub preference: i64,
-    /// Tier 4: 4·d² (d = score difference in half-points), +1 for a bye to an unrated player.
-    pub score: i64,
-    /// Serious colour problems: (run − 2)² per third (fourth...) colour in a row, (|W−B| − 2)²
-    /// per imbalance beyond 2, plus the high-limit charge; a tier of its own, above the score
-    /// tier in FIDE style (tier 3), between score and colour otherwise.
-    pub serious_colour: i64,
-    /// Tier 6: E·(|W−B| − 1)² per EQ problem, 2 per AL problem, 1 per clash (both due the
-    /// same colour), plus limit charges.
-    pub colour: i64,
-    /// Tier 7: 8·rating change + rank distance (at most 3) + 4 for an interchange.
-    pub rating: i64,
-}
-
-/// Why a board is as it is.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct BoardExplanation {
-    /// Board number (0 for the pairing bye).
-    pub board: u32,
-    /// White (or the bye's player).
-    pub white: u32,
-    /// Black (none for the bye).
-    pub black: Option<u32>,
-    /// Cost of this board in the objective that chose it (Σ weight·tier).
-    pub cost: i64,
-    /// The tier values.
-    pub tiers: TierBreakdown,
-    /// Colour code of White: OK, AL, EQ, 33, IMB (the most serious problem of the colour).
-    pub colour_white: ColourCode,
-    /// Colour code of Black.
-    pub colour_black: ColourCode,
-    /// Which colour rule decided: 1, 2, 3, coin, board.
-    pub colour_rule: Option<ColourReason>,
-    /// Rating change from the natural pairing (points).
-    pub rating_change: i64,
-    /// "" (none), "LO" (within the low limit), "HI" (within the high limit), "XX" (beyond).
-    pub change_code: String,
-    /// The two have met before (or the bye is a second one).
-    pub rematch: bool,
-    /// Same team code.
-    pub same_team: bool,
-    /// A pair the director prohibits.
-    pub prohibited: bool,
-    /// Score difference in points (a drop); for the bye, points above the lowest group.
-    pub score_drop: f64,
-}
-
-/// One entry of the explanation list.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ExplanationEntry {
-    /// A board (or the pairing bye).
-    Board(BoardExplanation),
-    /// A note the director should read (rematch forced, look-ahead used, totals).
-    Note {
-        /// The text.
-        message: String,
-    },
-}
-
-/// The pairing of a round: the public contract of the engine endpoint.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct RoundPairing {
-    /// Round number.
-    pub round: u32,
-    /// Boards, board 1 first.
-    pub pairings: Vec<BoardPairing>,
-    /// Byes: the pairing bye, requested byes, absences.
-    pub byes: Vec<ByeAward>,
-    /// Per-board explanation and notes.
-    pub explanation: Vec<ExplanationEntry>,
-}
 
 /// Sections of at most this many vertices (players and the bye) are checked by the
 /// look-ahead (see [`lookahead`]).
@@ -166,85 +56,6 @@ impl Default for Limits {
     }
 }
 
-pub(crate) fn candidates(model: &Model, window: Option<usize>) -> Vec<Board> {
-    let n = model.players.len();
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    match window {
-        None => {
-            for u in 0..n {
-                for v in u + 1..n {
-                    pairs.push((u, v));
-                }
-            }
-        }
-        Some(w) => {
-            for u in 0..n {
-                let c = model.natural[u].min(n - 1);
-                for v in c.saturating_sub(w)..=(c + w).min(n - 1) {
-                    if v != u {
-                        pairs.push((u.min(v), u.max(v)));
-                    }
-                }
-                for v in u.saturating_sub(w)..=(u + w).min(n - 1) {
-                    if v != u {
-                        pairs.push((u.min(v), u.max(v)));
-                    }
-                }
-            }
-            if model.fide_style {
-                colour_window(model, w, &mut pairs);
-            }
-            pairs.sort_unstable();
-            pairs.dedup();
-        }
-    }
-    // Every player may take the bye (the bye vertex is numbered after the players).
-    if let Some(b) = model.bye {
-        pairs.extend((0..n).map(|u| (u, b)));
-    }
-    // Building a board (colours, rematches, limits) is the costly part: on every core, into
-    // one list of its final size (one more board pushed would copy it to twice its size).
-    in_parallel(pairs.len(), |r| {
-        pairs[r].iter().map(|&(u, v)| model.board(u, v)).collect()
-    })
-}
-
-/// FIDE style: for every player, the `w` nearest players on each side, in the ranking, of his
-/// natural opponent and of himself that are not due his colour. In FIDE style colours
-/// outrank the distance from the natural pairing, which costs at most
-/// `max_rating_tier` however far apart the two are: in a score group with more players
-/// due one colour than the other, the optimum pairs players due opposite colours across
-/// the group, and a window of ranks alone would leave those boards to pricing (at 10 000
-/// players it added 725 000 of them, and solving again cost 95 % of the time).
-fn colour_window(model: &Model, w: usize, pairs: &mut Vec<(usize, usize)>) {
-    let n = model.players.len();
-    let due: Vec<Option<Colour>> = model.players.iter().map(super::colour::due).collect();
-    // The players (in ranking order) who can take a player due `c` without a clash.
-    let partners = |c: Option<Colour>| -> Vec<usize> {
-        (0..n).filter(|&v| c.is_none() || due[v] != c).collect()
-    };
-    let lists = [
-        partners(Some(Colour::White)),
-        partners(Some(Colour::Black)),
-        partners(None),
-    ];
-    for u in 0..n {
-        let list = match due[u] {
-            Some(Colour::White) => &lists[0],
-            Some(Colour::Black) => &lists[1],
-            None => &lists[2],
-        };
-        for anchor in [model.natural[u].min(n - 1), u] {
-            let at = list.partition_point(|&v| v < anchor);
-            let below = list[..at].iter().rev().filter(|&&v| v != u).take(w);
-            let above = list[at..].iter().filter(|&&v| v != u).take(w);
-            for &v in below.chain(above) {
-                pairs.push((u.min(v), u.max(v)));
-            }
-        }
-    }
-}
-
 /// What every way of pairing a round shares: the validated state, the byes already decided
 /// (requested byes, absences) and the ranked model of the players to pair.
 pub(crate) struct Prepared {
@@ -257,55 +68,6 @@ pub(crate) struct Prepared {
     /// The players set aside this round (requested byes, absences) who are still in the
     /// section: the look-ahead expects them back in the rounds after this one.
     pub returning: Vec<PlayerView>,
-}
-
-/// Each player's pairing-number position (0 = the first) as the FIDE colour rules count it
-/// (C.04.3 E.5): among the players paired now (not withdrawn, not in `out`, the start
-/// numbers [`decided_byes`] sets aside) or in an earlier round, in start-number order. A
-/// player who has never taken part in a pairing has none yet (`None`); bbpPairings numbers
-/// them so too. Indexed like `state.players`.
-pub(crate) fn pairing_positions(state: &SwissState, out: &HashSet<u32>) -> Vec<Option<usize>> {
-    let numbered = |p: &super::SwissPlayer| {
-        (!p.withdrawn && !out.contains(&p.start_number))
-            || p.history
-                .iter()
-                .any(|r| r.result.has_opponent() || r.result == super::RoundResult::PairingBye)
-    };
-    let mut order: Vec<usize> = (0..state.players.len())
-        .filter(|&i| numbered(&state.players[i]))
-        .collect();
-    order.sort_by_key(|&i| state.players[i].start_number);
-    let mut positions = vec![None; state.players.len()];
-    for (k, &i) in order.iter().enumerate() {
-        positions[i] = Some(k);
-    }
-    positions
-}
-
-/// The byes decided before any pairing, in the order listed: requested byes, then absences
-/// (a player both requested and absent counts once, as requested); and the start numbers they
-/// take out of the round. Every pairing system starts from them.
-pub(crate) fn decided_byes(state: &SwissState) -> (Vec<ByeAward>, HashSet<u32>) {
-    let mut byes = Vec::new();
-    let mut out: HashSet<u32> = HashSet::new();
-    for b in &state.requested_byes {
-        byes.push(ByeAward {
-            player: b.player,
-            points: b.points,
-            kind: ByeKind::Requested,
-        });
-        out.insert(b.player);
-    }
-    for &a in &state.absent {
-        if out.insert(a) {
-            byes.push(ByeAward {
-                player: a,
-                points: 0.0,
-                kind: ByeKind::Absent,
-            });
-        }
-    }
-    (byes, out)
 }
 
 /// Validates the state, sets the requested byes and absences aside and builds the model.
@@ -689,108 +451,11 @@ pub(crate) fn player_vertex(
     Err(err(field, why))
 }
 
-/// Where a board of the result comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Origin {
-    /// Chosen by the solver; colours by the rules.
-    Engine,
-    /// The director's pairing under evaluation; colours as given.
-    Director,
-    /// Forced by the director in [`pair_with_fixed`]; colours as given.
-    Forced,
-}
-
-/// One board of the result, scored.
-pub(crate) struct Chosen {
-    pub board: Board,
-    pub origin: Origin,
-    /// Colour of `u` by the rules (none for the bye, or when the round-1 board order decides).
-    pub rule_colour: Option<Colour>,
-}
-
-impl Chosen {
-    pub fn engine(model: &Model, u: usize, v: usize) -> Chosen {
-        let board = model.board(u, v);
-        Chosen {
-            rule_colour: board.colour_u,
-            board,
-            origin: Origin::Engine,
-        }
-    }
-
-    /// A board with the colour of `u` (the higher-ranked) given.
-    pub fn given(model: &Model, u: usize, v: usize, colour_u: Colour, origin: Origin) -> Chosen {
-        let rule_colour = model.board(u, v).colour_u;
-        Chosen {
-            board: model.board_coloured(u, v, colour_u),
-            origin,
-            rule_colour,
-        }
-    }
-}
-
-/// The boards of the solver's mates, colours by the rules.
-pub(crate) fn engine_boards(model: &Model, mate: &[usize]) -> Vec<Chosen> {
-    (0..model.players.len())
-        .filter(|&u| mate[u] > u)
-        .map(|u| Chosen::engine(model, u, mate[u]))
-        .collect()
-}
-
-/// Tier totals of a set of boards.
-pub(crate) fn tier_totals(chosen: &[Chosen]) -> [i64; TIERS] {
-    sum_tiers(chosen.iter().map(|c| &c.board))
-}
-
-/// Tier totals of boards, each tier summed wide (a board stores its tiers narrow).
-pub(crate) fn sum_tiers<'a>(boards: impl IntoIterator<Item = &'a Board>) -> [i64; TIERS] {
-    let mut t = [0i64; TIERS];
-    for b in boards {
-        for (sum, &v) in t.iter_mut().zip(&b.tiers) {
-            *sum += i64::from(v);
-        }
-    }
-    t
-}
-
-/// Gives a weight to every tier that some pairing in `totals` uses but the solve left at 0
-/// (a tier no candidate board of the solve touched, e.g. repeats when none was needed):
-/// `w_k = 1 + Σ_{j>k} w_j·max T_j`, so the costs shown still order the pairings tier by tier.
-/// Weights already set are kept, so the solver's own boards keep their costs.
-pub(crate) fn complete_weights(mut w: [i128; TIERS], totals: &[[i64; TIERS]]) -> [i128; TIERS] {
-    for k in (0..TIERS).rev() {
-        if w[k] == 0 && totals.iter().any(|t| t[k] > 0) {
-            let mut acc: i128 = 1;
-            for j in k + 1..TIERS {
-                let m = totals.iter().map(|t| t[j]).max().unwrap_or(0);
-                acc = acc.saturating_add(w[j].saturating_mul(m as i128));
-            }
-            w[k] = acc;
-        }
-    }
-    w
-}
-
 /// How the pairing was solved (for the notes and the board costs).
 pub(crate) struct SolveInfo {
     pub weights: [i128; TIERS],
     pub level: usize,
     pub solves: usize,
-}
-
-const TIER_NAMES: [&str; TIERS] = [
-    "repeat",
-    "preference",
-    "absolute colour",
-    "score",
-    "serious colour",
-    "colour",
-    "rating",
-];
-
-/// Name of tier `k` (for notes).
-pub(crate) fn tier_name(k: usize) -> &'static str {
-    TIER_NAMES[k]
 }
 
 /// The one explain path: numbers the boards (pairs by the rank of the higher-ranked player,

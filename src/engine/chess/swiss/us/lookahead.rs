@@ -129,7 +129,7 @@ fn one(
 /// The pairs allowed in the rounds after this one, among `players` (this round's and those
 /// back from a bye or an absence), with a bye vertex after them when their number is odd: two
 /// players who have not met, and the bye for a player who has not had a full-point bye.
-pub(crate) fn future_graph(players: &[&super::state::PlayerView]) -> Graph {
+pub(crate) fn future_graph(players: &[&crate::engine::chess::swiss::state::PlayerView]) -> Graph {
     let k = players.len();
     let n = k + k % 2;
     let mut adj = vec![vec![false; n]; n];

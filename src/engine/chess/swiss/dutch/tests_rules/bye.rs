@@ -6,7 +6,7 @@
 
 use super::super::check::state_before;
 use super::{case, facts, Boards};
-use crate::engine::chess::dutch::{evaluate_round_pairing, pair_dutch, Acceleration};
+use crate::engine::chess::swiss::dutch::{evaluate_round_pairing, pair_dutch, Acceleration};
 use crate::engine::chess::swiss::trf::{decode_trf, parse_trf};
 use crate::engine::chess::swiss::{PairingSystem, RoundResult};
 use crate::engine::matching::BlossomSolver;
@@ -63,11 +63,11 @@ fn no_pab_of_the_generated_tournaments_goes_to_an_ineligible_player() {
     // Every round of bbpPairings' generated tournaments (tests/fixtures/dutch/): our PAB,
     // when there is one, goes to a player without a PAB, full-point bye or forfeit win.
     let files: [&[u8]; 5] = [
-        include_bytes!("../../../../../tests/fixtures/dutch/bbp-5.trf"),
-        include_bytes!("../../../../../tests/fixtures/dutch/bbp-19.trf"),
-        include_bytes!("../../../../../tests/fixtures/dutch/bbp-47.trf"),
-        include_bytes!("../../../../../tests/fixtures/dutch/bbp-94.trf"),
-        include_bytes!("../../../../../tests/fixtures/dutch/bbp-113.trf"),
+        include_bytes!("../../../../../../tests/fixtures/dutch/bbp-5.trf"),
+        include_bytes!("../../../../../../tests/fixtures/dutch/bbp-19.trf"),
+        include_bytes!("../../../../../../tests/fixtures/dutch/bbp-47.trf"),
+        include_bytes!("../../../../../../tests/fixtures/dutch/bbp-94.trf"),
+        include_bytes!("../../../../../../tests/fixtures/dutch/bbp-113.trf"),
     ];
     let mut byes = 0;
     for bytes in files {

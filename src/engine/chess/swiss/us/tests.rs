@@ -1,9 +1,11 @@
 //! Tests of the Swiss engine (rules of seed 001).
 
-use super::colour::{assign, ColourContext, ColourReason};
-use super::simulate::{apply_round, random_players, simulate};
-use super::state::*;
+use super::colour::{assign, ColourContext};
 use super::*;
+use crate::engine::chess::swiss::colour::ColourReason;
+use crate::engine::chess::swiss::simulate::{apply_round, random_players, simulate};
+use crate::engine::chess::swiss::state::*;
+use crate::engine::chess::swiss::*;
 use crate::engine::matching::{BlossomSolver, Edge, LpSolver, MatchingProblem, MatchingSolver};
 use crate::engine::rng::SplitMix64;
 use std::collections::HashSet;
@@ -991,8 +993,9 @@ fn fide_style_windowed_pairing_with_pricing_is_the_full_graph_optimum() {
 /// finds its clash-free boards among the candidates, not by pricing.
 #[test]
 fn fide_style_candidates_hold_the_nearest_players_not_due_the_same_colour() {
-    use super::colour::due;
-    use super::pair::{candidates, prepare};
+    use super::boards::candidates;
+    use super::pair::prepare;
+    use crate::engine::chess::swiss::colour::due;
     let states = window_states();
     let mut s = states.last().unwrap().clone();
     s.settings.fide_style = true;

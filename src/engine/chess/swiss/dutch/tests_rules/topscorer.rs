@@ -4,7 +4,7 @@
 //! they get, in that order, above the other colour criteria.
 
 use super::{case, facts};
-use crate::engine::chess::dutch::{evaluate_round_pairing, Acceleration};
+use crate::engine::chess::swiss::dutch::{evaluate_round_pairing, Acceleration};
 use crate::engine::chess::swiss::{Colour, PairingSystem};
 use crate::engine::matching::BlossomSolver;
 

@@ -9,11 +9,11 @@
 //! most [`EXPLAINED_PLAYERS`] players and at most [`EXPLAINED_PROBLEMS`] problems (a larger
 //! round gets one note listing the players and the tiers that rank above the problem).
 
-use super::colour::{ColourCode, ColourEffect};
-use super::pair::{candidates, sum_tiers, tier_name, tier_totals, Chosen};
+use super::boards::{candidates, sum_tiers, tier_name, tier_totals, Chosen};
 use super::penalty::{Board, Model, ABSOLUTE_COLOUR, TIERS};
 use super::solve::solve_lex;
-use super::state::{Colour, SwissError};
+use crate::engine::chess::swiss::colour::{ColourCode, ColourEffect};
+use crate::engine::chess::swiss::state::{Colour, SwissError};
 use crate::engine::matching::MatchingSolver;
 
 /// Sections up to this many players get one re-solve per serious problem.

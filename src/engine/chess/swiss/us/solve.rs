@@ -33,7 +33,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::penalty::{Board, TIERS};
-use super::state::{err, SwissError};
+use crate::engine::chess::swiss::state::{err, SwissError};
 use crate::engine::matching::{Duals, MatchingSolver, WideEdge, WIDE_COST_BOUND};
 
 /// The largest weighted cost of one board the solver is handed: wide (`i128`) costs, so the
@@ -318,7 +318,7 @@ mod tests {
             tiers: tiers.map(super::super::penalty::narrow),
             colour_u: None,
             reason: None,
-            codes: [super::super::ColourCode::Ok; 2],
+            codes: [crate::engine::chess::swiss::ColourCode::Ok; 2],
             change: 0,
             drop: 0,
             rematch: false,

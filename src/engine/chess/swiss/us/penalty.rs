@@ -51,12 +51,12 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use super::colour::{
-    assign, assign_fide, classify, due, fide_view, ColourCode, ColourContext, ColourEffect,
-    ColourReason,
+use super::colour::{assign, assign_fide, fide_view, ColourContext};
+use crate::engine::chess::swiss::colour::{classify, due, ColourCode, ColourEffect, ColourReason};
+use crate::engine::chess::swiss::dutch::player::DutchPlayer;
+use crate::engine::chess::swiss::state::{
+    Colour, PairingSystem, PlayerView, SwissSettings, TeamAvoidance,
 };
-use super::state::{Colour, PairingSystem, PlayerView, SwissSettings, TeamAvoidance};
-use crate::engine::chess::dutch::player::DutchPlayer;
 
 /// Number of tiers.
 pub(crate) const TIERS: usize = 7;

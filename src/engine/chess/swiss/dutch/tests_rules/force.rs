@@ -3,7 +3,7 @@
 //! which is what bbpPairings pairs when the forced players are absent from the round.
 
 use super::{case, Boards};
-use crate::engine::chess::dutch::{pair_round_with_fixed, Acceleration};
+use crate::engine::chess::swiss::dutch::{pair_round_with_fixed, Acceleration};
 use crate::engine::chess::swiss::PairingSystem;
 use crate::engine::matching::BlossomSolver;
 

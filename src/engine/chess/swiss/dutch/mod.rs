@@ -359,7 +359,6 @@
 //! when his pairing number is odd (the colour of the top player in round 1: the `XXC`
 //! setting, else read from the first round's colours, else the section's coin flip).
 
-pub mod accel;
 mod bracket;
 pub mod check;
 pub(crate) mod colour;
@@ -373,15 +372,17 @@ mod tests;
 #[cfg(test)]
 mod tests_rules;
 
+pub use crate::engine::chess::swiss::accel::{read_acceleration, Acceleration};
 use crate::engine::chess::swiss::colour::round_one_colour;
 use crate::engine::chess::swiss::{
     BoardPairing, ByeAward, ByeKind, Colour, ExplanationEntry, RoundPairing, RoundResult,
     SwissError, SwissState,
 };
 use crate::engine::matching::MatchingSolver;
-pub use accel::{read_acceleration, Acceleration};
 use bracket::{PairError, Round};
 pub use edit::{evaluate_round_pairing, pair_round_with_fixed};
+
+use crate::engine::chess::swiss::rules::PairingRules;
 use std::collections::HashSet;
 
 fn err(field: &str, message: impl Into<String>) -> SwissError {
@@ -452,11 +453,11 @@ fn pair_around(
 ) -> Result<RoundPairing, SwissError> {
     state.validate()?;
     let round = state.round_to_pair();
-    let (mut byes, out) = crate::engine::chess::swiss::pair::decided_byes(state);
+    let (mut byes, out) = crate::engine::chess::swiss::round::decided_byes(state);
     let by_index = |i: usize, r: usize| accel.of(state.players[i].start_number, r);
     let mut all = player::players(state, &by_index);
     // Pairing numbers count the players paired now or in an earlier round.
-    let positions = crate::engine::chess::swiss::pair::pairing_positions(state, &out);
+    let positions = crate::engine::chess::swiss::round::pairing_positions(state, &out);
     for (p, k) in all.iter_mut().zip(positions) {
         if let Some(k) = k {
             p.rank = k;
@@ -587,35 +588,47 @@ fn pair_around(
     })
 }
 
-/// Pairs the next round of a section by its system: the FIDE Dutch engine for
-/// `fide_dutch`, the US Swiss engine ([`crate::engine::chess::swiss::pair_next_round`])
-/// otherwise.
-pub fn pair_round(
-    state: &SwissState,
-    solver: &dyn MatchingSolver,
-) -> Result<RoundPairing, SwissError> {
-    pair_round_accelerated(state, solver, &Acceleration::none())
-}
-
-/// [`pair_round`] with the acceleration read from a TRF file (used by the Dutch system
-/// only; the section's `acceleration: baku` setting replaces it).
-pub fn pair_round_accelerated(
-    state: &SwissState,
-    solver: &dyn MatchingSolver,
-    accel: &Acceleration,
-) -> Result<RoundPairing, SwissError> {
-    if state.settings.system == crate::engine::chess::swiss::PairingSystem::FideDutch {
-        let accel = Acceleration::for_settings(state, accel.clone());
-        pair_dutch_accelerated(state, solver, &accel)
-    } else {
-        crate::engine::chess::swiss::pair_next_round(state, solver)
-    }
-}
-
 /// Pairs the next round of `state` by the FIDE Dutch system, without acceleration.
 pub fn pair_dutch(
     state: &SwissState,
     solver: &dyn MatchingSolver,
 ) -> Result<RoundPairing, SwissError> {
     pair_dutch_accelerated(state, solver, &Acceleration::none())
+}
+
+/// The FIDE Dutch system behind the one interface: the section's `acceleration` setting
+/// replaces an acceleration read from a TRF file.
+pub struct DutchRules;
+
+impl PairingRules for DutchRules {
+    fn pair(
+        &self,
+        state: &SwissState,
+        solver: &dyn MatchingSolver,
+        accel: &Acceleration,
+    ) -> Result<RoundPairing, SwissError> {
+        let accel = Acceleration::for_settings(state, accel.clone());
+        pair_dutch_accelerated(state, solver, &accel)
+    }
+
+    fn pair_with_fixed(
+        &self,
+        state: &SwissState,
+        fixed: &[(u32, u32)],
+        solver: &dyn MatchingSolver,
+        accel: &Acceleration,
+    ) -> Result<RoundPairing, SwissError> {
+        pair_round_with_fixed(state, fixed, solver, accel)
+    }
+
+    fn evaluate(
+        &self,
+        state: &SwissState,
+        boards: &[(u32, u32)],
+        byes: &[u32],
+        solver: &dyn MatchingSolver,
+        accel: &Acceleration,
+    ) -> Result<RoundPairing, SwissError> {
+        evaluate_round_pairing(state, boards, byes, solver, accel)
+    }
 }

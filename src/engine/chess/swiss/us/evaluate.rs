@@ -1,12 +1,13 @@
 //! Scoring a pairing the director chose (a swap, a hand-made round) with the same penalty
 //! model as [`super::pair_next_round`], and comparing it with the engine's optimum.
 
+use super::boards::{complete_weights, engine_boards, tier_name, tier_totals, Chosen, Origin};
 use super::pair::{
-    assemble, board_vertices, engine_boards, player_vertex, prepare, sn_index, solve_round,
-    tier_name, tier_totals, Chosen, Limits, Origin, RoundPairing, SolveInfo,
+    assemble, board_vertices, player_vertex, prepare, sn_index, solve_round, Limits, SolveInfo,
 };
 use super::penalty::TIERS;
-use super::state::{err, Colour, SwissError, SwissState};
+use crate::engine::chess::swiss::round::RoundPairing;
+use crate::engine::chess::swiss::state::{err, Colour, SwissError, SwissState};
 use crate::engine::matching::BlossomSolver;
 
 /// Scores a director's pairing of the round to pair.
@@ -106,7 +107,7 @@ pub fn evaluate_pairing(
         a == b
     };
     let info = SolveInfo {
-        weights: super::pair::complete_weights(solved.weights, &[own, opt]),
+        weights: complete_weights(solved.weights, &[own, opt]),
         level: 0,
         solves: 0,
     };
@@ -141,7 +142,7 @@ pub fn evaluate_pairing(
     let mut result = assemble(prep, chosen, &info, Vec::new());
     result
         .explanation
-        .push(super::pair::ExplanationEntry::Note {
+        .push(crate::engine::chess::swiss::round::ExplanationEntry::Note {
             message: comparison,
         });
     Ok(result)

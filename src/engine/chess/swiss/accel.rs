@@ -15,23 +15,9 @@
 //! of earlier rounds compare the accelerated scores of those rounds); boards are still
 //! ordered by the real scores.
 
+pub use crate::engine::chess::swiss::state::AccelerationMethod;
 use crate::engine::chess::swiss::SwissState;
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use utoipa::ToSchema;
-
-/// The acceleration a section asks for (`acceleration` setting, FIDE Dutch only): `none`, or
-/// `baku` (the Baku method, [`Acceleration::baku`]). A TRF's `XXA`/`250` records come on top
-/// of `none` when the file is paired.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum AccelerationMethod {
-    /// No acceleration (default).
-    #[default]
-    None,
-    /// The Baku method (C.04.5.1).
-    Baku,
-}
 
 /// The acceleration of every player, in half-points per round (index 0 = round 1).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

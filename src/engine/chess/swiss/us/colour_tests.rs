@@ -2,9 +2,10 @@
 //! imbalance beyond 2 are avoided whenever a rematch-free pairing allows it, and when one is
 //! forced the explanation says why.
 
-use super::colour::{ColourCode, ColourEffect};
-use super::state::*;
 use super::*;
+use crate::engine::chess::swiss::colour::{ColourCode, ColourEffect};
+use crate::engine::chess::swiss::state::*;
+use crate::engine::chess::swiss::*;
 use crate::engine::matching::BlossomSolver;
 
 /// A section of players `(start number, rating)` after the rounds given as boards
@@ -211,7 +212,7 @@ fn a_forced_fifth_white_is_explained() {
 
 #[test]
 fn the_serious_cost_grows_with_the_problem() {
-    let view = |colours: &str| super::state::PlayerView {
+    let view = |colours: &str| crate::engine::chess::swiss::state::PlayerView {
         sn: 1,
         position: 0,
         rating: 1500,
@@ -354,7 +355,7 @@ fn round_one_colours_follow_the_dutch_pairing_numbers_in_fide_style() {
         (Colour::White, Colour::Black),
         "{p:?}"
     );
-    let dutch = crate::engine::chess::dutch::pair_dutch(&s, &BlossomSolver).unwrap();
+    let dutch = crate::engine::chess::swiss::dutch::pair_dutch(&s, &BlossomSolver).unwrap();
     for sn in 2..=5 {
         assert_eq!(colour_of(&p, sn), colour_of(&dutch, sn), "{p:?} {dutch:?}");
     }
