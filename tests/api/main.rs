@@ -29,3 +29,4 @@ mod tables;
 mod teams;
 mod tiebreaks;
 mod trf_export;
+mod walkthroughs;
