@@ -1,7 +1,7 @@
 //! Changing a Swiss draft round: the director's whole pairing, a swap of two players, or
 //! forced boards with the rest paired again. Each result is re-scored by the section's
 //! system (the Dutch criteria for `fide_dutch`, the US penalty otherwise, one dispatch in
-//! [`dutch::pair_round_with_fixed`] / [`dutch::evaluate_round_pairing`]) and explained, in
+//! [`swiss::pair_round_with_fixed`] / [`swiss::evaluate_round_pairing`]) and explained, in
 //! one transaction.
 
 use actix_web::{post, put, web, HttpResponse};
@@ -14,7 +14,7 @@ use crate::api::chess::pairing::{load_section, swiss_event, write_pairing};
 use crate::api::extract::{Bearer, JsonBody};
 use crate::api::responses::AdminWrite;
 use crate::domain::{Event, Round, RoundStatus};
-use crate::engine::chess::swiss::dutch::{self, Acceleration};
+use crate::engine::chess::swiss::{self, Acceleration};
 use crate::engine::chess::swiss::{RoundPairing, SwissError};
 use crate::engine::matching::BlossomSolver;
 use crate::error::{ApiError, ApiResult};
@@ -165,7 +165,7 @@ async fn edit_draft(
 /// The director's pairing scored by the section's system (the Dutch criteria for
 /// `fide_dutch`, the US penalty otherwise).
 fn evaluate(section: &Section, boards: &[(u32, u32)], byes: &[u32]) -> ApiResult<RoundPairing> {
-    dutch::evaluate_round_pairing(
+    swiss::evaluate_round_pairing(
         &section.state,
         boards,
         byes,
@@ -316,7 +316,7 @@ pub async fn force_boards(
             ));
         }
         let fixed = chosen_numbers(section, &body.pairings)?;
-        dutch::pair_round_with_fixed(
+        swiss::pair_round_with_fixed(
             &section.state,
             &fixed,
             &BlossomSolver,

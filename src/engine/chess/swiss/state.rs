@@ -158,7 +158,7 @@ pub struct SwissPlayer {
 }
 
 /// The acceleration a section asks for (`acceleration` setting, FIDE Dutch only): `none`, or
-/// `baku` (the Baku method, [`super::accel::Acceleration::baku`]). A TRF's `XXA`/`250` records come on top
+/// `baku` (the Baku method, [`Acceleration::baku`]). A TRF's `XXA`/`250` records come on top
 /// of `none` when the file is paired.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
