@@ -4,6 +4,7 @@
 pub mod direct_encounter;
 pub mod dutch;
 pub mod fide_tiebreak;
+pub mod games;
 pub mod hilton;
 pub mod round_robin;
 pub mod scheveningen;
