@@ -97,6 +97,8 @@ pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
 pub const MAX_MOVEMENT_ROUNDS: usize = 500;
 /// See [`MAX_MOVEMENT_ROUNDS`].
 pub const MAX_MOVEMENT_TABLES: u32 = 1_000;
+/// The most pairs a movement may name: two a table and a rover at the largest room.
+pub const MAX_MOVEMENT_PAIRS: usize = 2 * MAX_MOVEMENT_TABLES as usize + 2;
 /// Pair, set and board numbers of a movement: four digits, as on every guide card and
 /// traveller (and far above 2 pairs a table of [`MAX_MOVEMENT_TABLES`]).
 pub const MAX_MOVEMENT_NUMBER: u32 = 9_999;

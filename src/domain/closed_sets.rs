@@ -11,7 +11,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::domain::GameKind;
+use super::format::GameKind;
 use crate::engine::bridge::movement::generate::KINDS;
 use crate::engine::bridge::movement::model::TWIN_MODES;
 

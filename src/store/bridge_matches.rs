@@ -3,7 +3,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::engine::bridge::swiss_event::{DrawnBye, DrawnMatch, History};
+use crate::engine::bridge::swiss_history::{DrawnBye, DrawnMatch, History};
 use crate::engine::bridge::teams::matches::MatchScore;
 use crate::engine::bridge::teams::TeamMovement;
 use crate::error::{ApiError, ApiResult};

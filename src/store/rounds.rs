@@ -6,7 +6,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::Value;
 
 use crate::domain::{Bye, Game, Round, RoundStatus, RoundSummary, Seat};
-use crate::engine::chess::scoring::GameResult;
+use crate::engine::chess::games::GameResult;
 use crate::error::{ApiError, ApiResult};
 
 fn status_str(status: RoundStatus) -> &'static str {

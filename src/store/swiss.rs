@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::domain::{Participant, ParticipantStatus};
-use crate::engine::chess::scoring::GameResult;
+use crate::engine::chess::games::GameResult;
 use crate::engine::chess::swiss::{
     Colour, RequestedBye, RoundRecord, RoundResult, SwissPlayer, SwissSettings, SwissState,
 };

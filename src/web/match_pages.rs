@@ -5,8 +5,8 @@
 use maud::{html, Markup};
 use rusqlite::Connection;
 
-use super::layout;
-use super::pages::{decimal, format_name, nav};
+use super::text::{decimal, format_name};
+use super::{layout, nav};
 use crate::api::bridge::matches::{load, vp_standings, MatchEvent};
 use crate::engine::bridge::team_event::{MatchLine, MatchSource};
 use crate::error::ApiError;

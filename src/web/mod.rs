@@ -9,12 +9,14 @@
 
 mod match_pages;
 mod pages;
+mod text;
 
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpRequest, HttpResponse, ResponseError};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use crate::api::extract::cached;
+use crate::domain::Event;
 use crate::error::ApiError;
 use crate::store::Store;
 
@@ -78,6 +80,11 @@ fn layout(title: &str, event: Option<(i64, &str)>, content: Markup) -> Markup {
             }
         }
     }
+}
+
+/// The event as the header of its pages names it (the `event` of [`layout`]).
+fn nav(event: &Event) -> Option<(i64, &str)> {
+    Some((event.id, event.name.as_str()))
 }
 
 /// A page as an answer: 200 with an ETag (304 when unchanged), or the error as an HTML page.

@@ -3,7 +3,8 @@
 use maud::{html, Markup};
 use rusqlite::Connection;
 
-use super::layout;
+use super::text::{decimal, format_name};
+use super::{layout, nav};
 use crate::api::bridge::movement::movement_and_seats;
 use crate::api::bridge::results::load_session;
 use crate::api::events::player::{player_games, Colour, PlayerRound};
@@ -25,19 +26,6 @@ const MAX_ROUNDS_LISTED: u32 = 500;
 
 fn points(p: f64) -> String {
     format_half_points((p * 2.0).round().max(0.0) as u32)
-}
-
-pub(super) fn format_name(format: &str) -> String {
-    let spaced = format.replace('_', " ");
-    let mut chars = spaced.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
-        .unwrap_or_default()
-}
-
-pub(super) fn nav(event: &Event) -> Option<(i64, &str)> {
-    Some((event.id, event.name.as_str()))
 }
 
 /// A player's name linking to their page, with the pairing number before it.
@@ -301,13 +289,6 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
         nav(&event),
         content,
     ))
-}
-
-pub(super) fn decimal(x: f64) -> String {
-    format!("{x:.2}")
-        .trim_end_matches('0')
-        .trim_end_matches('.')
-        .to_string()
 }
 
 /// A bridge pairs event's standings: one ranking per direction (two-winner movements) or one.

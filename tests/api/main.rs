@@ -15,6 +15,7 @@ mod fuzz_found;
 mod hardening;
 mod http;
 mod limits;
+mod modules;
 mod movements;
 mod pages;
 mod player;

@@ -6,6 +6,7 @@ pub mod scoring;
 pub mod session;
 pub mod swiss;
 pub mod swiss_event;
+pub mod swiss_history;
 pub mod swiss_tables;
 pub mod team_event;
 pub mod teams;

@@ -53,7 +53,10 @@ use crate::engine::bridge::team_event::{
     boards_per_match, entered_by_match, match_lines, EnteredMatch, MatchLine, MatchSource,
     TableScore,
 };
-use crate::engine::bridge::teams::matches::{match_from_imps, ByeAward};
+use crate::engine::bridge::teams::matches::match_from_imps;
+
+/// The rounds drawn so far, which the next draw and the matches' scores are read from.
+pub use crate::engine::bridge::swiss_history::{DrawnBye, DrawnMatch, History};
 
 /// Which results a round is drawn on.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -167,53 +170,6 @@ impl SwissEventSettings {
             boards: self.boards(),
             triangle: self.odd == OddNumber::Triangle,
         }
-    }
-}
-
-/// A match of a drawn round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-pub struct DrawnMatch {
-    pub round: u32,
-    pub table: u32,
-    pub home: u32,
-    pub away: u32,
-    /// A half-match of the round's triangle.
-    pub triangle: bool,
-}
-
-/// A bye of a drawn round.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
-pub struct DrawnBye {
-    pub round: u32,
-    pub contestant: u32,
-    pub vps: f64,
-}
-
-/// The rounds drawn so far.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct History {
-    pub matches: Vec<DrawnMatch>,
-    pub byes: Vec<DrawnBye>,
-}
-
-impl History {
-    /// The last round drawn (0 before round 1).
-    pub fn rounds(&self) -> u32 {
-        let m = self.matches.iter().map(|m| m.round).max().unwrap_or(0);
-        let b = self.byes.iter().map(|b| b.round).max().unwrap_or(0);
-        m.max(b)
-    }
-
-    /// The byes as standings count them, through `round`.
-    pub fn bye_awards(&self, through: u32) -> Vec<ByeAward> {
-        self.byes
-            .iter()
-            .filter(|b| b.round <= through)
-            .map(|b| ByeAward {
-                team: b.contestant,
-                vps: b.vps,
-            })
-            .collect()
     }
 }
 

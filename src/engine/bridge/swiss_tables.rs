@@ -29,7 +29,7 @@
 //! (its VPs add up to 10), so a triangle team's two half-matches weigh one match.
 
 use crate::engine::bridge::movement::model::TableRound;
-use crate::engine::bridge::swiss_event::DrawnMatch;
+use crate::engine::bridge::swiss_history::DrawnMatch;
 use crate::engine::bridge::team_event::ScheduledMatch;
 
 /// The boards of an event's rounds.

@@ -31,7 +31,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::engine::chess::scoring::ScoredGame;
+use crate::engine::chess::games::ScoredGame;
 
 /// The scale of a score: averages over up to 8 meetings stay whole numbers.
 const SCALE: u64 = 840;
@@ -173,7 +173,7 @@ impl DirectEncounter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::chess::scoring::{GameResult, GameResult::*};
+    use crate::engine::chess::games::{GameResult, GameResult::*};
 
     fn g(white: usize, black: usize, r: GameResult) -> ScoredGame {
         ScoredGame {

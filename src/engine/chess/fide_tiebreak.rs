@@ -60,7 +60,8 @@
 //! not voluntary: the dummy has 2), 2, 2 (absences: VURs). Buchholz 11½; cut-1 cuts a VUR's 2,
 //! not the lowest contribution: 9½.
 
-use crate::engine::chess::scoring::{ScoredBye, ScoredGame, Tiebreak};
+use crate::engine::chess::games::{ScoredBye, ScoredGame};
+use crate::engine::chess::tiebreak_order::Tiebreak;
 
 /// A round as one player lived it.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -3,6 +3,7 @@
 
 pub mod direct_encounter;
 pub mod fide_tiebreak;
+pub mod games;
 pub mod hilton;
 pub mod round_robin;
 pub mod scheveningen;

@@ -1,4 +1,5 @@
-//! Game results, standings with tie-breaks, and the crosstable of seed 000.
+//! Standings with tie-breaks, and the crosstable of seed 000, from a section's games and byes
+//! ([`crate::engine::chess::games`]).
 //!
 //! Points are counted in half-points internally so that ties are exact.
 //!
@@ -16,162 +17,15 @@
 //! - Tie-breaks are applied in the order the event's settings give (default: direct encounter,
 //!   wins, Sonneborn-Berger). Players equal on every criterion share a rank.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 use crate::engine::chess::direct_encounter::DirectEncounter;
 use crate::engine::chess::fide_tiebreak::{fide_tiebreaks, FideValues};
 
-/// A game's result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameResult {
-    WhiteWin,
-    BlackWin,
-    Draw,
-    /// White wins by forfeit (`+/-`).
-    WhiteForfeitWin,
-    /// Black wins by forfeit (`-/+`).
-    BlackForfeitWin,
-    /// Neither player appeared (`-/-`).
-    DoubleForfeit,
-}
-
-impl GameResult {
-    /// Accepts `1-0`, `0-1`, `1/2-1/2`, `½-½`, `0.5-0.5`, `=`, `+/-`, `-/+`, `-/-` (also `+:-`,
-    /// `+--`, `--+`, `---`, `0-0` for a double forfeit), ignoring spaces.
-    pub fn parse(text: &str) -> Option<GameResult> {
-        let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        Some(match t.as_str() {
-            "1-0" => GameResult::WhiteWin,
-            "0-1" => GameResult::BlackWin,
-            "1/2-1/2" | "½-½" | "0.5-0.5" | "=" | "½" => GameResult::Draw,
-            "+/-" | "+:-" | "+--" | "+-" => GameResult::WhiteForfeitWin,
-            "-/+" | "-:+" | "--+" | "-+" => GameResult::BlackForfeitWin,
-            "-/-" | "-:-" | "---" | "0-0" | "--" => GameResult::DoubleForfeit,
-            _ => return None,
-        })
-    }
-
-    /// The stored, canonical notation.
-    pub fn canonical(self) -> &'static str {
-        match self {
-            GameResult::WhiteWin => "1-0",
-            GameResult::BlackWin => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::WhiteForfeitWin => "+/-",
-            GameResult::BlackForfeitWin => "-/+",
-            GameResult::DoubleForfeit => "-/-",
-        }
-    }
-
-    /// Half-points scored by (white, black).
-    pub fn half_points(self) -> (u32, u32) {
-        match self {
-            GameResult::WhiteWin | GameResult::WhiteForfeitWin => (2, 0),
-            GameResult::BlackWin | GameResult::BlackForfeitWin => (0, 2),
-            GameResult::Draw => (1, 1),
-            GameResult::DoubleForfeit => (0, 0),
-        }
-    }
-
-    /// Whether the game was played over the board.
-    pub fn played(self) -> bool {
-        matches!(
-            self,
-            GameResult::WhiteWin | GameResult::BlackWin | GameResult::Draw
-        )
-    }
-
-    /// The crosstable symbols for (white, black).
-    fn symbols(self) -> (&'static str, &'static str) {
-        match self {
-            GameResult::WhiteWin => ("1", "0"),
-            GameResult::BlackWin => ("0", "1"),
-            GameResult::Draw => ("½", "½"),
-            GameResult::WhiteForfeitWin => ("+", "-"),
-            GameResult::BlackForfeitWin => ("-", "+"),
-            GameResult::DoubleForfeit => ("-", "-"),
-        }
-    }
-}
-
-/// The tie-breaks a director may order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Tiebreak {
-    /// FIDE direct encounter among the tied players ([`crate::engine::chess::direct_encounter`]).
-    DirectEncounter,
-    /// FIDE WIN: rounds won with or without playing (forfeit wins and full-point byes count).
-    Wins,
-    /// FIDE WON: games won over the board.
-    GamesWon,
-    SonnebornBerger,
-    GamesPlayed,
-    /// Sum of the opponents' adjusted scores (see [`crate::engine::chess::tiebreak`]).
-    Solkoff,
-    /// Solkoff without the extreme opponents (US Chess modified median).
-    ModifiedMedian,
-    /// Sum of the running scores, unplayed wins and byes not counted.
-    Cumulative,
-    /// FIDE 2023 (see [`crate::engine::chess::fide_tiebreak`]): the opponents' adjusted scores,
-    /// a player's own unplayed rounds against a dummy with the player's own score.
-    Buchholz,
-    /// FIDE Buchholz less the least significant contribution (voluntarily unplayed rounds first).
-    BuchholzCut1,
-    /// FIDE Buchholz less the two least significant contributions.
-    BuchholzCut2,
-    /// FIDE median-1 Buchholz: less the cut-1 contribution and the highest.
-    MedianBuchholz,
-    /// FIDE progressive score: the running scores summed, every point counted.
-    Progressive,
-    /// FIDE: games played over the board with black.
-    GamesWithBlack,
-    /// FIDE: average rating of the opponents met over the board, less the lowest.
-    AroCut1,
-    /// FIDE Koya (round robins): points against the opponents with at least half the points.
-    Koya,
-}
-
-/// The FIDE preset for a Swiss (`"tiebreaks": "fide"`): Buchholz cut-1, Buchholz, direct
-/// encounter, average rating of opponents cut-1, wins, games with black.
-pub const FIDE_TIEBREAKS: [Tiebreak; 6] = [
-    Tiebreak::BuchholzCut1,
-    Tiebreak::Buchholz,
-    Tiebreak::DirectEncounter,
-    Tiebreak::AroCut1,
-    Tiebreak::Wins,
-    Tiebreak::GamesWithBlack,
-];
-
-/// US Chess order for Swiss sections: modified median, Solkoff, cumulative.
-pub const SWISS_TIEBREAKS: [Tiebreak; 3] = [
-    Tiebreak::ModifiedMedian,
-    Tiebreak::Solkoff,
-    Tiebreak::Cumulative,
-];
-
-pub const DEFAULT_TIEBREAKS: [Tiebreak; 3] = [
-    Tiebreak::DirectEncounter,
-    Tiebreak::Wins,
-    Tiebreak::SonnebornBerger,
-];
-
-/// A game between players `white` and `black` (indices into the player list).
-#[derive(Debug, Clone, Copy)]
-pub struct ScoredGame {
-    pub round: u32,
-    pub white: usize,
-    pub black: usize,
-    pub result: Option<GameResult>,
-}
-
-/// Points a player received without a game (a bye) in a round, in half-points.
-#[derive(Debug, Clone, Copy)]
-pub struct ScoredBye {
-    pub round: u32,
-    pub player: usize,
-    pub half_points: u32,
-}
+/// The records the standings are computed from, and the tie-breaks they are ordered by: named
+/// here as well, so that a caller of the standings needs this one module.
+pub use crate::engine::chess::games::{GameResult, ScoredBye, ScoredGame};
+pub use crate::engine::chess::tiebreak_order::{
+    Tiebreak, DEFAULT_TIEBREAKS, FIDE_TIEBREAKS, SWISS_TIEBREAKS,
+};
 
 /// The tie-break values and rank of one player.
 #[derive(Debug, Clone, PartialEq)]
@@ -370,6 +224,18 @@ pub struct CrosstableGrid {
     pub positions: Vec<String>,
 }
 
+/// The crosstable symbols of a result for (white, black).
+fn symbols(result: GameResult) -> (&'static str, &'static str) {
+    match result {
+        GameResult::WhiteWin => ("1", "0"),
+        GameResult::BlackWin => ("0", "1"),
+        GameResult::Draw => ("½", "½"),
+        GameResult::WhiteForfeitWin => ("+", "-"),
+        GameResult::BlackForfeitWin => ("-", "+"),
+        GameResult::DoubleForfeit => ("-", "-"),
+    }
+}
+
 /// Builds the crosstable for players `0..n` (already in the order to print).
 pub fn crosstable(
     n: usize,
@@ -380,7 +246,7 @@ pub fn crosstable(
     let mut cells: Vec<Vec<Vec<(u32, &str)>>> = vec![vec![Vec::new(); n]; n];
     for g in games {
         if let Some(r) = g.result {
-            let (w, b) = r.symbols();
+            let (w, b) = symbols(r);
             cells[g.white][g.black].push((g.round, w));
             cells[g.black][g.white].push((g.round, b));
         }

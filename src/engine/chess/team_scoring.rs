@@ -18,7 +18,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::engine::chess::scoring::{format_half_points, GameResult};
+use crate::engine::chess::games::GameResult;
+use crate::engine::chess::scoring::format_half_points;
 
 /// One game as team scoring sees it (team indices 0-based, A = 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -15,7 +15,7 @@
 //! played is not a bye, and a game still without a result is not yet one of the player's
 //! rounds.
 
-use crate::engine::chess::scoring::{ScoredBye, ScoredGame};
+use crate::engine::chess::games::{ScoredBye, ScoredGame};
 
 /// Per player: (Solkoff, modified median, cumulative), each in half-points.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -146,13 +146,13 @@ pub fn swiss_tiebreaks(n: usize, games: &[ScoredGame], byes: &[ScoredBye]) -> Sw
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::chess::scoring::GameResult::*;
+    use crate::engine::chess::games::GameResult::*;
 
     fn g(
         round: u32,
         white: usize,
         black: usize,
-        r: crate::engine::chess::scoring::GameResult,
+        r: crate::engine::chess::games::GameResult,
     ) -> ScoredGame {
         ScoredGame {
             round,

@@ -1,4 +1,5 @@
-//! An event's tie-break setting: an ordered list of tie-breaks, or the name of a preset.
+//! The tie-breaks a director may order, and an event's tie-break setting: an ordered list of
+//! them, or the name of a preset.
 //!
 //! `"tiebreaks": ["buchholz_cut1", "buchholz", "direct_encounter"]`, or `"tiebreaks": "fide"`
 //! (FIDE 2023 for a Swiss: [`FIDE_TIEBREAKS`]), `"us"` (US Chess Swiss: [`SWISS_TIEBREAKS`]) or
@@ -8,7 +9,67 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
-use crate::engine::chess::scoring::{Tiebreak, DEFAULT_TIEBREAKS, FIDE_TIEBREAKS, SWISS_TIEBREAKS};
+/// The tie-breaks a director may order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Tiebreak {
+    /// FIDE direct encounter among the tied players ([`crate::engine::chess::direct_encounter`]).
+    DirectEncounter,
+    /// FIDE WIN: rounds won with or without playing (forfeit wins and full-point byes count).
+    Wins,
+    /// FIDE WON: games won over the board.
+    GamesWon,
+    SonnebornBerger,
+    GamesPlayed,
+    /// Sum of the opponents' adjusted scores (see [`crate::engine::chess::tiebreak`]).
+    Solkoff,
+    /// Solkoff without the extreme opponents (US Chess modified median).
+    ModifiedMedian,
+    /// Sum of the running scores, unplayed wins and byes not counted.
+    Cumulative,
+    /// FIDE 2023 (see [`crate::engine::chess::fide_tiebreak`]): the opponents' adjusted scores,
+    /// a player's own unplayed rounds against a dummy with the player's own score.
+    Buchholz,
+    /// FIDE Buchholz less the least significant contribution (voluntarily unplayed rounds first).
+    BuchholzCut1,
+    /// FIDE Buchholz less the two least significant contributions.
+    BuchholzCut2,
+    /// FIDE median-1 Buchholz: less the cut-1 contribution and the highest.
+    MedianBuchholz,
+    /// FIDE progressive score: the running scores summed, every point counted.
+    Progressive,
+    /// FIDE: games played over the board with black.
+    GamesWithBlack,
+    /// FIDE: average rating of the opponents met over the board, less the lowest.
+    AroCut1,
+    /// FIDE Koya (round robins): points against the opponents with at least half the points.
+    Koya,
+}
+
+/// The FIDE preset for a Swiss (`"tiebreaks": "fide"`): Buchholz cut-1, Buchholz, direct
+/// encounter, average rating of opponents cut-1, wins, games with black.
+pub const FIDE_TIEBREAKS: [Tiebreak; 6] = [
+    Tiebreak::BuchholzCut1,
+    Tiebreak::Buchholz,
+    Tiebreak::DirectEncounter,
+    Tiebreak::AroCut1,
+    Tiebreak::Wins,
+    Tiebreak::GamesWithBlack,
+];
+
+/// US Chess order for Swiss sections: modified median, Solkoff, cumulative.
+pub const SWISS_TIEBREAKS: [Tiebreak; 3] = [
+    Tiebreak::ModifiedMedian,
+    Tiebreak::Solkoff,
+    Tiebreak::Cumulative,
+];
+
+/// Round robins: direct encounter, wins, Sonneborn-Berger.
+pub const DEFAULT_TIEBREAKS: [Tiebreak; 3] = [
+    Tiebreak::DirectEncounter,
+    Tiebreak::Wins,
+    Tiebreak::SonnebornBerger,
+];
 
 /// The names a tie-break setting accepts, for error messages.
 pub const TIEBREAK_NAMES: &str =

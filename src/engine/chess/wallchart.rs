@@ -2,7 +2,7 @@
 //! notation: `W12`, `L3`, `D7` (a game against pairing number 12, 3, 7), `X12` / `F12` (won /
 //! lost by forfeit), `B` (full-point bye), `H` (half-point bye), `U` (no game, no point).
 
-use crate::engine::chess::scoring::{GameResult, ScoredBye, ScoredGame};
+use crate::engine::chess::games::{GameResult, ScoredBye, ScoredGame};
 
 /// `cells[player][round - 1]` for players `0..n`; `numbers[p]` is player p's pairing number.
 /// A round without a result yet shows an empty cell.

@@ -19,12 +19,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::model::{Movement, PairId};
-use super::validate::{is_full, seated};
-use crate::limits::MAX_MOVEMENT_TABLES;
-
-/// The most pairs a movement may name: two a table and a rover at the largest room.
-pub const MAX_MOVEMENT_PAIRS: usize = 2 * MAX_MOVEMENT_TABLES as usize + 2;
+use super::model::{is_full, seated, Movement, PairId};
+use crate::limits::MAX_MOVEMENT_PAIRS;
 
 /// Comparison counts of every two pairs (by pair index), zero for pairs that share no board.
 pub struct ComparisonCounts {

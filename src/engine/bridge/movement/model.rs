@@ -209,6 +209,19 @@ impl Movement {
     }
 }
 
+/// The pairs seated at a table, with their seat: NS first.
+pub(crate) fn seated(m: &Movement, t: &TableRound) -> Vec<(PairId, Direction)> {
+    [Direction::Ns, Direction::Ew]
+        .into_iter()
+        .filter_map(|d| m.pair_at(t, d).map(|p| (p, d)))
+        .collect()
+}
+
+/// True when both seats of the table are filled, so the boards are actually played.
+pub(crate) fn is_full(t: &TableRound) -> bool {
+    t.ns.is_some() && t.ew.is_some()
+}
+
 /// Board numbers of set `set` (1-based) when every set holds `boards_per_round` boards.
 pub fn set_boards(set: u32, boards_per_round: u32) -> Vec<u32> {
     let first = (set - 1) * boards_per_round + 1;

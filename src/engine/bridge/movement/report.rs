@@ -32,8 +32,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::comparisons::{comparison_counts, ComparisonCounts};
+use super::model::{is_full, seated};
 use super::model::{Direction, Movement, PairId, PairNumbering, SitOut};
-use super::validate::{all_pairs, is_full, seated, validate, Finding, Severity};
+use super::validate::{all_pairs, validate, Finding, Severity};
 
 /// A smallest and a largest value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

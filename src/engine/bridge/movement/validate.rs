@@ -31,10 +31,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::comparisons::MAX_MOVEMENT_PAIRS;
-use super::model::{Direction, Movement, PairId, PairNumbering, SitOut, TableRound};
+use super::model::{is_full, seated, Movement, PairId, PairNumbering, SitOut, TableRound};
 use crate::limits::{
-    text_fault, MAX_CODE_CHARS, MAX_MOVEMENT_NUMBER, MAX_MOVEMENT_ROUNDS, MAX_MOVEMENT_TABLES,
+    text_fault, MAX_CODE_CHARS, MAX_MOVEMENT_NUMBER, MAX_MOVEMENT_PAIRS, MAX_MOVEMENT_ROUNDS,
+    MAX_MOVEMENT_TABLES,
 };
 
 /// How serious a finding is.
@@ -86,19 +86,6 @@ pub fn pair_name(id: PairId) -> String {
         PairId::Ew(n) => format!("EW {n}"),
         PairId::Pair(n) => format!("pair {n}"),
     }
-}
-
-/// The pairs seated at a table, with their seat: NS first.
-pub(crate) fn seated(m: &Movement, t: &TableRound) -> Vec<(PairId, Direction)> {
-    [Direction::Ns, Direction::Ew]
-        .into_iter()
-        .filter_map(|d| m.pair_at(t, d).map(|p| (p, d)))
-        .collect()
-}
-
-/// True when both seats of the table are filled, so the boards are actually played.
-pub(crate) fn is_full(t: &TableRound) -> bool {
-    t.ns.is_some() && t.ew.is_some()
 }
 
 /// Every pair named anywhere in the movement (seated or sitting out), sorted.

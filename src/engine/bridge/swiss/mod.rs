@@ -336,7 +336,8 @@ pub fn draw(req: &DrawRequest) -> Result<Draw, DrawError> {
             }
             triangle = Some(t.iter().map(|&p| cs[order[p]].id).collect());
         } else {
-            let p = choose_bye(&history, &order, cs, &mut warnings);
+            let byes: Vec<u32> = order.iter().map(|&i| cs[i].byes).collect();
+            let p = choose_bye(&history, &byes, &mut warnings);
             active[p] = false;
             bye = Some(p);
         }

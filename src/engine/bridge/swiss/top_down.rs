@@ -1,7 +1,7 @@
 //! The top-down draw computed with the matching solver (the method is in the module doc of
-//! `swiss`): who has met whom, the draw, the bye and the triangle.
+//! `swiss`): who has met whom, the draw, the bye and the triangle, all by place (0 the
+//! highest-placed); `swiss` turns contestants into places and back.
 
-use super::Contestant;
 use crate::engine::matching::{BlossomSolver, Edge, MatchingProblem, MatchingSolver};
 
 /// How far up from the bottom a triangle is sought.
@@ -227,18 +227,14 @@ pub(super) fn choose_triangle(history: &History, warnings: &mut Vec<String>) -> 
     [n - 3, n - 2, n - 1]
 }
 
-/// The bye: the lowest-placed without one whose absence leaves the rest pairable without a
-/// repeat (else the lowest-placed without one; else the lowest-placed with the fewest). One
-/// least-cost matching decides: an extra vertex joined to the places without a bye, at the
-/// cost of their rank from the bottom, is matched with the best of them that works.
-pub(super) fn choose_bye(
-    history: &History,
-    order: &[usize],
-    cs: &[Contestant],
-    warnings: &mut Vec<String>,
-) -> usize {
-    let n = order.len();
-    let fresh: Vec<usize> = (0..n).rev().filter(|&p| cs[order[p]].byes == 0).collect();
+/// The bye, given the byes had so far by place: the lowest-placed without one whose absence
+/// leaves the rest pairable without a repeat (else the lowest-placed without one; else the
+/// lowest-placed with the fewest). One least-cost matching decides: an extra vertex joined to
+/// the places without a bye, at the cost of their rank from the bottom, is matched with the
+/// best of them that works.
+pub(super) fn choose_bye(history: &History, byes: &[u32], warnings: &mut Vec<String>) -> usize {
+    let n = byes.len();
+    let fresh: Vec<usize> = (0..n).rev().filter(|&p| byes[p] == 0).collect();
     let mut active = vec![true; n];
     if let Some(&p) = fresh.first() {
         active[p] = false;
@@ -255,5 +251,5 @@ pub(super) fn choose_bye(
         return p;
     }
     warnings.push("every contestant has had a bye: one is given a second".to_string());
-    (0..n).rev().min_by_key(|&p| cs[order[p]].byes).unwrap_or(0)
+    (0..n).rev().min_by_key(|&p| byes[p]).unwrap_or(0)
 }

@@ -46,6 +46,7 @@
 pub mod generate;
 pub mod matches;
 pub mod round_robin;
+pub mod seating;
 pub mod validate;
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Team round robins: the seed's method for an even number, a triangle for an odd number.
 
-use super::generate::{cyclic, Seating};
+use super::seating::{cyclic, Seating};
 use crate::engine::rng::SplitMix64;
 
 /// The seed's draw for an even number of teams: per round, the matches as printed

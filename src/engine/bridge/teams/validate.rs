@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::generate::{pair_halves, seatings_of};
+use super::seating::{pair_halves, seatings_of};
 use super::TeamMovement;
 use crate::engine::bridge::movement::report::MinMax;
 use crate::limits::MAX_MOVEMENT_ROUNDS;

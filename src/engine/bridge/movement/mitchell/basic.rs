@@ -10,8 +10,8 @@
 //! highest table), `rover=true` (NS rover, pair T+1; see `rover`) and `rover_from_round`.
 
 use super::common::{
-    apply_half_table, boards_per_round, build, check_sets, check_tables, half_table,
-    refuse_other_options, refuse_rover_with_half, rounds_within, wrap, Cell, MAX_TABLES,
+    apply_half_table, boards_per_round, check_sets, check_tables, half_table, plain_grid,
+    refuse_other_options, refuse_rover_with_half, rounds_within, MAX_TABLES,
 };
 use super::rover::{self, add_rover};
 use crate::engine::bridge::movement::model::{Movement, MovementError, MovementParams};
@@ -19,21 +19,6 @@ use crate::engine::bridge::movement::model::{Movement, MovementError, MovementPa
 /// Sizes served with an NS rover.
 pub const ROVER_SUPPORTED: &str =
     "odd numbers of full tables not divisible by 3 (5, 7, 11, 13, 17, 19, 23, 25, 29, ...), 9, 15, 21, 27 and 33";
-
-/// The plain Mitchell grid on `t` tables for `rounds` rounds.
-pub(crate) fn grid(kind: &str, t: u32, rounds: u32, b: u32) -> Movement {
-    build(
-        kind,
-        t,
-        rounds,
-        b,
-        |r, table| {
-            let (r, x) = (i64::from(r), i64::from(table));
-            Some(Cell::new(table, wrap(x - r + 1, t), wrap(x + r - 1, t)))
-        },
-        |_| Vec::new(),
-    )
-}
 
 /// Generates a Mitchell.
 pub fn mitchell(p: &MovementParams) -> Result<Movement, MovementError> {
@@ -73,7 +58,7 @@ pub fn mitchell(p: &MovementParams) -> Result<Movement, MovementError> {
     let rounds = rounds_within(p, full)?;
     check_sets(p, t)?;
     let half = half_table(p, t, t)?;
-    let mut m = grid(KIND, t, rounds, b);
+    let mut m = plain_grid(KIND, t, rounds, b);
     if let Some((dir, at)) = half {
         apply_half_table(&mut m, dir, at);
     }

@@ -1,5 +1,6 @@
-//! Shared pieces of the Mitchell family: option checks, the grid builder, and the two
-//! transformations every kind may apply to a full movement (a half table, an NS rover).
+//! Shared pieces of the Mitchell family: option checks, the grid builder and the plain
+//! Mitchell grid, and the two transformations every kind may apply to a full movement (a half
+//! table, an NS rover).
 //!
 //! Conventions used by every kind (seed 002, "the usual form"): NS pairs are stationary
 //! (NS t at table t), EW pairs move up one table, boards move down one table. In round 1
@@ -81,6 +82,22 @@ pub(crate) fn build(
         boards_per_round,
         rounds,
     }
+}
+
+/// The plain Mitchell on `t` tables for `rounds` rounds: NS t at table t, EW e at table
+/// e + r − 1 and set t + r − 1 at table t in round r (mod `t`), nothing applied.
+pub(crate) fn plain_grid(kind: &str, t: u32, rounds: u32, b: u32) -> Movement {
+    build(
+        kind,
+        t,
+        rounds,
+        b,
+        |r, table| {
+            let (r, x) = (i64::from(r), i64::from(table));
+            Some(Cell::new(table, wrap(x - r + 1, t), wrap(x + r - 1, t)))
+        },
+        |_| Vec::new(),
+    )
 }
 
 /// Checks `tables` against a kind's rule; `supported` says in words which sizes it serves.

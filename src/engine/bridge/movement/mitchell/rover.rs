@@ -223,7 +223,7 @@ pub fn share_relay_rule(t: u32, rounds: u32) -> Schedule {
 /// Run offline (`cargo run --release --example search-movements -- rover 15`); the results
 /// are embedded in [`EXCHANGE_ROVERS`].
 pub fn search_exchange(t: u32, nodes: usize) -> Option<((u32, u32), u32, Vec<u32>)> {
-    let plain = super::basic::grid("mitchell", t, t, 1);
+    let plain = super::common::plain_grid("mitchell", t, t, 1);
     let mut divisors: Vec<u32> = (2..t).filter(|g| t.is_multiple_of(*g)).collect();
     divisors.reverse();
     for g in divisors {

@@ -373,7 +373,7 @@ fn exchange_search_finds_a_nine_table_device() {
     }
     let ((a, b), g, list) = super::rover::search_exchange(9, 100_000).unwrap();
     assert_eq!(g, 3);
-    let mut m = super::basic::grid("mitchell", 9, 9, 1);
+    let mut m = super::common::plain_grid("mitchell", 9, 9, 1);
     super::rover::exchange(&mut m, a, b, g);
     let schedule: Vec<Option<u32>> = std::iter::once(None)
         .chain(list.iter().map(|&x| Some(x)))
