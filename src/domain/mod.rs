@@ -60,7 +60,7 @@ pub struct Event {
     pub format: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
-    /// Format-specific settings (see the event formats in the README).
+    /// Format-specific settings (see docs/chess.md and docs/bridge.md for each format).
     #[schema(value_type = Object)]
     pub settings: Value,
     /// Set once lots are drawn.
@@ -381,7 +381,7 @@ pub struct Round {
     pub games: Vec<Game>,
     pub byes: Vec<Bye>,
     /// Swiss rounds: why each board is as it is (what it cost, which rules were bent), and
-    /// notes; see the Swiss section of the README.
+    /// notes; see docs/chess.md, Swiss sections.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<Object>>)]
     pub explanation: Option<Value>,

@@ -1,4 +1,4 @@
-//! Bridge scoring (issue 10): board facts, the duplicate score of a contract, matchpoints,
+//! Bridge scoring: board facts, the duplicate score of a contract, matchpoints,
 //! IMPs (Butler, cross-IMPs), victory points, hand records. Pure: plain data in and out.
 //!
 //! # Board facts (`board.rs`)
