@@ -86,6 +86,9 @@ pub fn build_with_live(
             .default_service(web::to(methods::not_routed))
     })
     .on_connect(crate::api::connection::remember_socket)
+    // a client that closes its connection is gone: end what it was sent at once (a live
+    // stream's place is freed now, not when a heartbeat finds the socket dead)
+    .h1_allow_half_closed(false)
     .workers(std::thread::available_parallelism().map_or(2, |n| n.get().max(2)))
     .listen(listener)?
     .run();

@@ -458,10 +458,10 @@ fn a_scorer_enters_results_but_only_the_admin_changes_them() {
     ]});
     let r = s.send("POST", &path, Some(&scorer), &change);
     let p = r.problem(409);
-    let detail = p["detail"].as_str().unwrap();
-    assert!(detail.starts_with("results[1]"), "{detail}");
-    let named = format!("round {} table {} board 1", at[0].0, at[0].1);
-    assert!(detail.contains(&named), "{detail}");
+    assert_eq!(p["errors"][0]["field"], "results[1]", "{p}");
+    let message = p["errors"][0]["message"].as_str().unwrap();
+    let named = format!("round {}, table {}, board 1", at[0].0, at[0].1);
+    assert!(message.contains(&named), "{message}");
     let t = s
         .get(&format!("/api/v1/events/{event}/travellers/1"))
         .json();

@@ -21,6 +21,7 @@ mod pages;
 mod player;
 mod preconditions;
 mod read_cache;
+mod result_conflicts;
 mod round_robin;
 mod scripts;
 mod security;

@@ -10,15 +10,16 @@ use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::api::auth::{self, ResultChanges};
 use crate::api::bridge::entries::{
     check_rows, read_csv, read_json, CheckedRow, SubmitBoardResults,
 };
 use crate::api::bridge::movement::{ensure_pairs_event, seated};
+use crate::api::events::stream;
 use crate::api::extract::{
     csv_cached, csv_field, json_cached, parse_json, wants_csv, Bearer, FormatQuery, QueryParams,
 };
 use crate::api::responses::{FormatRead, ScorerWrite};
-use crate::api::{auth, events::stream};
 use crate::domain::Event;
 use crate::engine::bridge::movement::cards::pairs;
 use crate::engine::bridge::movement::model::{Movement, PairId, PairNumbering};
@@ -205,7 +206,8 @@ fn describe(r: &BoardResult) -> String {
 /// Store board results (admin or scorer token), as JSON or as the CSV a table terminal
 /// exports. Each row is checked against the movement (that table played that board in that
 /// round; the pairs named are those seated there). All rows are stored or none; re-sending a
-/// stored row changes nothing; changing a stored row needs the admin token.
+/// stored row changes nothing; changing a stored row needs the admin token, or `If-Match`
+/// with the ETag read before (the rule of every format; else a 409 naming each `results[i]`).
 ///
 /// CSV (`Content-Type: text/csv`): a header
 /// `Section,Table,Round,Board,PairNS,PairEW,Declarer,NS/EW,Contract,Result,LeadCard` (any
@@ -250,6 +252,7 @@ pub async fn submit_board_results(
     }
     .map_err(ApiError::Validation)?;
     let received = rows.0.len();
+    let changes = ResultChanges::of(&req);
     let answer = store
         .write(move |tx| {
             let credential = auth::require(tx, event_id, token.as_deref(), Role::Scorer)?;
@@ -263,28 +266,38 @@ pub async fn submit_board_results(
                     .map_or_else(|| vulnerability(b), |d| d.vulnerability)
             })
             .map_err(ApiError::Validation)?;
-            let stored: BTreeMap<(u32, u32, u32), BoardResult> =
-                board_results::all(tx, event_id)?
-                    .into_iter()
-                    .map(|r| ((r.round, r.table, r.board), r))
-                    .collect();
+            let stored: BTreeMap<(u32, u32, u32), BoardResult> = board_results::all(tx, event_id)?
+                .into_iter()
+                .map(|r| ((r.round, r.table, r.board), r))
+                .collect();
             let by = match credential.role {
                 Role::Admin => "admin".to_string(),
                 Role::Scorer => format!("scorer:{}", credential.id),
             };
             let now = now();
             let mut out = Vec::with_capacity(checked.len());
+            let mut refused = Vec::new();
             for row in checked {
                 let old = stored.get(&(row.round, row.table, row.board));
                 let same = old.is_some_and(|o| {
                     o.outcome == row.outcome && (o.ns_pair, o.ew_pair) == (row.ns_pair, row.ew_pair)
                 });
-                if let (Some(o), false, Role::Scorer) = (old, same, credential.role) {
-                    let line = row.line.map(|l| format!(" (line {l})")).unwrap_or_default();
-                    return Err(ApiError::conflict(format!(
-                        "results[{}]{line}: round {} table {} board {} already has {}; only the event's admin can change it",
-                        row.index, row.round, row.table, row.board, describe(o)
-                    )));
+                if let (Some(o), false) = (old, same) {
+                    if !changes.may_replace(&credential) {
+                        let line = row.line.map(|l| format!(", line {l}")).unwrap_or_default();
+                        let stored = format!(
+                            "{} (round {}, table {}, board {}{line})",
+                            describe(o),
+                            row.round,
+                            row.table,
+                            row.board
+                        );
+                        refused.push(ResultChanges::refusal(
+                            format!("results[{}]", row.index),
+                            &stored,
+                        ));
+                        continue;
+                    }
                 }
                 if !same {
                     board_results::put(tx, event_id, &stored_row(&row, &by, &now))?;
@@ -304,6 +317,7 @@ pub async fn submit_board_results(
                     changed: !same,
                 });
             }
+            ResultChanges::check(refused)?;
             let changed = out.iter().filter(|r| r.changed).count();
             if changed > 0 {
                 events::touch(tx, event_id, &now)?;
@@ -324,20 +338,13 @@ pub async fn submit_board_results(
         })
         .await?;
     let (answer, standings) = answer;
-    let changed = answer
-        .results
-        .iter()
-        .filter(|r| r.changed)
-        .filter_map(|r| {
-            let mut data = serde_json::to_value(r).ok()?;
-            data.as_object_mut()?.remove("changed");
-            Some(data)
-        })
-        .collect();
-    stream::results_changed(
+    let mut news = stream::ResultsNews::default();
+    for r in answer.results.iter().filter(|r| r.changed) {
+        news.board(r.round, r.board);
+    }
+    news.announce(
         &live,
         event_id,
-        changed,
         &format!("/api/v1/events/{event_id}/{standings}"),
     );
     Ok(HttpResponse::Ok().json(answer))
