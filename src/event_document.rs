@@ -155,6 +155,11 @@ pub const TABLES: &[Table] = &[
             ("club", CODE),
             ("federation", CODE),
             ("external_id", CODE),
+            ("national_id", CODE),
+            ("player1_name", NAME),
+            ("player1_national_id", CODE),
+            ("player2_name", NAME),
+            ("player2_national_id", CODE),
             (
                 "pairing_number",
                 Bound::Int(1, limits::MAX_START_NUMBER as i64),
@@ -270,7 +275,8 @@ pub const TABLES: &[Table] = &[
         name: "deals",
         id: false,
         event_column: Some("event_id"),
-        skipped: &[],
+        // the double-dummy table is worked out again from the hands after an import
+        skipped: &["dd_tricks"],
         json: &[],
         references: &[],
         json_references: &[],

@@ -143,6 +143,21 @@ pub enum ParticipantStatus {
     Withdrawn,
 }
 
+/// One of the two players of a bridge pair, as the national body knows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "Ann Hill", "national_id": "EBU 123456"}))]
+pub struct PairPlayer {
+    #[schema(max_length = 200)]
+    pub name: String,
+    /// The player's number with the national body (masterpoints, ranking).
+    #[schema(max_length = 64)]
+    pub national_id: Option<String>,
+}
+
+/// The most players a pair names.
+pub const PAIR_PLAYERS: usize = 2;
+
 /// A player (chess) or a pair (bridge) in an event.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
@@ -159,6 +174,14 @@ pub struct Participant {
     pub federation: Option<String>,
     /// An id from another system (federation id, membership number); unique within the event.
     pub external_id: Option<String>,
+    /// The person's number with the national body (a chess player, a member of a bridge
+    /// team); a bridge pair gives each of its players' in `players`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub national_id: Option<String>,
+    /// A bridge pair's two players, each with a name and a national id (USEBIO exports them so
+    /// masterpoints reach the right people); empty when not given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<PairPlayer>,
     /// Set when lots are drawn.
     pub pairing_number: Option<u32>,
     pub status: ParticipantStatus,
@@ -179,6 +202,12 @@ pub struct NewParticipant {
     pub federation: Option<String>,
     #[schema(max_length = 64)]
     pub external_id: Option<String>,
+    /// The person's number with the national body.
+    #[schema(max_length = 64)]
+    pub national_id: Option<String>,
+    /// A bridge pair's players (at most 2), each `{"name", "national_id"}`.
+    #[schema(max_items = 2)]
+    pub players: Option<Vec<PairPlayer>>,
 }
 
 /// Changes to a participant; absent fields stay as they are.
@@ -196,6 +225,34 @@ pub struct ParticipantPatch {
     pub federation: Option<String>,
     #[schema(max_length = 64)]
     pub external_id: Option<String>,
+    #[schema(max_length = 64)]
+    pub national_id: Option<String>,
+    /// Replaces the pair's players (`[]` clears them).
+    #[schema(max_items = 2)]
+    pub players: Option<Vec<PairPlayer>>,
+}
+
+/// Checks a pair's players: at most [`PAIR_PLAYERS`], each named, ids bounded.
+fn validate_players(at: &str, players: Option<&[PairPlayer]>, errors: &mut Vec<FieldError>) {
+    let Some(players) = players else { return };
+    if players.len() > PAIR_PLAYERS {
+        errors.push(FieldError {
+            field: format!("{at}players"),
+            message: format!("a pair has at most {PAIR_PLAYERS} players"),
+        });
+        return;
+    }
+    for (i, p) in players.iter().enumerate() {
+        validate_name(&format!("{at}players[{i}].name"), &p.name, errors);
+        if let Some(id) = &p.national_id {
+            validate_text(
+                &format!("{at}players[{i}].national_id"),
+                id,
+                MAX_CODE_CHARS,
+                errors,
+            );
+        }
+    }
 }
 
 impl NewParticipant {
@@ -209,9 +266,11 @@ impl NewParticipant {
                 ("club", &self.club),
                 ("federation", &self.federation),
                 ("external_id", &self.external_id),
+                ("national_id", &self.national_id),
             ],
             errors,
         );
+        validate_players(at, self.players.as_deref(), errors);
     }
 }
 
@@ -228,9 +287,11 @@ impl ParticipantPatch {
                 ("club", &self.club),
                 ("federation", &self.federation),
                 ("external_id", &self.external_id),
+                ("national_id", &self.national_id),
             ],
             errors,
         );
+        validate_players("", self.players.as_deref(), errors);
     }
 }
 

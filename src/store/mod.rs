@@ -44,6 +44,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0007_idempotency.sql")),
         M::up(include_str!("../../sql/0008_event_versions.sql")),
         M::up(include_str!("../../sql/0009_bridge_matches.sql")),
+        M::up(include_str!("../../sql/0011_bridge_hand_records.sql")),
     ])
 }
 
@@ -426,7 +427,7 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 9);
+        assert_eq!(version, 10);
     }
 
     #[test]

@@ -21,10 +21,11 @@ use crate::api::extract::{
 };
 use crate::api::responses::{FormatRead, ScorerWrite};
 use crate::domain::Event;
+use crate::engine::bridge::analysis::{DdTable, DealAnalysis};
 use crate::engine::bridge::movement::cards::pairs;
 use crate::engine::bridge::movement::model::{Movement, PairId, PairNumbering};
 use crate::engine::bridge::movement::report::report;
-use crate::engine::bridge::scoring::{vulnerability, Deal, Seat};
+use crate::engine::bridge::scoring::{Deal, Seat};
 use crate::engine::bridge::session::{score_session, ScoringSettings, SessionScore};
 use crate::engine::bridge::traveller::{
     scorecard, standings, travellers, BridgeStandings, Holder, Scorecard, TableResult, Traveller,
@@ -42,6 +43,8 @@ pub(crate) struct Session {
     pub settings: ScoringSettings,
     pub results: Vec<TableResult>,
     pub deals: Vec<Deal>,
+    /// The double-dummy tables analysed so far, by board.
+    pub tables: BTreeMap<u32, DdTable>,
     pub holders: BTreeMap<PairId, Holder>,
     pub score: SessionScore,
 }
@@ -61,18 +64,49 @@ impl Session {
     }
 
     pub fn travellers(&self) -> Vec<Traveller> {
-        travellers(
-            &self.boards(),
-            &self.results,
-            &self.score,
-            &self.deals,
-            self.settings.scoring,
+        with_analyses(
+            travellers(
+                &self.boards(),
+                &self.results,
+                &self.score,
+                &self.deals,
+                self.settings.scoring,
+            ),
+            &self.tables,
         )
     }
 
     pub fn standings(&self) -> BridgeStandings {
         standings(&self.score, self.settings, &self.holders)
     }
+}
+
+/// Each traveller with a hand record gets its analysis (pending until the worker's table is in).
+pub(crate) fn with_analyses(
+    mut travellers: Vec<Traveller>,
+    tables: &BTreeMap<u32, DdTable>,
+) -> Vec<Traveller> {
+    for t in travellers.iter_mut().filter(|t| t.deal.is_some()) {
+        t.analysis = Some(DealAnalysis::of(
+            tables.get(&t.board).copied(),
+            t.vulnerability,
+            t.dealer,
+        ));
+    }
+    travellers
+}
+
+/// The hand records of an event and their tables, by board.
+pub(crate) fn hand_records(
+    conn: &Connection,
+    event_id: i64,
+) -> ApiResult<(Vec<Deal>, BTreeMap<u32, DdTable>)> {
+    let analysed = board_results::analysed_deals(conn, event_id)?;
+    let tables = analysed
+        .iter()
+        .filter_map(|a| Some((a.deal.board, a.dd?)))
+        .collect();
+    Ok((analysed.into_iter().map(|a| a.deal).collect(), tables))
 }
 
 /// The pairs that held the NS and EW cards at a stored result.
@@ -141,8 +175,10 @@ pub(crate) fn load_session(conn: &Connection, event_id: i64) -> ApiResult<Sessio
         .collect();
     let two_winners = report(&movement).winners == 2;
     let score = score_session(&played, &pairs(&movement), settings, two_winners);
+    let (deals, tables) = hand_records(conn, event_id)?;
     Ok(Session {
-        deals: board_results::deals(conn, event_id)?,
+        deals,
+        tables,
         event,
         movement,
         settings,
@@ -259,17 +295,12 @@ pub async fn submit_board_results(
             let event = events::get(tx, event_id)?;
             let movement = crate::api::bridge::matches::scoring_movement(tx, &event)?;
             let deals = board_results::deals(tx, event_id)?;
-            let checked = check_rows(&rows, &movement, |b| {
-                deals
-                    .iter()
-                    .find(|d| d.board == b)
-                    .map_or_else(|| vulnerability(b), |d| d.vulnerability)
-            })
-            .map_err(ApiError::Validation)?;
-            let stored: BTreeMap<(u32, u32, u32), BoardResult> = board_results::all(tx, event_id)?
-                .into_iter()
-                .map(|r| ((r.round, r.table, r.board), r))
-                .collect();
+            let checked = check_rows(&rows, &movement, &deals).map_err(ApiError::Validation)?;
+            let stored: BTreeMap<(u32, u32, u32), BoardResult> =
+                board_results::all(tx, event_id)?
+                    .into_iter()
+                    .map(|r| ((r.round, r.table, r.board), r))
+                    .collect();
             let by = match credential.role {
                 Role::Admin => "admin".to_string(),
                 Role::Scorer => format!("scorer:{}", credential.id),

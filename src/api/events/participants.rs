@@ -293,6 +293,12 @@ pub async fn update_participant(
             if patch.federation.is_some() {
                 p.federation = patch.federation;
             }
+            if patch.national_id.is_some() {
+                p.national_id = patch.national_id;
+            }
+            if let Some(players) = patch.players {
+                p.players = players;
+            }
             if patch.external_id.is_some() {
                 p.external_id = patch.external_id;
             }

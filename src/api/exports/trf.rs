@@ -218,6 +218,8 @@ pub async fn import_trf(
                         club: p.team.clone(),
                         federation: p.federation.clone(),
                         external_id: external_ids.remove(&p.start_number),
+                        national_id: None,
+                        players: None,
                     },
                     &now,
                 )?;

@@ -1,5 +1,6 @@
 //! Bridge engines: pair movements (seed 002), guide cards and scoring rows.
 
+pub mod analysis;
 pub mod movement;
 pub mod pbn_export;
 pub mod scoring;

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::analysis::DealAnalysis;
 use super::movement::model::{Direction, PairId};
 use super::scoring::{
     dealer, parse_adjusted, result_notation, vulnerability, BoardScore, Contract, Deal, Scale,
@@ -150,6 +151,10 @@ pub struct Traveller {
     pub vulnerability: Vulnerability,
     /// The hand record, when one was loaded.
     pub deal: Option<HandRecord>,
+    /// The hand record's double-dummy table and par (status `pending` until the worker has
+    /// analysed it); omitted without a hand record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<DealAnalysis>,
     /// Matchpoint scoring: the board's top.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub top: Option<f64>,
@@ -196,6 +201,7 @@ pub fn travellers(
                     south: d.hands[2].clone(),
                     west: d.hands[3].clone(),
                 }),
+                analysis: None,
                 top: scored.and_then(|b| b.top),
                 datum: scored.and_then(|b| b.datum),
                 results: idx

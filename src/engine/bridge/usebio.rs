@@ -330,6 +330,7 @@ mod tests {
                 south: "765.876.876.7654".into(),
                 west: "432.5432.5432.32".into(),
             }),
+            analysis: None,
             top: None,
             datum: None,
             results: vec![line],
