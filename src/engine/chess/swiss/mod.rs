@@ -19,6 +19,7 @@
 
 pub mod accel;
 pub mod budget;
+pub mod burstein;
 pub mod colour;
 pub mod dutch;
 pub mod overrides;
