@@ -92,3 +92,12 @@ fn the_bye_goes_to_the_lowest_player() {
     assert_eq!(bye, vec![11]);
     assert_eq!(p.pairings.len(), 5);
 }
+
+#[test]
+fn the_section_setting_chooses_burstein() {
+    let mut state = field(11);
+    state.settings.system = crate::engine::chess::swiss::PairingSystem::FideBurstein;
+    let by_setting = crate::engine::chess::swiss::pair_round(&state, &BlossomSolver).unwrap();
+    let direct = pair_burstein(&state, &BlossomSolver).unwrap();
+    assert_eq!(by_setting, direct);
+}
