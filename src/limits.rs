@@ -40,6 +40,14 @@ pub const MAX_SECTION_PLAYERS: usize = 10_000;
 /// The largest rated opens are well below it.
 pub const MAX_DUTCH_PLAYERS: usize = 5_000;
 
+/// Players of a section paired by the FIDE Burstein system (`system: fide_burstein`). Its
+/// engine fixes the score groups with every pair inside a group (and between a group and
+/// the one below) as an edge, and pairs each group with one matching over all the players,
+/// so memory and time grow with the square of the largest score group, the seeding halves
+/// of rounds 1 and 2 (figures in the module doc of
+/// [`crate::engine::chess::swiss::burstein`]).
+pub const MAX_BURSTEIN_PLAYERS: usize = 3_000;
+
 /// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,
 /// see [`crate::engine::chess::swiss::trf::MAX_TRF_START_NUMBER`].)
 pub const MAX_START_NUMBER: u32 = 99_999;

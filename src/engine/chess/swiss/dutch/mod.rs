@@ -161,7 +161,7 @@ mod bracket;
 pub mod check;
 pub(crate) mod colour;
 mod edit;
-mod lex;
+pub(crate) mod lex;
 pub(crate) mod player;
 mod threads;
 
@@ -201,7 +201,7 @@ fn last_round_facts(state: &SwissState) -> (bool, i64) {
     (total > 0 && played + 1 >= total, played as i64)
 }
 
-fn initial_colour(state: &SwissState) -> Colour {
+pub(crate) fn initial_colour(state: &SwissState) -> Colour {
     if let Some(c) = state.settings.first_colour {
         return c;
     }
