@@ -116,6 +116,20 @@ impl Work<'_, '_> {
             if !p.colour {
                 tiers.push((2, 1));
             }
+            // The hint (below every criterion): the group's natural pairing, first against
+            // last, so that most stars already hold their best value and are settled by
+            // the duals without a solve.
+            let hint = match (pos[a], pos[b]) {
+                (usize::MAX, usize::MAX) => 0,
+                (i, j) if i != usize::MAX && j != usize::MAX => {
+                    let (i, j) = (i.min(j), i.max(j));
+                    (len - 1 - i).abs_diff(j)
+                }
+                _ => len,
+            };
+            if hint > 0 && len > 0 {
+                tiers.push((3 + len, hint as i64));
+            }
             // Player v's star: the later the opponent in `order`, the better.
             for (x, y) in [(a, b), (b, a)] {
                 if pos[x] != usize::MAX {
@@ -141,25 +155,27 @@ impl Work<'_, '_> {
                     let mut t = vec![(0, 1)];
                     if pos[v] != usize::MAX {
                         t.push((3 + pos[v], len as i64));
+                        t.push((3 + len, len as i64));
                     }
                     edges.push(v, n + v, &t);
                 }
             }
         }
-        self.stats.solves += 1;
         let mut stats = LexStats::default();
         let mate = solve_lex_lazy(
             self.solver,
             2 * n,
             &edges,
-            3 + len,
+            3 + len + usize::from(len > 0),
             None,
-            false,
+            len > 0,
             None,
             None,
             &mut stats,
         )?
         .ok_or(PairError::Impossible)?;
+        self.stats.solves += stats.solves;
+        self.stats.by_duals += stats.by_duals;
         // A player left unpaired is his own mate.
         Ok((0..n)
             .map(|v| if mate[v] >= n { v } else { mate[v] })
