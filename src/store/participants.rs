@@ -2,11 +2,11 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
-use crate::domain::{NewParticipant, Participant, ParticipantStatus};
+use crate::domain::{NewParticipant, Participant, ParticipantStatus, Sex, Title};
 use crate::error::{ApiError, ApiResult};
 
-const COLUMNS: &str =
-    "id, event_id, name, rating, club, federation, external_id, pairing_number, status";
+const COLUMNS: &str = "id, event_id, name, rating, club, federation, external_id, pairing_number, \
+     status, title, sex, birth_year, k_factor";
 
 fn from_row(row: &Row) -> rusqlite::Result<Participant> {
     let status: String = row.get(8)?;
@@ -24,6 +24,16 @@ fn from_row(row: &Row) -> rusqlite::Result<Participant> {
         } else {
             ParticipantStatus::Active
         },
+        title: row
+            .get::<_, Option<String>>(9)?
+            .as_deref()
+            .and_then(Title::parse),
+        sex: row
+            .get::<_, Option<String>>(10)?
+            .as_deref()
+            .and_then(Sex::parse),
+        birth_year: row.get(11)?,
+        k_factor: row.get(12)?,
     })
 }
 
@@ -33,8 +43,9 @@ fn external_id_taken(e: &rusqlite::Error) -> bool {
 
 pub fn insert(conn: &Connection, event_id: i64, p: &NewParticipant, now: &str) -> ApiResult<i64> {
     conn.execute(
-        "INSERT INTO participants (event_id, name, rating, club, federation, external_id, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO participants (event_id, name, rating, club, federation, external_id, created_at,
+         title, sex, birth_year, k_factor)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         params![
             event_id,
             p.name.trim(),
@@ -42,7 +53,11 @@ pub fn insert(conn: &Connection, event_id: i64, p: &NewParticipant, now: &str) -
             p.club,
             p.federation,
             p.external_id,
-            now
+            now,
+            p.title.map(Title::as_str),
+            p.sex.map(Sex::as_str),
+            p.birth_year,
+            p.k_factor
         ],
     )
     .map_err(|e| {
@@ -60,7 +75,8 @@ pub fn insert(conn: &Connection, event_id: i64, p: &NewParticipant, now: &str) -
 
 pub fn update(conn: &Connection, p: &Participant) -> ApiResult<()> {
     conn.execute(
-        "UPDATE participants SET name = ?2, rating = ?3, club = ?4, federation = ?5, external_id = ?6
+        "UPDATE participants SET name = ?2, rating = ?3, club = ?4, federation = ?5, external_id = ?6,
+         title = ?7, sex = ?8, birth_year = ?9, k_factor = ?10
          WHERE id = ?1",
         params![
             p.id,
@@ -68,7 +84,11 @@ pub fn update(conn: &Connection, p: &Participant) -> ApiResult<()> {
             p.rating,
             p.club,
             p.federation,
-            p.external_id
+            p.external_id,
+            p.title.map(Title::as_str),
+            p.sex.map(Sex::as_str),
+            p.birth_year,
+            p.k_factor
         ],
     )
     .map_err(|e| {

@@ -90,13 +90,14 @@ fn exercise_event(s: &TestServer) -> (i64, String) {
     )
 }
 
-/// Sets the event's tie-breaks (the answer to the change).
+/// Sets the event's tie-breaks (the answer to the change), by the 2023 text the exercise was
+/// written for.
 fn set_tiebreaks(s: &TestServer, event: i64, admin: &str, tiebreaks: Value) -> Response {
     s.send(
         "PATCH",
         &format!("/api/v1/events/{event}"),
         Some(admin),
-        &json!({"settings": {"rounds": 5, "tiebreaks": tiebreaks}}),
+        &json!({"settings": {"rounds": 5, "tiebreaks": tiebreaks, "tiebreak_rules": "2023"}}),
     )
 }
 
@@ -157,7 +158,7 @@ fn fide_preset_on_the_published_exercise() {
         .text();
     assert_eq!(
         csv.lines().next().unwrap(),
-        "Rank,No,Name,Rating,Points,Buchholz cut-1,Buchholz,Direct encounter,ARO cut-1,Wins,Games with black"
+        "Rank,No,Name,Rating,Points,Buchholz cut-1,Buchholz,Direct encounter,ARO cut-1,Wins,Games with black,K,Rtg+/-,TPR"
     );
 }
 
@@ -212,6 +213,6 @@ fn direct_encounter_and_wins_as_fide_defines_them_on_the_exercise() {
         .text();
     assert_eq!(
         csv.lines().next().unwrap(),
-        "Rank,No,Name,Rating,Points,Direct encounter,Wins,Games won"
+        "Rank,No,Name,Rating,Points,Direct encounter,Wins,Games won,K,Rtg+/-,TPR"
     );
 }
