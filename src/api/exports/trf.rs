@@ -155,12 +155,14 @@ fn import_format(
         Some(FORMAT_SWISS) => FORMAT_SWISS,
         Some(FORMAT_ROUND_ROBIN) => FORMAT_ROUND_ROBIN,
         Some(FORMAT_DOUBLE_ROUND_ROBIN) => FORMAT_DOUBLE_ROUND_ROBIN,
-        Some(other) => return Err(ApiError::invalid(
-            "format",
-            format!(
+        Some(other) => {
+            return Err(ApiError::invalid(
+                "format",
+                format!(
                 "`{other}`: a TRF file becomes a swiss, round_robin or double_round_robin event"
             ),
-        )),
+            ))
+        }
         None if header.round_robin() => {
             if met_twice.is_some_and(|(_, n)| n >= 2) {
                 FORMAT_DOUBLE_ROUND_ROBIN
