@@ -2,11 +2,9 @@
 //! either text of C.07, as the server computes them, one tab-separated line per player. What
 //! `scripts/tiebreak-agreement` compares with FIDE's TieBreakServer.
 
-use tourney::engine::chess::games::{GameResult, ScoredBye, ScoredGame};
 use tourney::engine::chess::scoring::{self, Section, TiebreakOrder, TiebreakRules};
 use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf};
-use tourney::engine::chess::swiss::trf_header::TrfHeader;
-use tourney::engine::chess::swiss::{RoundResult, SwissState};
+use tourney::engine::chess::swiss::trf_header::{records, TrfHeader};
 
 use super::CliError;
 
@@ -15,68 +13,6 @@ fn usage(message: impl Into<String>) -> CliError {
         code: 2,
         message: message.into(),
     }
-}
-
-/// A TRF file's games and byes, players indexed in start-number order.
-fn records(state: &SwissState) -> (Vec<ScoredGame>, Vec<ScoredBye>) {
-    let mut order: Vec<usize> = (0..state.players.len()).collect();
-    order.sort_by_key(|&i| state.players[i].start_number);
-    let index: std::collections::HashMap<u32, usize> = order
-        .iter()
-        .enumerate()
-        .map(|(k, &i)| (state.players[i].start_number, k))
-        .collect();
-    let mut games = Vec::new();
-    let mut byes = Vec::new();
-    for (k, &i) in order.iter().enumerate() {
-        let p = &state.players[i];
-        for (r, rec) in p.history.iter().enumerate() {
-            let round = r as u32 + 1;
-            let Some(o) = rec.opponent.filter(|_| rec.result.has_opponent()) else {
-                let (half_points, allocated) = match rec.result {
-                    RoundResult::PairingBye => (2, true),
-                    RoundResult::FullBye => (2, false),
-                    RoundResult::HalfBye => (1, false),
-                    _ => (0, false),
-                };
-                byes.push(ScoredBye {
-                    round,
-                    player: k,
-                    half_points,
-                    allocated,
-                });
-                continue;
-            };
-            let other = index[&o];
-            // each game once: from white's side (the lower start number without colours)
-            let white = match rec.colour {
-                Some(c) => c == tourney::engine::chess::swiss::Colour::White,
-                None => p.start_number < o,
-            };
-            if !white {
-                continue;
-            }
-            let back = state.players[order[other]]
-                .history
-                .get(r)
-                .map_or(RoundResult::ForfeitLoss, |h| h.result);
-            let result = match (rec.result, back) {
-                (RoundResult::Win, _) => GameResult::WhiteWin,
-                (RoundResult::Loss, _) => GameResult::BlackWin,
-                (RoundResult::Draw, _) => GameResult::Draw,
-                (RoundResult::ForfeitWin, _) => GameResult::WhiteForfeitWin,
-                (RoundResult::ForfeitLoss, RoundResult::ForfeitWin) => GameResult::BlackForfeitWin,
-                _ => GameResult::DoubleForfeit,
-            };
-            games.push(ScoredGame {
-                round,
-                white: k,
-                black: other,
-                result: Some(result),
-            });
-        }
-    }
-    (games, byes)
 }
 
 /// `tourney tiebreaks FILE.trf [--tiebreaks BH/C1,SB,...] [--rules 2023|2026]

@@ -640,7 +640,7 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
         }
     }
     if let Some(r) = map.get("unrated_rating") {
-        if !r.as_u64().is_some_and(|r| r <= MAX_RATING as u64) {
+        if r.as_u64().is_none_or(|r| r > MAX_RATING as u64) {
             errors.push(FieldError {
                 field: "settings.unrated_rating".into(),
                 message: format!("must be a rating from 0 to {MAX_RATING}"),

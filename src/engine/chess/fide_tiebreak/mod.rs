@@ -237,7 +237,7 @@ impl<'a> FideTiebreaks<'a> {
         let mut games = r as i64;
         if rows.predetermined && n > 0 {
             // a round robin with an odd number: every player sits out once a cycle
-            if r % n == 0 {
+            if r.is_multiple_of(n) {
                 games -= (r / n) as i64;
             }
             games -= (0..n).filter(|&p| rows.last_paired(p) == 0).count() as i64;

@@ -17,8 +17,9 @@
 
 use chrono::NaiveDate;
 
-use super::state::SwissState;
+use super::state::{RoundResult, SwissState};
 use super::trf::TrfError;
+use crate::engine::chess::games::{GameResult, ScoredBye, ScoredGame};
 
 /// What a TRF file's tournament lines say.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -149,6 +150,69 @@ pub fn write_event_trf(state: &SwissState, header: &TrfHeader, ranks: &[u32]) ->
     let mut out = header.write(state.players.len(), rated);
     out.push_str(&super::trf::write_players(state, Some(ranks)));
     out
+}
+
+/// A TRF file's games and byes as the standings count them, players indexed in start-number
+/// order (each game once, from White's side; a pairing-allocated bye marked as one).
+pub fn records(state: &SwissState) -> (Vec<ScoredGame>, Vec<ScoredBye>) {
+    let mut order: Vec<usize> = (0..state.players.len()).collect();
+    order.sort_by_key(|&i| state.players[i].start_number);
+    let index: std::collections::HashMap<u32, usize> = order
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| (state.players[i].start_number, k))
+        .collect();
+    let mut games = Vec::new();
+    let mut byes = Vec::new();
+    for (k, &i) in order.iter().enumerate() {
+        let p = &state.players[i];
+        for (r, rec) in p.history.iter().enumerate() {
+            let round = r as u32 + 1;
+            let Some(o) = rec.opponent.filter(|_| rec.result.has_opponent()) else {
+                let (half_points, allocated) = match rec.result {
+                    RoundResult::PairingBye => (2, true),
+                    RoundResult::FullBye => (2, false),
+                    RoundResult::HalfBye => (1, false),
+                    _ => (0, false),
+                };
+                byes.push(ScoredBye {
+                    round,
+                    player: k,
+                    half_points,
+                    allocated,
+                });
+                continue;
+            };
+            let other = index[&o];
+            // each game once: from white's side (the lower start number without colours)
+            let white = match rec.colour {
+                Some(c) => c == super::state::Colour::White,
+                None => p.start_number < o,
+            };
+            if !white {
+                continue;
+            }
+            let back = state.players[order[other]]
+                .history
+                .get(r)
+                .map_or(RoundResult::ForfeitLoss, |h| h.result);
+            let result = match (rec.result, back) {
+                (RoundResult::Win, _) => GameResult::WhiteWin,
+                (RoundResult::Loss, _) => GameResult::BlackWin,
+                (RoundResult::Draw, _) => GameResult::Draw,
+                (RoundResult::ForfeitWin, _) => GameResult::WhiteForfeitWin,
+                (RoundResult::ForfeitLoss, RoundResult::ForfeitWin) => GameResult::BlackForfeitWin,
+                _ => GameResult::DoubleForfeit,
+            };
+            games.push(ScoredGame {
+                round,
+                white: k,
+                black: other,
+                result: Some(result),
+            });
+        }
+    }
+    (games, byes)
 }
 
 #[cfg(test)]
