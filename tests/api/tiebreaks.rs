@@ -545,6 +545,10 @@ fn a_round_robin_file_keeps_its_format_dates_details_ratings_and_norms() {
     ] {
         assert!(trf.lines().any(|l| l == line), "{line} in\n{trf}");
     }
+    // titles and sex in their TRF columns; the rank column by the standings
+    let top = trf.lines().find(|l| l.starts_with("001    1")).unwrap();
+    assert_eq!(&top[9..13], "m  g", "{top}");
+    assert_eq!(top[85..89].trim(), "1", "{top}");
     let again = s.request(
         "POST",
         "/api/v1/events/trf",
@@ -553,6 +557,11 @@ fn a_round_robin_file_keeps_its_format_dates_details_ratings_and_norms() {
     );
     assert_eq!(again.status, 201, "{}", again.text());
     assert_eq!(again.json()["format"], "round_robin");
+    let again = again.json()["id"].as_i64().unwrap();
+    let people = s
+        .get(&format!("/api/v1/events/{again}/participants"))
+        .json();
+    assert_eq!(people["items"][0]["title"], "GM");
 }
 
 #[test]
