@@ -80,6 +80,9 @@ pub const MAX_ADJUSTMENT_HALF_POINTS: i32 = 2 * MAX_ROUNDS as i32;
 /// A name (event, participant, team, token label).
 pub const MAX_NAME_CHARS: usize = 200;
 
+/// Deputy arbiters an event's details name (TRF `112` lines).
+pub const MAX_DEPUTY_ARBITERS: usize = 20;
+
 /// A short code or identifier (club, federation, external id, team code, section label).
 pub const MAX_CODE_CHARS: usize = 64;
 

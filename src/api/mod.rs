@@ -87,6 +87,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         .service(events::results::submit_results)
         .service(events::standings::get_standings)
         .service(events::standings::get_crosstable)
+        .service(events::norms::get_norms)
         .service(events::stream::stream_event)
         .service(chess::tables::berger_table)
         .service(chess::tables::scheveningen_table)

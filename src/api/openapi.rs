@@ -134,6 +134,7 @@ documented_routes!(
     api::events::results::submit_results,
     api::events::standings::get_standings,
     api::events::standings::get_crosstable,
+    api::events::norms::get_norms,
     api::events::stream::stream_event,
     api::chess::tables::berger_table,
     api::chess::tables::scheveningen_table,

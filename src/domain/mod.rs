@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::engine::chess::tiebreak_order::TiebreakOrder;
+pub use crate::engine::chess::norms::Title;
+use crate::engine::chess::tiebreak_order::{AskedTiebreak, TiebreakOrder, TiebreakRules};
 use crate::error::{check, ApiError, FieldError};
 use crate::limits::{MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_RATING};
 
@@ -44,6 +45,69 @@ pub struct Lots {
     pub drawn_at: String,
 }
 
+/// What FIDE's reports carry about an event beyond its name and dates (TRF `022` place,
+/// `032` federation, `102` chief arbiter, `112` deputy arbiters, `122` time control); every
+/// key optional.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"place": "Oslo", "federation": "NOR", "chief_arbiter": "IA Jane Doe", "deputy_arbiters": ["FA John Roe"], "time_control": "90'/40+30'+30\""}))]
+pub struct EventDetails {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 200)]
+    pub place: Option<String>,
+    /// The host federation's code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 64)]
+    pub federation: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 200)]
+    pub chief_arbiter: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schema(max_items = 20)]
+    pub deputy_arbiters: Vec<String>,
+    /// The rate of play as written (`90'/40+30'+30"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 200)]
+    pub time_control: Option<String>,
+}
+
+impl EventDetails {
+    /// Checks every text, naming `details.<key>`.
+    pub fn validate(&self, errors: &mut Vec<FieldError>) {
+        for (key, value, max) in [
+            ("place", &self.place, MAX_NAME_CHARS),
+            ("federation", &self.federation, MAX_CODE_CHARS),
+            ("chief_arbiter", &self.chief_arbiter, MAX_NAME_CHARS),
+            ("time_control", &self.time_control, MAX_NAME_CHARS),
+        ] {
+            if let Some(v) = value {
+                validate_text(&format!("details.{key}"), v, max, errors);
+            }
+        }
+        if self.deputy_arbiters.len() > crate::limits::MAX_DEPUTY_ARBITERS {
+            errors.push(FieldError {
+                field: "details.deputy_arbiters".into(),
+                message: format!(
+                    "at most {} deputy arbiters",
+                    crate::limits::MAX_DEPUTY_ARBITERS
+                ),
+            });
+        }
+        for (i, name) in self.deputy_arbiters.iter().enumerate() {
+            validate_text(
+                &format!("details.deputy_arbiters[{i}]"),
+                name,
+                MAX_NAME_CHARS,
+                errors,
+            );
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        *self == EventDetails::default()
+    }
+}
+
 /// An event (a tournament section).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
@@ -72,6 +136,9 @@ pub struct Event {
     pub rounds: u32,
     pub created_at: String,
     pub updated_at: String,
+    /// Place, federation, arbiters and time control, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub details: Option<EventDetails>,
 }
 
 /// A new event. The answer carries the event's admin token, shown only once.
@@ -91,6 +158,8 @@ pub struct NewEvent {
     pub end_date: Option<NaiveDate>,
     #[schema(value_type = Option<Object>)]
     pub settings: Option<Value>,
+    /// Place, federation, arbiters and time control.
+    pub details: Option<EventDetails>,
 }
 
 /// The answer to creating an event.
@@ -120,6 +189,10 @@ pub struct EventPatch {
     pub end_date: Option<Option<NaiveDate>>,
     #[schema(value_type = Option<Object>)]
     pub settings: Option<Value>,
+    /// Replaces the details whole (`null` clears them).
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<EventDetails>)]
+    pub details: Option<Option<EventDetails>>,
 }
 
 /// Distinguishes an absent field (None) from an explicit null (Some(None)).
@@ -185,6 +258,67 @@ pub struct Participant {
     /// Set when lots are drawn.
     pub pairing_number: Option<u32>,
     pub status: ParticipantStatus,
+    /// FIDE title (title norms count the opponents' titles).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<Title>,
+    /// `m` or `f` (the women's norms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+    /// The K factor of a junior depends on it (B.02 8.3.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_year: Option<i32>,
+    /// The player's FIDE K factor (10, 20 or 40), when the rating and birth year do not tell
+    /// it (a newcomer's 40, the 10 kept after reaching 2400).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k_factor: Option<u32>,
+}
+
+/// A player's sex as FIDE's lists record it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum Sex {
+    #[serde(rename = "m")]
+    Male,
+    #[serde(rename = "f")]
+    Female,
+}
+
+impl Sex {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Sex::Male => "m",
+            Sex::Female => "f",
+        }
+    }
+
+    /// `m`, `f`, or TRF's `w`.
+    pub fn parse(text: &str) -> Option<Sex> {
+        match text.trim() {
+            "m" | "M" => Some(Sex::Male),
+            "f" | "F" | "w" | "W" => Some(Sex::Female),
+            _ => None,
+        }
+    }
+}
+
+/// A player's FIDE details, checked once for a new participant and a change alike.
+fn validate_fide(
+    at: &str,
+    birth_year: Option<i32>,
+    k_factor: Option<u32>,
+    errors: &mut Vec<FieldError>,
+) {
+    if birth_year.is_some_and(|y| !(1900..=2100).contains(&y)) {
+        errors.push(FieldError {
+            field: format!("{at}birth_year"),
+            message: "must be a year from 1900 to 2100".into(),
+        });
+    }
+    if k_factor.is_some_and(|k| ![10, 20, 40].contains(&k)) {
+        errors.push(FieldError {
+            field: format!("{at}k_factor"),
+            message: "must be 10, 20 or 40 (B.02 8.3.3)".into(),
+        });
+    }
 }
 
 /// A new participant.
@@ -208,6 +342,12 @@ pub struct NewParticipant {
     /// A bridge pair's players (at most 2), each `{"name", "national_id"}`.
     #[schema(max_items = 2)]
     pub players: Option<Vec<PairPlayer>>,
+    pub title: Option<Title>,
+    pub sex: Option<Sex>,
+    #[schema(minimum = 1900, maximum = 2100)]
+    pub birth_year: Option<i32>,
+    /// 10, 20 or 40.
+    pub k_factor: Option<u32>,
 }
 
 /// Changes to a participant; absent fields stay as they are.
@@ -230,6 +370,12 @@ pub struct ParticipantPatch {
     /// Replaces the pair's players (`[]` clears them).
     #[schema(max_items = 2)]
     pub players: Option<Vec<PairPlayer>>,
+    pub title: Option<Title>,
+    pub sex: Option<Sex>,
+    #[schema(minimum = 1900, maximum = 2100)]
+    pub birth_year: Option<i32>,
+    /// 10, 20 or 40.
+    pub k_factor: Option<u32>,
 }
 
 /// Checks a pair's players: at most [`PAIR_PLAYERS`], each named, ids bounded.
@@ -260,6 +406,7 @@ impl NewParticipant {
     pub fn validate(&self, at: &str, errors: &mut Vec<FieldError>) {
         validate_name(&format!("{at}name"), &self.name, errors);
         validate_rating(&format!("{at}rating"), self.rating, errors);
+        validate_fide(at, self.birth_year, self.k_factor, errors);
         validate_codes(
             at,
             [
@@ -281,6 +428,7 @@ impl ParticipantPatch {
             validate_name("name", name, errors);
         }
         validate_rating("rating", self.rating, errors);
+        validate_fide("", self.birth_year, self.k_factor, errors);
         validate_codes(
             "",
             [
@@ -471,8 +619,9 @@ pub struct Page<T: ToSchema> {
 /// Checks an event's settings for its format; names the setting at fault.
 ///
 /// Round robins know `tiebreaks`: an ordered list of tie-breaks or a preset name
-/// ([`TiebreakOrder`]; default: direct encounter, wins, Sonneborn-Berger). Swiss settings: [`section`] (default
-/// tie-breaks: modified median, Solkoff, cumulative).
+/// ([`TiebreakOrder`]; default: direct encounter, wins, Sonneborn-Berger), `tiebreak_rules`
+/// (`2023` or `2026`) and `unrated_rating`. Swiss settings: [`section`] (default tie-breaks:
+/// modified median, Solkoff, cumulative).
 /// Team formats know `tiebreaks` too (for the individual standings); Hilton also `boards`,
 /// the boards per team (every team must field exactly that many; default: the teams' size).
 /// Bridge pairs events know `scoring` and `scale` ([`crate::engine::bridge::session`]).
@@ -505,9 +654,9 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
             .map_err(|e| ApiError::invalid(e.field, e.message));
     }
     let known: &[&str] = if is_round_robin(format) || format == FORMAT_SCHEVENINGEN {
-        &["tiebreaks"]
+        &["tiebreaks", "tiebreak_rules", "unrated_rating"]
     } else if format == FORMAT_HILTON {
-        &["tiebreaks", "boards"]
+        &["tiebreaks", "tiebreak_rules", "unrated_rating", "boards"]
     } else {
         &[]
     };
@@ -528,10 +677,34 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
         }
     }
     if let Some(tb) = map.get("tiebreaks") {
-        if let Err(e) = serde_json::from_value::<TiebreakOrder>(tb.clone()) {
-            errors.push(FieldError {
+        match serde_json::from_value::<TiebreakOrder>(tb.clone()) {
+            Err(e) => errors.push(FieldError {
                 field: "settings.tiebreaks".into(),
                 message: e.to_string(),
+            }),
+            Ok(order) => {
+                for (i, message) in order.resolve().err().unwrap_or_default() {
+                    errors.push(FieldError {
+                        field: format!("settings.tiebreaks[{i}]"),
+                        message,
+                    });
+                }
+            }
+        }
+    }
+    if let Some(r) = map.get("tiebreak_rules") {
+        if serde_json::from_value::<TiebreakRules>(r.clone()).is_err() {
+            errors.push(FieldError {
+                field: "settings.tiebreak_rules".into(),
+                message: "must be \"2023\" or \"2026\" (the text of C.07)".into(),
+            });
+        }
+    }
+    if let Some(r) = map.get("unrated_rating") {
+        if r.as_u64().is_none_or(|r| r > MAX_RATING as u64) {
+            errors.push(FieldError {
+                field: "settings.unrated_rating".into(),
+                message: format!("must be a rating from 0 to {MAX_RATING}"),
             });
         }
     }
@@ -550,16 +723,34 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
 }
 
 /// The tie-break order of an event's settings.
-pub fn tiebreaks(format: &str, settings: &Value) -> Vec<crate::engine::chess::scoring::Tiebreak> {
+pub fn tiebreaks(format: &str, settings: &Value) -> Vec<AskedTiebreak> {
+    use crate::engine::chess::tiebreak_order::{asked, DEFAULT_TIEBREAKS, SWISS_TIEBREAKS};
     settings
         .get("tiebreaks")
         .and_then(|v| serde_json::from_value::<TiebreakOrder>(v.clone()).ok())
-        .map(|order| order.tiebreaks())
+        .and_then(|order| order.resolve().ok())
         .unwrap_or_else(|| {
             if format == FORMAT_SWISS {
-                crate::engine::chess::scoring::SWISS_TIEBREAKS.to_vec()
+                asked(&SWISS_TIEBREAKS)
             } else {
-                crate::engine::chess::scoring::DEFAULT_TIEBREAKS.to_vec()
+                asked(&DEFAULT_TIEBREAKS)
             }
         })
+}
+
+/// The text of C.07 an event's tie-breaks follow: the setting, else by the start date.
+pub fn tiebreak_rules(settings: &Value, start: Option<NaiveDate>) -> TiebreakRules {
+    let setting = settings
+        .get("tiebreak_rules")
+        .and_then(|v| serde_json::from_value::<TiebreakRules>(v.clone()).ok());
+    TiebreakRules::for_event(setting, start)
+}
+
+/// The rating an event gives unrated players in rating-based tie-breaks, if any.
+pub fn unrated_rating(settings: &Value) -> Option<i32> {
+    settings
+        .get("unrated_rating")
+        .and_then(Value::as_u64)
+        .filter(|&r| r <= MAX_RATING as u64)
+        .map(|r| r as i32)
 }

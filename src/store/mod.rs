@@ -45,6 +45,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0008_event_versions.sql")),
         M::up(include_str!("../../sql/0009_bridge_matches.sql")),
         M::up(include_str!("../../sql/0011_bridge_hand_records.sql")),
+        M::up(include_str!("../../sql/0012_fide_details.sql")),
     ])
 }
 
@@ -413,6 +414,14 @@ pub fn is_constraint(e: &rusqlite::Error) -> bool {
 mod tests {
     use super::*;
 
+    /// The migrations: one file of `sql/` each.
+    fn migrations_count() -> i64 {
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/sql"))
+            .unwrap()
+            .filter(|f| f.as_ref().unwrap().path().extension() == Some("sql".as_ref()))
+            .count() as i64
+    }
+
     #[test]
     fn migrations_are_valid_and_idempotent() {
         migrations().validate().unwrap();
@@ -427,7 +436,7 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 10);
+        assert_eq!(version, migrations_count());
     }
 
     #[test]

@@ -2,11 +2,12 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
-use crate::domain::{NewParticipant, PairPlayer, Participant, ParticipantStatus};
+use crate::domain::{NewParticipant, PairPlayer, Participant, ParticipantStatus, Sex, Title};
 use crate::error::{ApiError, ApiResult};
 
 const COLUMNS: &str = "id, event_id, name, rating, club, federation, external_id, pairing_number,
-     status, national_id, player1_name, player1_national_id, player2_name, player2_national_id";
+     status, national_id, player1_name, player1_national_id, player2_name, player2_national_id,
+     title, sex, birth_year, k_factor";
 
 /// A pair's players as stored: up to two (name, national id) column pairs.
 fn players_of(row: &Row) -> rusqlite::Result<Vec<PairPlayer>> {
@@ -51,6 +52,16 @@ fn from_row(row: &Row) -> rusqlite::Result<Participant> {
         } else {
             ParticipantStatus::Active
         },
+        title: row
+            .get::<_, Option<String>>(14)?
+            .as_deref()
+            .and_then(Title::parse),
+        sex: row
+            .get::<_, Option<String>>(15)?
+            .as_deref()
+            .and_then(Sex::parse),
+        birth_year: row.get(16)?,
+        k_factor: row.get(17)?,
     })
 }
 
@@ -62,8 +73,9 @@ pub fn insert(conn: &Connection, event_id: i64, p: &NewParticipant, now: &str) -
     let [n1, id1, n2, id2] = player_columns(p.players.as_deref().unwrap_or_default());
     conn.execute(
         "INSERT INTO participants (event_id, name, rating, club, federation, external_id, created_at,
-             national_id, player1_name, player1_national_id, player2_name, player2_national_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+             national_id, player1_name, player1_national_id, player2_name, player2_national_id,
+             title, sex, birth_year, k_factor)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
         params![
             event_id,
             p.name.trim(),
@@ -76,7 +88,11 @@ pub fn insert(conn: &Connection, event_id: i64, p: &NewParticipant, now: &str) -
             n1,
             id1,
             n2,
-            id2
+            id2,
+            p.title.map(Title::as_str),
+            p.sex.map(Sex::as_str),
+            p.birth_year,
+            p.k_factor
         ],
     )
     .map_err(|e| {
@@ -97,7 +113,7 @@ pub fn update(conn: &Connection, p: &Participant) -> ApiResult<()> {
     conn.execute(
         "UPDATE participants SET name = ?2, rating = ?3, club = ?4, federation = ?5, external_id = ?6,
              national_id = ?7, player1_name = ?8, player1_national_id = ?9, player2_name = ?10,
-             player2_national_id = ?11
+             player2_national_id = ?11, title = ?12, sex = ?13, birth_year = ?14, k_factor = ?15
          WHERE id = ?1",
         params![
             p.id,
@@ -110,7 +126,11 @@ pub fn update(conn: &Connection, p: &Participant) -> ApiResult<()> {
             n1,
             id1,
             n2,
-            id2
+            id2,
+            p.title.map(Title::as_str),
+            p.sex.map(Sex::as_str),
+            p.birth_year,
+            p.k_factor
         ],
     )
     .map_err(|e| {

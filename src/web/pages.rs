@@ -45,6 +45,15 @@ fn label_text(label: SitOut) -> String {
     }
 }
 
+/// A rating change with its sign: `+7.2`, `-0.8`, `0`.
+fn signed(c: f64) -> String {
+    if c > 0.0 {
+        format!("+{c}")
+    } else {
+        c.to_string()
+    }
+}
+
 fn rating(r: Option<i32>) -> String {
     r.map(|x| x.to_string()).unwrap_or_default()
 }
@@ -229,7 +238,9 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
         return super::match_pages::standings(conn, id);
     }
     let sheet = scoresheet(conn, id)?;
-    let (rows, printed) = standing_rows(&sheet);
+    let table = standing_rows(&sheet);
+    let (rows, printed) = (&table.rows, &table.printed);
+    let rated = rows.iter().any(|r| r.k_factor.is_some());
     let teams = if is_chess_team_format(&event.format) {
         Some(team_standings(conn, id)?)
     } else {
@@ -269,20 +280,29 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
         div.scroll { table {
             thead { tr {
                 th.n { "#" } th { "Name" } th.n { "Rtg" } th.n { "Pts" }
-                @for t in &sheet.tiebreaks { th.n { (tiebreak_title(*t)) } }
+                @for t in &sheet.tiebreaks { th.n { (tiebreak_title(t)) } }
+                @if rated { th.n { "K" } th.n { "Rtg+/-" } th.n { "TPR" } th { "Norm" } }
             } }
             tbody {
-                @for (r, place) in rows.iter().zip(&printed) {
+                @for (r, place) in rows.iter().zip(printed) {
                     tr {
                         td.n { (place) }
                         td { (who(id, &r.participant)) }
                         td.n { (rating(r.participant.rating)) }
                         td.n { (points(r.points)) }
-                        @for t in &sheet.tiebreaks { td.n { (tiebreak_value(*t, r)) } }
+                        @for i in 0..sheet.tiebreaks.len() { td.n { (tiebreak_value(i, r)) } }
+                        @if rated {
+                            td.n { @if let Some(k) = r.k_factor { (k) } }
+                            td.n { @if let Some(c) = r.rating_change { (signed(c)) } }
+                            td.n { @if let Some(p) = r.performance_rating { (p) } }
+                            td { (r.norms.iter().map(|n| n.as_str()).collect::<Vec<_>>().join(" ")) }
+                        }
                     }
                 }
             }
         } }
+        p.muted { "Tie-breaks by the " (sheet.rules.as_str()) " text of FIDE C.07." }
+        @for note in &table.notes { p.muted { (note) } }
     };
     Ok(layout(
         &format!("{}: standings", event.name),
@@ -447,6 +467,17 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
             @if let Some(r) = view.participant.rating { "rating " (r) " · " }
             @if let Some(p) = view.points { (score(p)) @if bridge { " in all" } @else { " points" } }
             @if let Some(p) = view.percent { " · " (decimal(p)) "%" }
+            @if let Some(p) = view.performance_rating { " · performance " (p) }
+            @if let Some(c) = view.rating_change {
+                " · rating change " (signed(c))
+                @if let Some(k) = view.k_factor { " (K " (k) ")" }
+            }
+        }
+        @for n in &view.norms {
+            p {
+                strong { (n.norm.as_str()) " norm: " }
+                @if n.met { "met" } @else { (n.missing.join("; ")) }
+            }
         }
         @if let Some(next) = &view.next {
             div.next {
@@ -465,7 +496,7 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
                     th.n { "Rd" } th { "Where" } th { "Opponent" } th.n { "Rtg" }
                     @if bridge { th { "Boards" } } @else { th { "Result" } }
                     th.n { "Pts" }
-                    @if bridge { th.n { "%" } }
+                    @if bridge { th.n { "%" } } @else if view.rating_change.is_some() { th.n { "Rtg+/-" } }
                 } }
                 tbody {
                     @for r in &view.rounds {
@@ -486,6 +517,7 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
                             }
                             td.n { @if let Some(p) = r.points { (score(p)) } }
                             @if bridge { td.n { @if let Some(p) = r.percent { (decimal(p)) } } }
+                            @else if view.rating_change.is_some() { td.n { @if let Some(c) = r.rating_change { (signed(c)) } } }
                         }
                     }
                 }

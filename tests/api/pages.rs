@@ -121,7 +121,11 @@ fn the_event_round_standings_crosstable_and_player_pages() {
     let table = rows(&html);
     assert_eq!(table.len(), 5);
     assert_eq!(table[0][3], "1", "a win or the bye on top");
-    assert_eq!(table[0].len(), 4 + 3, "the three US tie-breaks by default");
+    assert_eq!(
+        table[0].len(),
+        4 + 3 + 4,
+        "the three US tie-breaks by default, then K, rating change, TPR and norms"
+    );
     assert_eq!(elements(&html, "script"), 0);
 
     // Crosstable (Swiss): one cell per round.

@@ -64,6 +64,9 @@ pub async fn create_event(
 ) -> ApiResult<HttpResponse> {
     let mut errors: Vec<FieldError> = Vec::new();
     validate_name("name", &body.name, &mut errors);
+    if let Some(d) = &body.details {
+        d.validate(&mut errors);
+    }
     check(errors)?;
     validate_format(body.game, &body.format)?;
     validate_dates(body.start_date, body.end_date)?;
@@ -84,6 +87,7 @@ pub async fn create_event(
                     start_date: body.start_date,
                     end_date: body.end_date,
                     settings: &settings,
+                    details: body.details.as_ref(),
                 },
                 &now,
             )?;
@@ -183,11 +187,14 @@ pub async fn update_event(
     JsonBody(patch): JsonBody<EventPatch>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
+    let mut errors = Vec::new();
     if let Some(name) = &patch.name {
-        let mut errors = Vec::new();
         validate_name("name", name, &mut errors);
-        check(errors)?;
     }
+    if let Some(Some(d)) = &patch.details {
+        d.validate(&mut errors);
+    }
+    check(errors)?;
     let event = store
         .write(move |tx| {
             auth::require(tx, id, token.as_deref(), Role::Admin)?;
@@ -213,6 +220,7 @@ pub async fn update_event(
             validate_dates(start_date, end_date)?;
             let settings = patch.settings.clone().unwrap_or(current.settings.clone());
             validate_settings(&format, &settings)?;
+            let details = patch.details.clone().unwrap_or(current.details.clone());
             events::update(
                 tx,
                 id,
@@ -223,6 +231,7 @@ pub async fn update_event(
                     start_date,
                     end_date,
                     settings: &settings,
+                    details: details.as_ref(),
                 },
                 &now(),
             )?;

@@ -302,6 +302,18 @@ pub async fn update_participant(
             if patch.external_id.is_some() {
                 p.external_id = patch.external_id;
             }
+            if patch.title.is_some() {
+                p.title = patch.title;
+            }
+            if patch.sex.is_some() {
+                p.sex = patch.sex;
+            }
+            if patch.birth_year.is_some() {
+                p.birth_year = patch.birth_year;
+            }
+            if patch.k_factor.is_some() {
+                p.k_factor = patch.k_factor;
+            }
             participants::update(tx, &p)?;
             events::touch(tx, event_id, &now())?;
             participants::get(tx, event_id, id)

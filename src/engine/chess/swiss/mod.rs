@@ -32,6 +32,7 @@ pub mod simulate;
 pub mod state;
 pub mod system;
 pub mod trf;
+pub mod trf_header;
 pub mod us;
 mod validate;
 
