@@ -629,7 +629,7 @@ pub fn shaped_state(n: u32, seed: u64, shape: HistoryShape, round: u32) -> Swiss
             while b < m && key(&views[b]) == key(&views[a]) {
                 b += 1;
             }
-            let mut group: Vec<usize> = carried.drain(..).collect();
+            let mut group: Vec<usize> = std::mem::take(&mut carried);
             group.extend((a..b).filter(|&i| !used[i]));
             let half = group.len() / 2;
             for x in 0..group.len() {
