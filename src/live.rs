@@ -12,12 +12,13 @@
 //!   `not_kept`): reload the event, then follow the stream.
 //! * Each subscriber has a queue of at most [`QUEUE`] messages (shared bytes: a message is
 //!   built once for all subscribers). A subscriber whose queue is full when a message comes
-//!   has fallen behind: it is dropped from the feed at once (its place and queue freed), and
-//!   its stream ends with one `resync` message (reason `fell_behind`, its id the latest), so
-//!   a phone that comes back reloads, then reconnects from there.
-//! * At most `max_subscribers` per event (`TOURNEY_STREAM_SUBSCRIBERS`, default
-//!   [`DEFAULT_MAX_SUBSCRIBERS`]); a subscriber leaves the count as soon as its response is
-//!   dropped (its connection closed).
+//!   has fallen behind: it is dropped from the feed at once (its queue freed, nothing more
+//!   queued for it), and its stream ends with one `resync` message (reason `fell_behind`, its
+//!   id the latest), so a phone that comes back reloads, then reconnects from there.
+//! * At most `max_subscribers` responses per event (`TOURNEY_STREAM_SUBSCRIBERS`, default
+//!   [`DEFAULT_MAX_SUBSCRIBERS`]). A response counts until it is dropped (its connection
+//!   closed, or its stream ended), a dropped subscriber's too: what the stalled connections
+//!   of an event hold is bounded by the cap.
 //! * Messages of a request whose transaction commits after its handler (one sent with an
 //!   `Idempotency-Key`) wait for that commit ([`deferring`]): nothing is told that may still
 //!   roll back.
@@ -72,7 +73,10 @@ struct Feed {
     last: u64,
     kept: VecDeque<(u64, Bytes)>,
     next_subscriber: u64,
+    /// Those the messages go to.
     subscribers: HashMap<u64, SharedSlot>,
+    /// Responses not yet dropped (the subscribers and those dropped for falling behind).
+    responses: usize,
 }
 
 type Feeds = Arc<Mutex<HashMap<i64, Feed>>>;
@@ -126,6 +130,7 @@ impl Drop for Subscription {
         let mut feeds = self.feeds.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(feed) = feeds.get_mut(&self.event_id) {
             feed.subscribers.remove(&self.id);
+            feed.responses = feed.responses.saturating_sub(1);
         }
     }
 }
@@ -289,7 +294,7 @@ impl Live {
     pub fn subscribe(&self, event_id: i64, last_event_id: Option<&str>) -> Option<Subscription> {
         let mut feeds = self.feeds();
         let feed = feeds.entry(event_id).or_default();
-        if feed.subscribers.len() >= self.max_subscribers {
+        if feed.responses >= self.max_subscribers {
             return None;
         }
         let backlog = match last_event_id {
@@ -318,6 +323,7 @@ impl Live {
         let id = feed.next_subscriber;
         let slot = SharedSlot::default();
         feed.subscribers.insert(id, slot.clone());
+        feed.responses += 1;
         Some(Subscription {
             backlog,
             slot,
@@ -328,8 +334,13 @@ impl Live {
         })
     }
 
-    /// Subscribers of an event now.
+    /// Responses of an event's stream now (what the cap counts).
     pub fn subscribers(&self, event_id: i64) -> usize {
+        self.feeds().get(&event_id).map_or(0, |f| f.responses)
+    }
+
+    /// Subscribers the messages of an event go to now.
+    pub fn listening(&self, event_id: i64) -> usize {
         self.feeds()
             .get(&event_id)
             .map_or(0, |f| f.subscribers.len())
@@ -435,7 +446,8 @@ mod tests {
             live.publish(1, "results", json!({"i": i}));
             assert!(quick.try_next().is_some());
         }
-        assert_eq!(live.subscribers(1), 1, "dropped at once");
+        assert_eq!(live.listening(1), 1, "dropped at once");
+        assert_eq!(live.subscribers(1), 2, "its response counts until it ends");
         // its queue was freed: the resync comes next, then the end
         let resync = slow.try_next().unwrap();
         assert!(text(&resync).contains("\"reason\":\"fell_behind\""));
@@ -443,6 +455,8 @@ mod tests {
         let waker = Waker::noop();
         let mut cx = Context::from_waker(waker);
         assert_eq!(slow.poll_message(&mut cx), Poll::Ready(None));
+        drop(slow);
+        assert_eq!(live.subscribers(1), 1);
         // the quick one goes on
         live.publish(1, "results", json!({}));
         assert!(quick.try_next().is_some());

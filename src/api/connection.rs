@@ -49,9 +49,13 @@ fn socket_of(req: &HttpRequest) -> Option<BorrowedFd<'_>> {
     Some(unsafe { BorrowedFd::borrow_raw(fd) })
 }
 
-/// Bounds what the kernel keeps queued for the request's connection to `bytes`
-/// (`SO_SNDBUF`, which also turns off its auto-tuning up to 4 MiB); nothing off Linux.
-pub(crate) fn limit_send_buffer(req: &HttpRequest, bytes: usize) {
+/// Bounds what a long response's connection may hold and how long it may hang (Linux; nothing
+/// elsewhere): the kernel keeps at most `send_buffer` bytes queued for it (`SO_SNDBUF`, which
+/// also turns off the auto-tuning up to 4 MiB; Linux doubles it for its bookkeeping), and
+/// gives the connection up when what it sent stays unacknowledged, or the client's window
+/// stays shut, for `user_timeout` (`TCP_USER_TIMEOUT`): a phone gone without a word, or one
+/// that stopped reading, lets go of its connection then.
+pub(crate) fn tune_long_response(req: &HttpRequest, send_buffer: usize, user_timeout: Duration) {
     #[cfg(target_os = "linux")]
     if let Some(fd) = socket_of(req) {
         use std::os::raw::{c_int, c_void};
@@ -66,26 +70,41 @@ pub(crate) fn limit_send_buffer(req: &HttpRequest, bytes: usize) {
         }
         const SOL_SOCKET: c_int = 1;
         const SO_SNDBUF: c_int = 7;
-        let value = c_int::try_from(bytes).unwrap_or(c_int::MAX);
-        // SAFETY: a valid descriptor and a pointer to a c_int of the length given.
-        let done = unsafe {
-            setsockopt(
-                fd.as_raw_fd(),
+        const IPPROTO_TCP: c_int = 6;
+        const TCP_USER_TIMEOUT: c_int = 18;
+        let options = [
+            (
                 SOL_SOCKET,
                 SO_SNDBUF,
-                (&value as *const c_int).cast(),
-                std::mem::size_of::<c_int>() as u32,
-            )
-        };
-        if done != 0 {
-            log::warn!(
-                "cannot limit a stream's send buffer: {}",
-                std::io::Error::last_os_error()
-            );
+                c_int::try_from(send_buffer).unwrap_or(c_int::MAX),
+            ),
+            (
+                IPPROTO_TCP,
+                TCP_USER_TIMEOUT,
+                c_int::try_from(user_timeout.as_millis()).unwrap_or(c_int::MAX),
+            ),
+        ];
+        for (level, name, value) in options {
+            // SAFETY: a valid descriptor and a pointer to a c_int of the length given.
+            let done = unsafe {
+                setsockopt(
+                    fd.as_raw_fd(),
+                    level,
+                    name,
+                    (&value as *const c_int).cast(),
+                    std::mem::size_of::<c_int>() as u32,
+                )
+            };
+            if done != 0 {
+                log::warn!(
+                    "cannot set option {name} of a stream's socket: {}",
+                    std::io::Error::last_os_error()
+                );
+            }
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = (req, bytes);
+    let _ = (req, send_buffer, user_timeout);
 }
 
 impl ClientSocket {

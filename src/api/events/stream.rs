@@ -44,6 +44,12 @@ use crate::store::{bridge_matches, events, rounds, Store};
 /// still fits whole.
 pub const SEND_BUFFER: usize = 32 * 1024;
 
+/// How long a stream's connection may go without its client taking anything (what was sent
+/// unacknowledged, or its window shut) before the kernel gives it up (`TCP_USER_TIMEOUT`):
+/// four heartbeats. A phone that left without closing, or stopped reading, frees its place
+/// then.
+pub const STALLED_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// The body of one subscriber's response: its messages and heartbeats.
 struct EventStream {
     subscription: Subscription,
@@ -106,7 +112,7 @@ pub async fn stream_event(
             live.max_subscribers
         ))
     })?;
-    crate::api::connection::limit_send_buffer(&req, SEND_BUFFER);
+    crate::api::connection::tune_long_response(&req, SEND_BUFFER, STALLED_FOR);
     let mut heartbeat = tokio::time::interval(live.heartbeat);
     // the first tick is immediate: skip it, the first heartbeat comes after one interval
     heartbeat.reset();
