@@ -18,7 +18,7 @@ use crate::domain::{
 use crate::engine::bridge::analysis::{AnalysisStatus, DealAnalysis};
 use crate::engine::bridge::movement::model::PairNumbering;
 use crate::engine::bridge::pbn_export::{write_pbn, PbnEvent};
-use crate::engine::bridge::pbn_export::{MatchTotal, PbnTotals};
+use crate::engine::bridge::pbn_export::{write_pbn_tables, MatchTotal, PbnTotals};
 use crate::engine::bridge::scoring::{
     cycle_conflict, deal_string, lead_fault, ns_score, parse_pbn_deals, vulnerability, Contract,
     Deal, Seat, Vulnerability,
@@ -455,11 +455,18 @@ impl Exported {
             .unwrap_or_default()
     }
 
-    fn pbn(&self) -> String {
+    fn pbn(&self, tables: bool) -> String {
         let event = PbnEvent {
             name: &self.event.name,
             date: export_date(&self.event, "%Y.%m.%d"),
         };
+        if tables {
+            let scoring = match &self.totals {
+                Totals::Pairs { standings, .. } if !standings.method.is_imps() => "MP",
+                _ => "IMP",
+            };
+            return write_pbn_tables(&event, &self.travellers, scoring);
+        }
         match &self.totals {
             Totals::Pairs { standings, .. } => {
                 write_pbn(&event, &self.travellers, PbnTotals::Pairs(standings))
@@ -575,6 +582,26 @@ impl Exported {
     }
 }
 
+/// `?games=boards|tables` of the PBN export.
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct PbnQuery {
+    /// `boards` (default): one game a board, its results in a score table; `tables`: one game
+    /// a table result, with its declarer, contract, tricks and score.
+    #[param(inline, value_type = Option<PbnGames>)]
+    pub games: Option<String>,
+}
+
+/// How the PBN export lays out its games.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)] // documents the closed set of `games`
+pub enum PbnGames {
+    Boards,
+    Tables,
+}
+
 /// The event as a PBN 2.1 file: one game per board with its deal (when loaded) and its
 /// double-dummy analysis (`DoubleDummyTricks`, `OptimumScore`, `ParContract`,
 /// `[OptimumResultTable]`, once done), the board's results as a `[ScoreTable]` (pairs,
@@ -584,7 +611,7 @@ impl Exported {
 /// unknown).
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/pbn", tag = "bridge",
-    params(("event_id" = i64, Path, description = "Event id")),
+    params(("event_id" = i64, Path, description = "Event id"), PbnQuery),
     responses(
         (status = 200, description = "PBN 2.1 text", body = String, content_type = "application/x-pbn"),
         FormatRead,
@@ -595,10 +622,21 @@ pub async fn get_pbn(
     req: HttpRequest,
     store: web::Data<Store>,
     path: web::Path<i64>,
+    QueryParams(q): QueryParams<PbnQuery>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
+    let tables = match q.games.as_deref() {
+        None | Some("boards") => false,
+        Some("tables") => true,
+        Some(other) => {
+            return Err(ApiError::invalid(
+                "games",
+                format!("{other:?}: write boards (one game a board, the default) or tables"),
+            ))
+        }
+    };
     let text = store
-        .read(move |c| Ok(load_export(c, event_id)?.pbn()))
+        .read(move |c| Ok(load_export(c, event_id)?.pbn(tables)))
         .await?;
     Ok(cached(
         &req,
@@ -613,9 +651,11 @@ pub async fn get_pbn(
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct UsebioQuery {
-    /// The club's name (at most 200 characters).
+    /// The club's name.
+    #[param(max_length = 200)]
     pub club_name: Option<String>,
-    /// The club's number with the national body (at most 64 characters).
+    /// The club's number with the national body.
+    #[param(max_length = 64)]
     pub club_id: Option<String>,
 }
 

@@ -306,6 +306,70 @@ fn write_totals(out: &mut String, totals: &BridgeStandings) {
     table(out, "TotalScoreTable", &columns, &rows);
 }
 
+/// The event as one PBN game per table result (`?games=tables`): each game a table's play of
+/// a board (`Round`, `Table`, the board's deal), its `Declarer`, `Contract` and `Result` (tricks
+/// taken) and its `Score` (`NS 420`). A passed-out board is `[Contract "Pass"]` with an empty
+/// declarer and result (not applicable); an assigned or adjusted score has `?` there (nothing
+/// was played) and its score in `Score` (`NS -100`, `NS A+ EW A-`). Readers that take one game
+/// per table (as a played-games database does) read the session this way.
+pub fn write_pbn_tables(event: &PbnEvent, travellers: &[Traveller], scoring: &str) -> String {
+    let mut out = String::from("% PBN 2.1\r\n% Written by tourney\r\n");
+    let date = event.date.clone().unwrap_or_else(|| "????.??.??".into());
+    let mut first = true;
+    for t in travellers {
+        for l in &t.results {
+            if !first {
+                out.push_str("\r\n");
+            }
+            first = false;
+            tag(&mut out, "Event", event.name);
+            tag(&mut out, "Site", "");
+            tag(&mut out, "Date", &date);
+            tag(&mut out, "Round", &l.round.to_string());
+            tag(&mut out, "Table", &l.table.to_string());
+            tag(&mut out, "Board", &t.board.to_string());
+            for seat in ["West", "North", "East", "South"] {
+                tag(&mut out, seat, "?");
+            }
+            tag(&mut out, "Dealer", &t.dealer.to_string());
+            tag(&mut out, "Vulnerable", t.vulnerability.pbn_name());
+            if let Some(d) = &t.deal {
+                let hands = [
+                    d.north.clone(),
+                    d.east.clone(),
+                    d.south.clone(),
+                    d.west.clone(),
+                ];
+                tag(&mut out, "Deal", &deal_string(&hands));
+            }
+            tag(&mut out, "Scoring", scoring);
+            let (declarer, contract, result) = match (l.contract.as_deref(), l.declarer) {
+                (Some("PASS"), _) => (String::new(), "Pass".to_string(), String::new()),
+                (Some(c), Some(d)) => (
+                    d.to_string(),
+                    c.to_string(),
+                    l.tricks
+                        .map(|t| t.to_string())
+                        .unwrap_or_else(|| "?".into()),
+                ),
+                _ => ("?".into(), "?".into(), "?".into()),
+            };
+            tag(&mut out, "Declarer", &declarer);
+            tag(&mut out, "Contract", &contract);
+            tag(&mut out, "Result", &result);
+            let (ns, ew) = score_cells(l);
+            let score = match (l.adjusted.is_some(), l.ns_score, l.ew_score) {
+                (true, _, _) => format!("NS {ns} EW {ew}"),
+                (false, Some(s), None) => format!("NS {s}"),
+                (false, Some(s), Some(e)) => format!("NS {s} EW {}", -e),
+                _ => "?".into(),
+            };
+            tag(&mut out, "Score", &score);
+        }
+    }
+    out
+}
+
 fn write_match_totals(out: &mut String, totals: &[MatchTotal]) {
     let columns: Vec<(&str, usize, bool)> = vec![
         ("Rank", 3, true),
@@ -675,6 +739,27 @@ mod tests {
         assert!(!second.contains("DoubleDummyTricks"));
         // percentages to two decimals
         assert!(text.contains(" 50.00"));
+    }
+
+    #[test]
+    fn one_game_per_table() {
+        let (travellers, _) = session();
+        let text = write_pbn_tables(
+            &PbnEvent {
+                name: "x",
+                date: None,
+            },
+            &travellers,
+            "MP",
+        );
+        assert_eq!(text.matches("[Board ").count(), 5);
+        assert!(text.contains(
+            "[Declarer \"W\"]\r\n[Contract \"4SX\"]\r\n[Result \"9\"]\r\n[Score \"NS 300\"]"
+        ));
+        assert!(text.contains("[Declarer \"\"]\r\n[Contract \"Pass\"]\r\n[Result \"\"]"));
+        assert!(text.contains("[Contract \"?\"]\r\n[Result \"?\"]\r\n[Score \"NS -420\"]"));
+        assert!(text.contains("[Score \"NS A+ EW A-\"]"));
+        assert!(text.contains("[Round \"2\"]\r\n[Table \"1\"]"));
     }
 
     #[test]

@@ -604,7 +604,7 @@ mod tests {
         assert!(event_at < xml.find("<PARTICIPANTS").unwrap());
         assert!(xml.find("<BOARD EVENT_TYPE").unwrap() < end_event);
         assert!(end_event < handset);
-        assert!(!xml.contains("<SESSION"));
+        assert!(!xml.contains("<SESSION ") && !xml.contains("<SECTION "));
         assert_eq!(names.iter().filter(|n| *n == "TRAVELLER_LINE").count(), 2);
         assert_eq!(names.iter().filter(|n| *n == "PLAYER").count(), 4);
     }
