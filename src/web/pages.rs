@@ -6,17 +6,21 @@ use rusqlite::Connection;
 use super::text::{decimal, format_name};
 use super::{layout, nav};
 use crate::api::bridge::movement::movement_and_seats;
-use crate::api::bridge::results::load_session;
+use crate::api::bridge::results::{event_travellers, load_session};
 use crate::api::events::player::{player_games, Colour, PlayerRound};
 use crate::api::events::standings::{
     crosstable_rows, scoresheet, standing_rows, tiebreak_title, tiebreak_value,
 };
 use crate::api::events::teams::team_standings;
 use crate::domain::{
-    is_chess_team_format, is_match_format, Event, RoundStatus, Seat, FORMAT_PAIRS, FORMAT_SWISS,
+    is_chess_team_format, is_match_format, Event, GameKind, RoundStatus, Seat, FORMAT_PAIRS,
+    FORMAT_SWISS,
 };
+use crate::engine::bridge::analysis::STRAINS;
 use crate::engine::bridge::movement::cards::{guide_cards as cards_of, label};
 use crate::engine::bridge::movement::model::{Direction, SitOut, TableRound};
+use crate::engine::bridge::scoring::Seat as BridgeSeat;
+use crate::engine::bridge::traveller::Traveller;
 use crate::engine::chess::scoring::format_half_points;
 use crate::error::ApiError;
 use crate::store::{events, movements, rounds};
@@ -348,22 +352,76 @@ fn bridge_standings(conn: &Connection, event: &Event) -> Result<Markup, ApiError
     ))
 }
 
-/// `/e/{id}/travellers/{board}`: every result of one board of a bridge pairs event.
+/// A hand record as printed: the four hands around the table, then the double-dummy table
+/// (tricks for each declarer in each strain) and the par, once analysed.
+fn hand_record(t: &Traveller) -> Markup {
+    let Some(d) = &t.deal else {
+        return html! {};
+    };
+    let hand = |h: &str| {
+        let suits: Vec<&str> = h.split('.').collect();
+        html! {
+            @for (k, symbol) in ["♠", "♥", "♦", "♣"].iter().enumerate() {
+                (symbol) " " (suits.get(k).copied().filter(|s| !s.is_empty()).unwrap_or("—")) br;
+            }
+        }
+    };
+    html! {
+        h2 { "Hand record" }
+        p { "Dealer " (t.dealer) " · Vulnerable: " (t.vulnerability.pbn_name()) }
+        table.deal {
+            tr { td {} td { b { "North" } br; (hand(&d.north)) } td {} }
+            tr { td { b { "West" } br; (hand(&d.west)) } td {} td { b { "East" } br; (hand(&d.east)) } }
+            tr { td {} td { b { "South" } br; (hand(&d.south)) } td {} }
+        }
+        @if let Some(a) = &t.analysis {
+            @match (&a.double_dummy, &a.par) {
+                (Some(dd), Some(par)) => {
+                    h2 { "Double dummy" }
+                    table {
+                        thead { tr { th {} @for s in STRAINS { th.n { (strain_symbol(s)) } } } }
+                        tbody {
+                            @for seat in [BridgeSeat::N, BridgeSeat::S, BridgeSeat::E, BridgeSeat::W] {
+                                tr {
+                                    th { (seat) }
+                                    @for t in dd.declarer(seat).as_array() { td.n { (t) } }
+                                }
+                            }
+                        }
+                    }
+                    p { "Par " (par.optimum_score()) ": " (par.par_contract()) }
+                }
+                _ => { p { "Double-dummy analysis: pending." } }
+            }
+        }
+    }
+}
+
+fn strain_symbol(s: &str) -> &'static str {
+    match s {
+        "S" => "♠",
+        "H" => "♥",
+        "D" => "♦",
+        "C" => "♣",
+        _ => "NT",
+    }
+}
+
+/// `/e/{id}/travellers/{board}`: every result of one board of a bridge event, with its hand
+/// record and double-dummy analysis.
 pub fn traveller(conn: &Connection, id: i64, board: u32) -> Result<Markup, ApiError> {
     let event = events::get(conn, id)?;
-    if event.format != FORMAT_PAIRS {
+    if event.game != GameKind::Bridge {
         return Err(ApiError::not_found(format!(
-            "{} is not a bridge pairs event: it has no travellers",
+            "{} is not a bridge event: it has no travellers",
             event.name
         )));
     }
-    let session = load_session(conn, id)?;
-    let t = session
-        .travellers()
+    let t = event_travellers(conn, id)?
         .into_iter()
         .find(|t| t.board == board)
         .ok_or_else(|| ApiError::not_found(format!("{} plays no board {board}", event.name)))?;
-    let imps = t.results.iter().any(|r| r.ns_imps.is_some());
+    let imps = event.format != FORMAT_PAIRS || t.results.iter().any(|r| r.ns_imps.is_some());
     let opt = |x: Option<f64>| x.map(decimal).unwrap_or_default();
     let content = html! {
         h1 { (event.name) " · Board " (board) }
@@ -388,6 +446,7 @@ pub fn traveller(conn: &Connection, id: i64, board: u32) -> Result<Markup, ApiEr
                 }
             }
         } }
+        (hand_record(&t))
     };
     Ok(layout(
         &format!("{}: board {board}", event.name),

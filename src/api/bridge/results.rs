@@ -38,7 +38,6 @@ use crate::store::{events, movements, now, Store};
 
 /// A scored session, read in one transaction.
 pub(crate) struct Session {
-    pub event: Event,
     pub movement: Movement,
     pub settings: ScoringSettings,
     pub results: Vec<TableResult>,
@@ -52,15 +51,7 @@ pub(crate) struct Session {
 impl Session {
     /// Every board the movement plays, in number order.
     pub fn boards(&self) -> Vec<u32> {
-        let mut b: Vec<u32> = self
-            .movement
-            .rounds
-            .iter()
-            .flat_map(|r| r.tables.iter().flat_map(|t| t.boards.iter().copied()))
-            .collect();
-        b.sort_unstable();
-        b.dedup();
-        b
+        movement_boards(&self.movement)
     }
 
     pub fn travellers(&self) -> Vec<Traveller> {
@@ -128,6 +119,73 @@ fn card_holders(m: &Movement, r: &BoardResult) -> (PairId, PairId) {
     }
 }
 
+/// Every board the movement plays, in number order.
+fn movement_boards(m: &Movement) -> Vec<u32> {
+    let mut b: Vec<u32> = m
+        .rounds
+        .iter()
+        .flat_map(|r| r.tables.iter().flat_map(|t| t.boards.iter().copied()))
+        .collect();
+    b.sort_unstable();
+    b.dedup();
+    b
+}
+
+/// The travellers of a bridge teams or Swiss event: every result of each board played so
+/// far, with the IMPs of the board in its match (teams) or against the field (Swiss pairs);
+/// see [`crate::engine::bridge::match_traveller`].
+pub(crate) fn match_event_travellers(
+    conn: &Connection,
+    event: &Event,
+) -> ApiResult<Vec<Traveller>> {
+    use crate::api::bridge::matches::{contestants_kind, swiss_settings};
+    use crate::engine::bridge::match_traveller::{match_travellers, BoardImps};
+    use crate::engine::bridge::swiss_event::Contestants;
+    use crate::engine::bridge::team_event::ScheduledMatch;
+    let movement = crate::api::bridge::matches::scoring_movement(conn, event)?;
+    let results: Vec<TableResult> = board_results::all(conn, event.id)?
+        .into_iter()
+        .map(|r| {
+            let (ns, ew) = card_holders(&movement, &r);
+            TableResult {
+                round: r.round,
+                table: r.table,
+                board: r.board,
+                ns,
+                ew,
+                outcome: r.outcome,
+            }
+        })
+        .collect();
+    let schedule: Vec<ScheduledMatch>;
+    let how = if event.format == crate::domain::FORMAT_BRIDGE_TEAMS {
+        schedule = crate::store::bridge_matches::schedule(conn, event.id)?
+            .map(|m| ScheduledMatch::of_movement(&m))
+            .unwrap_or_default();
+        BoardImps::Matches(&schedule)
+    } else {
+        let settings = swiss_settings(event)?;
+        let history = crate::store::bridge_matches::history(conn, event.id)?;
+        if contestants_kind(event) == Contestants::Teams {
+            schedule = crate::engine::bridge::swiss_tables::team_tables(
+                settings.layout(),
+                &history.matches,
+            )
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect();
+            BoardImps::Matches(&schedule)
+        } else {
+            BoardImps::Field(settings.pairs_scoring())
+        }
+    };
+    let (deals, tables) = hand_records(conn, event.id)?;
+    Ok(with_analyses(
+        match_travellers(&movement_boards(&movement), &results, how, &deals),
+        &tables,
+    ))
+}
+
 /// Reads and scores the session of a bridge pairs event.
 pub(crate) fn load_session(conn: &Connection, event_id: i64) -> ApiResult<Session> {
     let event = events::get(conn, event_id)?;
@@ -179,7 +237,6 @@ pub(crate) fn load_session(conn: &Connection, event_id: i64) -> ApiResult<Sessio
     Ok(Session {
         deals,
         tables,
-        event,
         movement,
         settings,
         results,
@@ -394,9 +451,22 @@ fn stored_row(row: &CheckedRow, by: &str, now: &str) -> BoardResult {
     }
 }
 
+/// The travellers of any bridge event: a pairs session's, or a teams or Swiss event's.
+pub(crate) fn event_travellers(conn: &Connection, event_id: i64) -> ApiResult<Vec<Traveller>> {
+    let event = events::get(conn, event_id)?;
+    if event.format == crate::domain::FORMAT_PAIRS {
+        Ok(load_session(conn, event_id)?.travellers())
+    } else {
+        match_event_travellers(conn, &event)
+    }
+}
+
 /// Every result of one board with its score: the pairs (holding the NS and EW cards),
 /// contract, declarer, tricks, NS score, and each side's matchpoints and percent (matchpoint
-/// scoring) or IMPs (Butler, cross-IMPs); the deal when a hand record is loaded.
+/// scoring) or IMPs (Butler, cross-IMPs); the deal when a hand record is loaded, with its
+/// double-dummy analysis. In a teams or Swiss event, the pair numbers are team or pair
+/// numbers and the IMPs those of the board in its match (teams: the two tables against each
+/// other) or against the round's field (Swiss pairs: Butler or cross-IMPs).
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/travellers/{board}", tag = "bridge",
     params(("event_id" = i64, Path, description = "Event id"), ("board" = u32, Path, description = "Board number")),
@@ -412,12 +482,11 @@ pub async fn get_traveller(
     path: web::Path<(i64, u32)>,
 ) -> ApiResult<HttpResponse> {
     let (event_id, board) = path.into_inner();
-    let session = store.read(move |c| load_session(c, event_id)).await?;
-    let traveller = session
-        .travellers()
+    let travellers = store.read(move |c| event_travellers(c, event_id)).await?;
+    let traveller = travellers
         .into_iter()
         .find(|t| t.board == board)
-        .ok_or_else(|| ApiError::not_found(format!("the movement plays no board {board}")))?;
+        .ok_or_else(|| ApiError::not_found(format!("the event plays no board {board}")))?;
     json_cached(&req, &traveller)
 }
 

@@ -101,6 +101,12 @@ pub struct TravellerLine {
     pub table: u32,
     pub ns_pair: u32,
     pub ew_pair: u32,
+    /// The pairs holding the NS and EW cards with their line (`NS 3`, `EW 3`, or pair 3 of a
+    /// Howell), for the exports that write `3NS` / `3EW`; None where unknown.
+    #[serde(skip)]
+    pub ns_id: Option<PairId>,
+    #[serde(skip)]
+    pub ew_id: Option<PairId>,
     /// Canonical contract; null for an assigned or adjusted score.
     pub contract: Option<String>,
     pub declarer: Option<Seat>,
@@ -216,6 +222,8 @@ pub fn travellers(
                             table: r.table,
                             ns_pair: pair_number(r.ns),
                             ew_pair: pair_number(r.ew),
+                            ns_id: Some(r.ns),
+                            ew_id: Some(r.ew),
                             contract: r.outcome.contract.clone(),
                             declarer: r.outcome.declarer,
                             tricks: r.outcome.tricks,
