@@ -42,6 +42,31 @@ pub const DEFAULT_MAX_SUBSCRIBERS: usize = 12_000;
 pub const HEARTBEAT: Duration = Duration::from_secs(15);
 /// Messages waiting for one subscriber before it counts as fallen behind.
 pub const QUEUE: usize = 64;
+/// Subscribers woken at a time by a message. Between two batches the worker thread runs what
+/// else waits (a health check, a request, the I/O of other connections), so a message to
+/// thousands of phones never holds a worker for more than a batch's writes.
+const WAKE_BATCH: usize = 256;
+
+/// Wakes the subscribers a message was queued for: at once when few (or outside a runtime),
+/// else [`WAKE_BATCH`] at a time from a task that yields between batches. Their messages are
+/// already queued, in order: only when each is written may wait.
+fn wake_all(wakers: Vec<Waker>) {
+    if wakers.len() <= WAKE_BATCH || tokio::runtime::Handle::try_current().is_err() {
+        wakers.into_iter().for_each(Waker::wake);
+        return;
+    }
+    tokio::spawn(async move {
+        let mut wakers = wakers.into_iter();
+        loop {
+            let batch: Vec<Waker> = wakers.by_ref().take(WAKE_BATCH).collect();
+            if batch.is_empty() {
+                break;
+            }
+            batch.into_iter().for_each(Waker::wake);
+            tokio::task::yield_now().await;
+        }
+    });
+}
 
 /// The subscriber cap from `TOURNEY_STREAM_SUBSCRIBERS` (a whole number of at least 1),
 /// default [`DEFAULT_MAX_SUBSCRIBERS`].
@@ -284,9 +309,7 @@ impl Live {
                 feed.subscribers.remove(&id);
             }
         }
-        for waker in wake {
-            waker.wake();
-        }
+        wake_all(wake);
     }
 
     /// A new subscriber of `event_id`, after `last_event_id` when reconnecting; `None` when
@@ -460,6 +483,31 @@ mod tests {
         // the quick one goes on
         live.publish(1, "results", json!({}));
         assert!(quick.try_next().is_some());
+    }
+
+    #[test]
+    fn a_message_to_many_subscribers_wakes_every_one_in_batches() {
+        let live = std::sync::Arc::new(Live::new(5 * WAKE_BATCH, HEARTBEAT));
+        actix_web::rt::System::new().block_on(async {
+            let waiting: Vec<_> = (0..3 * WAKE_BATCH + 7)
+                .map(|_| {
+                    let mut sub = live.subscribe(1, None).unwrap();
+                    actix_web::rt::spawn(async move {
+                        std::future::poll_fn(|cx| sub.poll_message(cx)).await
+                    })
+                })
+                .collect();
+            // every task is waiting before the message comes
+            actix_web::rt::task::yield_now().await;
+            live.publish(1, "results", json!({}));
+            for task in waiting {
+                let got = tokio::time::timeout(Duration::from_secs(5), task)
+                    .await
+                    .expect("woken")
+                    .unwrap();
+                assert!(text(&got.unwrap()).contains("event: results"));
+            }
+        });
     }
 
     #[test]
