@@ -179,10 +179,9 @@ pub fn standings_of(n: usize, section: &Section, tiebreaks: &[AskedTiebreak]) ->
     let mut direct = vec![0u32; n];
     let mut values: Vec<Vec<Option<i64>>> = vec![vec![None; tiebreaks.len()]; n];
     for (i, _) in tiebreaks.iter().enumerate() {
-        if let Some(all) = &asked_values[i] {
-            for p in 0..n {
-                values[p][i] = all[p];
-            }
+        for p in 0..n {
+            // direct encounter: the points against the tied players, 0 when not tied
+            values[p][i] = asked_values[i].as_ref().map_or(Some(0), |all| all[p]);
         }
     }
     for (i, a) in tiebreaks.iter().enumerate() {
