@@ -159,6 +159,7 @@ pub struct NewEvent {
     #[schema(value_type = Option<Object>)]
     pub settings: Option<Value>,
     /// Place, federation, arbiters and time control.
+    #[serde(default, deserialize_with = "object::optional")]
     pub details: Option<EventDetails>,
 }
 
@@ -190,9 +191,41 @@ pub struct EventPatch {
     #[schema(value_type = Option<Object>)]
     pub settings: Option<Value>,
     /// Replaces the details whole (`null` clears them).
-    #[serde(default, with = "double_option")]
+    #[serde(default, deserialize_with = "object::patch")]
     #[schema(value_type = Option<EventDetails>)]
     pub details: Option<Option<EventDetails>>,
+}
+
+/// A nested object read only from a JSON object: serde would also read a struct from an
+/// array of its fields in order (`[null, null]`), which no client means (the body itself is
+/// checked the same way in `api::extract::parse_json`).
+mod object {
+    use serde::de::{DeserializeOwned, Error};
+    use serde::{Deserialize, Deserializer};
+    use serde_json::Value;
+
+    fn from_object<T: DeserializeOwned, E: Error>(v: Value) -> Result<T, E> {
+        match v {
+            Value::Object(_) => serde_json::from_value(v).map_err(E::custom),
+            _ => Err(E::custom("must be a JSON object")),
+        }
+    }
+
+    /// An optional object (`null` or absent: none).
+    pub fn optional<'de, T: DeserializeOwned, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
+        Option::<Value>::deserialize(d)?
+            .map(from_object)
+            .transpose()
+    }
+
+    /// An object in a patch: absent leaves it (the field's default), `null` clears it.
+    pub fn patch<'de, T: DeserializeOwned, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Option<T>>, D::Error> {
+        optional(d).map(Some)
+    }
 }
 
 /// Distinguishes an absent field (None) from an explicit null (Some(None)).

@@ -229,3 +229,37 @@ fn names_with_bidi_overrides_or_line_separators_are_refused() {
     }
     assert_eq!(s.get(&path).json()["total"], 3);
 }
+
+/// An event's details are an object: an array of their fields in order (`[null, null]`,
+/// which serde would read as a struct) is refused naming `details`, on creation and in a
+/// PATCH, and nothing is created or changed; a chess event's hand records are a 409.
+#[test]
+fn details_are_an_object_never_an_array_and_a_chess_event_has_no_hand_records() {
+    let s = spawn();
+    let events_before = s.get("/api/v1/events").json()["total"].clone();
+    let r = s.send(
+        "POST",
+        "/api/v1/events",
+        None,
+        &json!({"name": "Open", "game": "chess", "format": "round_robin", "details": [null, null]}),
+    );
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["details".to_string()]);
+    assert_eq!(s.get("/api/v1/events").json()["total"], events_before);
+    let (event, admin) = s.create_event("round_robin");
+    let path = format!("/api/v1/events/{event}");
+    let before = s.get(&path).json();
+    let r = s.send("PATCH", &path, Some(&admin), &json!({"details": ["Oslo"]}));
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["details".to_string()]);
+    assert_eq!(s.get(&path).json()["details"], before["details"]);
+    let r = s.send(
+        "PATCH",
+        &path,
+        Some(&admin),
+        &json!({"details": {"place": "Oslo"}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(s.get(&path).json()["details"]["place"], "Oslo");
+    s.get(&format!("/api/v1/events/{event}/deals")).problem(409);
+}

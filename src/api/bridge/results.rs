@@ -353,11 +353,10 @@ pub async fn submit_board_results(
             let movement = crate::api::bridge::matches::scoring_movement(tx, &event)?;
             let deals = board_results::deals(tx, event_id)?;
             let checked = check_rows(&rows, &movement, &deals).map_err(ApiError::Validation)?;
-            let stored: BTreeMap<(u32, u32, u32), BoardResult> =
-                board_results::all(tx, event_id)?
-                    .into_iter()
-                    .map(|r| ((r.round, r.table, r.board), r))
-                    .collect();
+            let stored: BTreeMap<(u32, u32, u32), BoardResult> = board_results::all(tx, event_id)?
+                .into_iter()
+                .map(|r| ((r.round, r.table, r.board), r))
+                .collect();
             let by = match credential.role {
                 Role::Admin => "admin".to_string(),
                 Role::Scorer => format!("scorer:{}", credential.id),

@@ -11,7 +11,7 @@ use crate::api::auth;
 use crate::api::bridge::matches::{self, VpStandings};
 use crate::api::bridge::results::{load_session, match_event_travellers};
 use crate::api::extract::{cached, json_cached, Bearer, QueryParams};
-use crate::api::responses::{AdminWrite, FormatRead, PublicRead};
+use crate::api::responses::{AdminWrite, FormatRead};
 use crate::domain::{
     validate_text, Event, GameKind, Participant, FORMAT_BRIDGE_TEAMS, FORMAT_PAIRS,
 };
@@ -286,7 +286,7 @@ pub async fn put_deals(
     params(("event_id" = i64, Path, description = "Event id")),
     responses(
         (status = 200, body = EventDeals),
-        PublicRead,
+        FormatRead,
     )
 )]
 #[get("/api/v1/events/{event_id}/deals")]
