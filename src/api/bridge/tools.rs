@@ -499,8 +499,8 @@ fn read_analyse_deal(
 /// The double-dummy analysis of one deal or a list (at most 36): for each, the tricks each
 /// declarer takes in each strain with all hands open (DDS), and the par score and contracts
 /// at its vulnerability with its dealer's side bidding first. Stores nothing. The analysis
-/// takes its turn with the server's own (one at a time, over all cores): about a tenth of a
-/// second a deal on two cores.
+/// takes its turn with the server's own (one at a time, spread over all cores); a deal takes
+/// about 0.3 s of CPU (docs/performance.md).
 #[utoipa::path(
     post, path = "/api/v1/bridge/analyse", tag = "bridge",
     request_body = AnalyseRequest,
