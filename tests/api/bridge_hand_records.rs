@@ -333,6 +333,10 @@ fn a_pairs_session(movement: Value, pairs: usize, mitchell: bool) {
         "rank first"
     );
     assert_eq!(elements(&xml, "ADJUSTED_SCORE"), ["A+/A-"]);
+    // places are numbers (an importer reads them with int()); ties share one
+    assert!(elements(&xml, "PLACE")
+        .iter()
+        .all(|p| p.parse::<u32>().is_ok()));
     assert!(elements(&xml, "SCORE")
         .iter()
         .all(|s| s.parse::<i32>().is_ok()));
@@ -667,4 +671,85 @@ fn the_stateless_analysis_answers_the_table_and_par() {
     assert_eq!(r.fields(), ["deals"]);
     let r = s.send("POST", "/api/v1/bridge/analyse", None, &json!({}));
     r.problem(422);
+}
+
+#[test]
+fn a_swiss_pairs_round_has_travellers_pbn_and_usebio() {
+    let s = spawn();
+    let (event, token) = bridge_event(
+        &s,
+        "swiss_pairs",
+        json!({"boards_per_match": 3, "scoring": "butler"}),
+    );
+    let people: Vec<Value> = (1..=4)
+        .map(|i| {
+            json!({"name": format!("Pair {i}"), "rating": 2000 - i,
+            "players": [{"name": format!("A{i}"), "national_id": format!("N{i}a")},
+                        {"name": format!("B{i}"), "national_id": format!("N{i}b")}]})
+        })
+        .collect();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/participants/bulk"),
+        Some(&token),
+        &json!({ "participants": people }),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    assert_eq!(draw_lots_by_rating(&s, event, &token).status, 200);
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/rounds"),
+        Some(&token),
+        &json!({}),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let drawn = r.json();
+    let tables: Vec<(u64, u64, Vec<u32>)> = drawn["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let boards = m["boards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| b.as_u64().unwrap() as u32)
+                .collect();
+            (1, m["table"].as_u64().unwrap(), boards)
+        })
+        .collect();
+    assert_eq!(tables.len(), 2);
+    let r = put_deals(&s, event, &token, &pbn_of(&[1, 2, 3]), "");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let played = play_everything(&s, event, &token, &tables);
+    assert_like_endplay(&analysed(&s, event));
+    // board 3 has two real scores, IMPed against the field's datum (Butler)
+    let t = s
+        .get(&format!("/api/v1/events/{event}/travellers/3"))
+        .json();
+    assert_eq!(t["results"].as_array().unwrap().len(), 2);
+    assert!(t["datum"].is_i64(), "{t}");
+    assert!(t["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|l| l["ns_imps"].is_f64()));
+    let pbn = s.get(&format!("/api/v1/events/{event}/pbn")).text();
+    assert_eq!(
+        tourney::engine::bridge::pbn_export::read_score_tables(&pbn)
+            .unwrap()
+            .len(),
+        played
+    );
+    let xml = s.get(&format!("/api/v1/events/{event}/usebio")).text();
+    let names = tourney::engine::bridge::usebio::check_well_formed(&xml).unwrap();
+    assert!(xml.contains("<EVENT EVENT_TYPE=\"SWISS_PAIRS\">"));
+    assert_eq!(names.iter().filter(|n| *n == "PAIR").count(), 4);
+    assert_eq!(elements(&xml, "NATIONAL_ID_NUMBER").len(), 8);
+    assert_eq!(names.iter().filter(|n| *n == "MATCH").count(), 2);
+    assert_eq!(
+        names.iter().filter(|n| *n == "TRAVELLER_LINE").count(),
+        played
+    );
+    assert!(xml.contains("<NS_BUTLER_POINTS>"));
 }

@@ -510,7 +510,7 @@ impl Exported {
                                 },
                                 direction,
                                 team_name: None,
-                                place: e.rank.clone(),
+                                place: usebio_place(&e.rank),
                                 total: e.total,
                                 percentage: e.percent,
                                 players: self.pair_players(
@@ -600,6 +600,12 @@ pub struct PbnQuery {
 pub enum PbnGames {
     Boards,
     Tables,
+}
+
+/// A place as USEBIO files write it: the number alone (`2`, not `2=`; a tie shows as two
+/// entries with the same place, and importers read the place as a number).
+fn usebio_place(rank: &str) -> String {
+    rank.trim_end_matches('=').to_string()
 }
 
 /// The event as a PBN 2.1 file: one game per board with its deal (when loaded) and its

@@ -11,7 +11,8 @@
 //!     MATCH_SCORING_METHOD (VPS: teams and Swiss events)
 //!     PARTICIPANTS EVENT_TYPE=…
 //!       PAIR: PAIR_NUMBER (1NS / 1EW under Mitchell numbering, else 1), DIRECTION (NS, EW
-//!             or empty), TOTAL_SCORE, PERCENTAGE (matchpoints), PLACE (1, 2=),
+//!             or empty), TOTAL_SCORE, PERCENTAGE (matchpoints), PLACE (a number; tied
+//!             entries share it),
 //!             PLAYER*: PLAYER_NAME, NATIONAL_ID_NUMBER (when known)
 //!       TEAM (teams, Swiss teams): TEAM_NAME, TEAM_NUMBER, TOTAL_SCORE (VPs), PLACE, PLAYER*
 //!     MATCH* (teams and Swiss events): ROUND_NUMBER, TEAM, OPPOSING_TEAM (team or pair
@@ -121,7 +122,7 @@ pub struct UsebioEntry {
     pub direction: Option<&'static str>,
     /// A team's name (written as a TEAM); None for a pair.
     pub team_name: Option<String>,
-    /// `1`, `2=`.
+    /// `1`, `2` (tied entries share the number).
     pub place: String,
     /// Matchpoints, IMPs or VPs.
     pub total: f64,
