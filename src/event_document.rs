@@ -124,6 +124,8 @@ pub const TABLES: &[Table] = &[
             ("start_date", SHORT),
             ("end_date", SHORT),
             ("lots_method", SHORT),
+            // any: the u64 seed is stored as the i64 of the same bits
+            ("lots_seed", Bound::Int(i64::MIN, i64::MAX)),
             ("lots_drawn_at", SHORT),
             ("created_at", SHORT),
             ("updated_at", SHORT),
@@ -167,6 +169,10 @@ pub const TABLES: &[Table] = &[
             ("status", SHORT),
             ("created_at", SHORT),
             ("team_board", NUMBER),
+            ("title", SHORT),
+            ("sex", SHORT),
+            ("birth_year", Bound::Int(1900, 2100)),
+            ("k_factor", Bound::Int(10, 40)),
         ],
     },
     Table {
