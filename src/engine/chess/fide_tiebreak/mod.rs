@@ -90,6 +90,8 @@
 //! = 2½, above 2: nothing changes.
 
 mod buchholz;
+#[cfg(test)]
+mod held;
 mod ratings;
 mod rounds;
 #[cfg(test)]
