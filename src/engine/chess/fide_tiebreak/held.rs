@@ -218,11 +218,11 @@ fn answers(text: &str) -> Vec<(usize, Option<f64>)> {
         .collect()
 }
 
+/// An answer that differs: exercise, what it asks, player, ours, published.
+type Difference = (u32, String, usize, Option<f64>, Option<f64>);
+
 /// Each answer of `exercises` against ours under `rules`: (compared, differences).
-fn compare(
-    exercises: &[Exercise],
-    rules: TiebreakRules,
-) -> (usize, Vec<(u32, String, usize, Option<f64>, Option<f64>)>) {
+fn compare(exercises: &[Exercise], rules: TiebreakRules) -> (usize, Vec<Difference>) {
     let mut compared = 0;
     let mut differ = Vec::new();
     for e in exercises {
