@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 use crate::engine::chess::tiebreak_order::TiebreakOrder;
 use crate::error::{check, ApiError, FieldError};
+use crate::limits::schema::{Code, Name, Rating};
 use crate::limits::{MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_RATING};
 
 /// How pairing numbers were assigned.
@@ -60,7 +61,8 @@ pub struct Event {
     pub format: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
-    /// Format-specific settings (see the event formats in the README).
+    /// The settings of the event's format (each format's own schema: `SwissSection`,
+    /// `PairsSettings`, ...; the document describes an event as one of its formats).
     #[schema(value_type = Object)]
     pub settings: Value,
     /// Set once lots are drawn.
@@ -82,13 +84,15 @@ pub struct Event {
     "start_date": "2026-11-28", "end_date": "2026-11-29", "settings": {"tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"]}
 }))]
 pub struct NewEvent {
-    #[schema(max_length = 200)]
+    #[schema(value_type = Name)]
     pub name: String,
     pub game: GameKind,
     #[schema(value_type = crate::domain::closed_sets::EventFormat)]
     pub format: String,
     pub start_date: Option<NaiveDate>,
+    /// Not before `start_date`.
     pub end_date: Option<NaiveDate>,
+    /// The settings of the format (absent or null: its defaults).
     #[schema(value_type = Option<Object>)]
     pub settings: Option<Value>,
 }
@@ -102,24 +106,57 @@ pub struct CreatedEvent {
     pub admin_token: String,
 }
 
-/// Changes to an event; absent fields stay as they are (`null` clears a date).
+/// Changes to an event as a JSON Merge Patch (RFC 7396): a field named changes, `null` removes
+/// it (a date; `name` and `format` cannot be removed), a field not named stays as it is.
+/// `settings` merge the same way, key by key: `{"settings": {"rounds": 7}}` changes the
+/// planned rounds and keeps every other setting, `{"settings": {"seed": null}}` removes the
+/// seed (its default applies), `"settings": null` removes them all. Objects inside a setting
+/// merge too; a list (`tiebreaks`, `prohibited_pairs`) is replaced whole.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Club Championship 2026 (rapid)", "end_date": null, "settings": {"tiebreaks": ["sonneborn_berger", "wins"]}}))]
 pub struct EventPatch {
-    #[schema(max_length = 200)]
-    pub name: Option<String>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Name, required = false)]
+    pub name: Option<Option<String>>,
     /// Only before lots are drawn.
-    #[schema(value_type = Option<crate::domain::closed_sets::EventFormat>)]
-    pub format: Option<String>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = crate::domain::closed_sets::EventFormat, required = false)]
+    pub format: Option<Option<String>>,
     #[serde(default, with = "double_option")]
     #[schema(value_type = Option<NaiveDate>)]
     pub start_date: Option<Option<NaiveDate>>,
+    /// Not before `start_date`.
     #[serde(default, with = "double_option")]
     #[schema(value_type = Option<NaiveDate>)]
     pub end_date: Option<Option<NaiveDate>>,
+    /// A merge patch of the settings of the event's format (of the new format when `format`
+    /// changes too).
+    #[serde(default, with = "double_option")]
     #[schema(value_type = Option<Object>)]
-    pub settings: Option<Value>,
+    pub settings: Option<Option<Value>>,
+}
+
+/// Applies a JSON Merge Patch (RFC 7396) to `target`: each key of an object `patch` changes
+/// the same key of `target` (merging again when both are objects), a `null` removes the key,
+/// keys not named stay; any other `patch` replaces `target` whole.
+pub fn merge_patch(target: &mut Value, patch: &Value) {
+    let Value::Object(changes) = patch else {
+        *target = patch.clone();
+        return;
+    };
+    if !target.is_object() {
+        *target = Value::Object(serde_json::Map::new());
+    }
+    if let Value::Object(map) = target {
+        for (key, change) in changes {
+            if change.is_null() {
+                map.remove(key);
+            } else {
+                merge_patch(map.entry(key.clone()).or_insert(Value::Null), change);
+            }
+        }
+    }
 }
 
 /// Distinguishes an absent field (None) from an explicit null (Some(None)).
@@ -169,33 +206,40 @@ pub struct Participant {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Carlsen, Magnus", "rating": 2830, "club": "OSL", "federation": "NOR", "external_id": "1503014"}))]
 pub struct NewParticipant {
-    #[schema(max_length = 200)]
+    #[schema(value_type = Name)]
     pub name: String,
-    #[schema(minimum = 0, maximum = 4000)]
+    #[schema(value_type = Option<Rating>)]
     pub rating: Option<i32>,
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<Code>)]
     pub club: Option<String>,
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<Code>)]
     pub federation: Option<String>,
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<Code>)]
     pub external_id: Option<String>,
 }
 
-/// Changes to a participant; absent fields stay as they are.
+/// Changes to a participant as a JSON Merge Patch (RFC 7396): a field named changes, `null`
+/// removes it (`rating`, `club`, `federation`, `external_id`; a participant keeps a name),
+/// a field not named stays as it is.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({"rating": 2105, "club": "OXF"}))]
+#[schema(example = json!({"rating": 2105, "club": "OXF", "federation": null}))]
 pub struct ParticipantPatch {
-    #[schema(max_length = 200)]
-    pub name: Option<String>,
-    #[schema(minimum = 0, maximum = 4000)]
-    pub rating: Option<i32>,
-    #[schema(max_length = 64)]
-    pub club: Option<String>,
-    #[schema(max_length = 64)]
-    pub federation: Option<String>,
-    #[schema(max_length = 64)]
-    pub external_id: Option<String>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Name, required = false)]
+    pub name: Option<Option<String>>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<Rating>)]
+    pub rating: Option<Option<i32>>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<Code>)]
+    pub club: Option<Option<String>>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<Code>)]
+    pub federation: Option<Option<String>>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<Code>)]
+    pub external_id: Option<Option<String>>,
 }
 
 impl NewParticipant {
@@ -218,19 +262,44 @@ impl NewParticipant {
 impl ParticipantPatch {
     /// Checks the values given.
     pub fn validate(&self, errors: &mut Vec<FieldError>) {
-        if let Some(name) = &self.name {
-            validate_name("name", name, errors);
+        match &self.name {
+            Some(Some(name)) => validate_name("name", name, errors),
+            Some(None) => errors.push(FieldError {
+                field: "name".into(),
+                message: "cannot be removed: a participant has a name".into(),
+            }),
+            None => {}
         }
-        validate_rating("rating", self.rating, errors);
+        validate_rating("rating", self.rating.flatten(), errors);
+        let none = None;
         validate_codes(
             "",
             [
-                ("club", &self.club),
-                ("federation", &self.federation),
-                ("external_id", &self.external_id),
+                ("club", self.club.as_ref().unwrap_or(&none)),
+                ("federation", self.federation.as_ref().unwrap_or(&none)),
+                ("external_id", self.external_id.as_ref().unwrap_or(&none)),
             ],
             errors,
         );
+    }
+
+    /// Applies the changes to `p` (after [`ParticipantPatch::validate`]).
+    pub fn apply(self, p: &mut Participant) {
+        if let Some(Some(name)) = self.name {
+            p.name = name.trim().to_string();
+        }
+        if let Some(rating) = self.rating {
+            p.rating = rating;
+        }
+        if let Some(club) = self.club {
+            p.club = club;
+        }
+        if let Some(federation) = self.federation {
+            p.federation = federation;
+        }
+        if let Some(external_id) = self.external_id {
+            p.external_id = external_id;
+        }
     }
 }
 
@@ -416,6 +485,7 @@ pub struct Page<T: ToSchema> {
 /// the boards per team (every team must field exactly that many; default: the teams' size).
 /// Bridge pairs events know `scoring` and `scale` ([`crate::engine::bridge::session`]).
 pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError> {
+    use crate::engine::bridge::session::read_settings;
     let Some(map) = settings.as_object() else {
         return Err(ApiError::invalid("settings", "must be a JSON object"));
     };
@@ -443,49 +513,58 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
             .map(|_| ())
             .map_err(|e| ApiError::invalid(e.field, e.message));
     }
-    let known: &[&str] = if is_round_robin(format) || format == FORMAT_SCHEVENINGEN {
-        &["tiebreaks"]
-    } else if format == FORMAT_HILTON {
-        &["tiebreaks", "boards"]
-    } else {
-        &[]
-    };
-    let mut errors = Vec::new();
-    for key in map.keys() {
-        if !known.contains(&key.as_str()) {
-            errors.push(FieldError {
-                field: format!("settings.{key}"),
-                message: if known.is_empty() {
-                    format!("format {format} has no settings")
-                } else {
-                    format!(
-                        "unknown setting; format {format} knows: {}",
-                        known.join(", ")
-                    )
-                },
-            });
-        }
+    if is_round_robin(format) || format == FORMAT_SCHEVENINGEN {
+        return read_settings::<TiebreakSettings>(settings)
+            .map(|_| ())
+            .map_err(|e| ApiError::invalid(e.field, e.message));
     }
-    if let Some(tb) = map.get("tiebreaks") {
-        if let Err(e) = serde_json::from_value::<TiebreakOrder>(tb.clone()) {
-            errors.push(FieldError {
-                field: "settings.tiebreaks".into(),
-                message: e.to_string(),
-            });
-        }
-    }
-    if let Some(b) = map.get("boards") {
-        let max = crate::engine::chess::hilton::MAX_BOARDS as u64;
-        if !b.as_u64().is_some_and(|n| (1..=max).contains(&n)) {
-            errors.push(FieldError {
-                field: "settings.boards".into(),
-                message: format!(
+    if format == FORMAT_HILTON {
+        let hilton = read_settings::<HiltonSettings>(settings)
+            .map_err(|e| ApiError::invalid(e.field, e.message))?;
+        let max = crate::engine::chess::hilton::MAX_BOARDS;
+        if hilton.boards.is_some_and(|n| !(1..=max).contains(&n)) {
+            return Err(ApiError::invalid(
+                "settings.boards",
+                format!(
                     "must be a whole number of boards per team from 1 to {max} (default: the teams' size)"
                 ),
-            });
+            ));
         }
+        return Ok(());
     }
-    check(errors)
+    if !map.is_empty() {
+        let errors = map
+            .keys()
+            .map(|key| FieldError {
+                field: format!("settings.{key}"),
+                message: format!("format {format} has no settings"),
+            })
+            .collect();
+        return check(errors);
+    }
+    Ok(())
+}
+
+/// The settings of a round robin (single or double) or a Scheveningen event.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"]}))]
+pub struct TiebreakSettings {
+    /// The tie-break order of the standings: a list, or a preset (`fide`, `us`,
+    /// `round_robin`); default: direct encounter, wins, Sonneborn-Berger.
+    pub tiebreaks: Option<TiebreakOrder>,
+}
+
+/// The settings of a Hilton event.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"tiebreaks": "round_robin", "boards": 4}))]
+pub struct HiltonSettings {
+    /// The tie-break order of the individual standings (as for a round robin).
+    pub tiebreaks: Option<TiebreakOrder>,
+    /// Boards per team: every team fields exactly that many (default: the teams' size).
+    #[schema(value_type = Option<crate::engine::chess::hilton::HiltonBoards>)]
+    pub boards: Option<u32>,
 }
 
 /// The tie-break order of an event's settings.

@@ -66,8 +66,11 @@ pub struct StandingRow {
     pub koya: f64,
 }
 
-/// The standings of an event.
+/// The standings of an event. Titled `EventStandings` in the document: a client generator that
+/// names a type and its local variable after the schema (openapi-python-client) would give
+/// the field `standings` and the whole object one name.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(title = "EventStandings")]
 #[schema(example = json!({"event_id": 1, "tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"], "standings": [{"rank": 1, "shared": false, "participant": {"id": 1, "name": "Anna", "pairing_number": 1, "rating": 2100}, "points": 4.5, "games_played": 5, "wins": 4, "games_won": 4, "sonneborn_berger": 9.75, "direct_encounter": 0.0, "solkoff": 12.5, "modified_median": 9.0, "cumulative": 14.0, "buchholz": 13.0, "buchholz_cut1": 11.5, "buchholz_cut2": 10.0, "median_buchholz": 9.0, "progressive": 14.5, "games_with_black": 2, "aro_cut1": 1950, "koya": 2.5}]}))]
 pub struct Standings {
     pub event_id: i64,

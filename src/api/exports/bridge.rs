@@ -30,14 +30,18 @@ pub struct StoredDeals {
     pub boards: Vec<u32>,
 }
 
-/// Load the session's hand records from a PBN file (tags `[Board]`, `[Dealer]`,
+/// Load the session's hand records from a PBN file (as text, or as one JSON string with
+/// `Content-Type: application/json`; tags `[Board]`, `[Dealer]`,
 /// `[Vulnerable]`, `[Deal]`), replacing any loaded before. Admin only. Each deal must hold 13
 /// cards per hand, 52 distinct; errors name the line (`errors[0].field` is `pbn`). Travellers
 /// and exports show the deals.
 #[utoipa::path(
     put, path = "/api/v1/events/{event_id}/deals", tag = "bridge",
     params(("event_id" = i64, Path, description = "Event id")),
-    request_body(content = String, content_type = "text/plain", description = "A PBN file", example = json!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32\"]\n")),
+    request_body(description = "A PBN file: as text, or as one JSON string", content(
+        (String = "text/plain", example = json!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32\"]\n")),
+        (String = "application/json", example = json!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32\"]\n")),
+    )),
     security(("bearer" = [])),
     responses(
         (status = 200, body = StoredDeals),
@@ -49,7 +53,7 @@ pub async fn put_deals(
     store: web::Data<Store>,
     path: web::Path<i64>,
     Bearer(token): Bearer,
-    crate::api::extract::RawBody(body): crate::api::extract::RawBody,
+    crate::api::extract::TextBody(body): crate::api::extract::TextBody,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let text = std::str::from_utf8(&body)

@@ -128,7 +128,8 @@ fn import_rounds(
     Ok(())
 }
 
-/// Create a Swiss event from a FIDE TRF file (`text/plain`): players with their start numbers
+/// Create a Swiss event from a FIDE TRF file (`text/plain`, or the same file as one JSON
+/// string with `Content-Type: application/json`): players with their start numbers
 /// as pairing numbers, ratings, team codes, federations and FIDE ids (as `external_id`: all
 /// digits, not all zeros, one player's only), every round played so far as published rounds
 /// with results and byes, prohibited pairs, and the byes requested for the next round. The
@@ -138,7 +139,10 @@ fn import_rounds(
 #[utoipa::path(
     post, path = "/api/v1/events/trf", tag = "events",
     params(ImportQuery),
-    request_body(content = String, content_type = "text/plain", description = "A FIDE TRF file", example = example_trf),
+    request_body(description = "A FIDE TRF file: as text, or as one JSON string", content(
+        (String = "text/plain", example = example_trf),
+        (String = "application/json", example = json!(example_trf())),
+    )),
     responses(
         (status = 201, description = "Created; keep the admin_token", body = CreatedEvent),
         PublicSubmit,
@@ -147,7 +151,7 @@ fn import_rounds(
 #[post("/api/v1/events/trf")]
 pub async fn import_trf(
     store: web::Data<Store>,
-    crate::api::extract::RawBody(body): crate::api::extract::RawBody,
+    crate::api::extract::TextBody(body): crate::api::extract::TextBody,
     QueryParams(query): QueryParams<ImportQuery>,
 ) -> ApiResult<HttpResponse> {
     let text = decode_trf(&body);
