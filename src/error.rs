@@ -66,6 +66,10 @@ pub enum ApiError {
     /// 409: the request conflicts with the current state.
     #[error("{0}")]
     Conflict(String),
+    /// 409: fields of the request conflict with what is stored (a result another request
+    /// stored first), each named.
+    #[error("{}", describe(.0))]
+    ConflictAt(Vec<FieldError>),
     /// 412: the request's `If-Match` names a version of the event that is no longer current.
     #[error("{0}")]
     PreconditionFailed(String),
@@ -127,7 +131,9 @@ impl ApiError {
             ApiError::Unauthorized(_) => ("unauthorized", "Credentials required"),
             ApiError::Forbidden(_) => ("forbidden", "Not allowed"),
             ApiError::NotFound(_) => ("not-found", "Not found"),
-            ApiError::Conflict(_) => ("conflict", "Conflict with the current state"),
+            ApiError::Conflict(_) | ApiError::ConflictAt(_) => {
+                ("conflict", "Conflict with the current state")
+            }
             ApiError::PreconditionFailed(_) => ("precondition-failed", "Precondition failed"),
             ApiError::RequestTimeout(_) => ("request-timeout", "Request body too slow"),
             ApiError::PayloadTooLarge(_) => ("payload-too-large", "Request body too large"),
@@ -141,7 +147,7 @@ impl ApiError {
     pub fn problem(&self) -> Problem {
         let (kind, title) = self.kind_and_title();
         let errors = match self {
-            ApiError::Validation(errors) => errors.clone(),
+            ApiError::Validation(errors) | ApiError::ConflictAt(errors) => errors.clone(),
             ApiError::BadRequest {
                 field: Some(field),
                 detail,
@@ -177,7 +183,7 @@ impl ResponseError for ApiError {
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Conflict(_) | ApiError::ConflictAt(_) => StatusCode::CONFLICT,
             ApiError::PreconditionFailed(_) => StatusCode::PRECONDITION_FAILED,
             ApiError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,

@@ -186,6 +186,8 @@ pub const TABLES: &[Table] = &[
             ("start_date", SHORT),
             ("end_date", SHORT),
             ("lots_method", SHORT),
+            // any: the u64 seed is stored as the i64 of the same bits
+            ("lots_seed", Bound::Int(i64::MIN, i64::MAX)),
             ("lots_drawn_at", SHORT),
             ("created_at", SHORT),
             ("updated_at", SHORT),
@@ -217,6 +219,11 @@ pub const TABLES: &[Table] = &[
             ("club", CODE),
             ("federation", CODE),
             ("external_id", CODE),
+            ("national_id", CODE),
+            ("player1_name", NAME),
+            ("player1_national_id", CODE),
+            ("player2_name", NAME),
+            ("player2_national_id", CODE),
             (
                 "pairing_number",
                 Bound::Int(1, limits::MAX_START_NUMBER as i64),
@@ -224,6 +231,10 @@ pub const TABLES: &[Table] = &[
             ("status", SHORT),
             ("created_at", SHORT),
             ("team_board", NUMBER),
+            ("title", SHORT),
+            ("sex", SHORT),
+            ("birth_year", Bound::Int(1900, 2100)),
+            ("k_factor", Bound::Int(10, 40)),
         ],
     },
     Table {
@@ -332,7 +343,8 @@ pub const TABLES: &[Table] = &[
         name: "deals",
         id: false,
         event_column: Some("event_id"),
-        skipped: &[],
+        // the double-dummy table is worked out again from the hands after an import
+        skipped: &["dd_tricks"],
         json: &[],
         references: &[],
         json_references: &[],

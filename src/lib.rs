@@ -3,6 +3,7 @@
 //! Functional core, thin shell: `engine` holds the pure pairing, table and scoring engines;
 //! `store` the SQLite persistence; `api` the actix-web handlers; `server` wires them.
 
+pub mod analysis;
 pub mod api;
 pub mod config;
 pub mod domain;

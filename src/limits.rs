@@ -34,16 +34,22 @@ pub const MAX_SECTION_PLAYERS: usize = 10_000;
 /// of its largest bracket. Round 1 needs no matching (nobody has played: S1 against S2), so
 /// rounds 2 and 3, whose score groups hold a third to a half of the field, are the largest
 /// (release build, `tourney bench-dutch --round N` on a `bench-swiss --write-trf` history,
-/// whole process, 2-core machine, session 14: 5 000 players round 2 6.0 s wall and 422 MB,
-/// round 3 4.5 s and 298 MB, round 5 2.0 s and 158 MB; 9 999 players round 2 29.7 s and
-/// 1.58 GB, round 3 17.1 s and 1.14 GB, round 5 18.8 s and 499 MB; session 18: 9 999
-/// players round 2 10.9 s and 936 MB). The worst case is not such a history but one score
-/// group of the whole field (round 1 all draws, say; session 18, same tool: 5 000 players
-/// 2.6 s wall and 1.10 GB, 9 999 players 15.0 s and 4.3 GB), so the bound stays here: twice
-/// this field could take four times the memory per pairing, and beyond it a 422 names
-/// `players`, not a pairing that outlasts its budget or the memory.
+/// whole process, 2-core machine: 5 000 players round 2 3.3 s wall and 267 MB; 9 999
+/// players round 2 10.9 s and 936 MB, round 3 7.9 s and 678 MB). The worst case is not such
+/// a history but one score group of the whole field (round 1 all draws, say; same tool:
+/// 5 000 players 2.6 s wall and 1.10 GB, 9 999 players 15.0 s and 4.3 GB), so the bound
+/// stays here: twice this field could take four times the memory per pairing, and beyond
+/// it a 422 names `players`, not a pairing that outlasts its budget or the memory.
 /// The largest rated opens are well below it.
 pub const MAX_DUTCH_PLAYERS: usize = 5_000;
+
+/// Players of a section paired by the FIDE Burstein system (`system: fide_burstein`). Its
+/// engine fixes the score groups with every pair inside a group (and between a group and
+/// the one below) as an edge, and pairs each group with one matching over all the players,
+/// so memory and time grow with the square of the largest score group, the seeding halves
+/// of rounds 1 and 2 (figures in the module doc of
+/// [`crate::engine::chess::swiss::burstein`]).
+pub const MAX_BURSTEIN_PLAYERS: usize = 3_000;
 
 /// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,
 /// see [`crate::engine::chess::swiss::trf::MAX_TRF_START_NUMBER`].)
@@ -79,6 +85,9 @@ pub const MAX_ADJUSTMENT_HALF_POINTS: i32 = 2 * MAX_ROUNDS as i32;
 
 /// A name (event, participant, team, token label).
 pub const MAX_NAME_CHARS: usize = 200;
+
+/// Deputy arbiters an event's details name (TRF `112` lines).
+pub const MAX_DEPUTY_ARBITERS: usize = 20;
 
 /// A short code or identifier (club, federation, external id, team code, section label).
 pub const MAX_CODE_CHARS: usize = 64;

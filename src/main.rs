@@ -18,11 +18,12 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(
-            cmd @ ("pair" | "simulate" | "bench-swiss" | "bench-bridge" | "bench-bridge-swiss"
-            | "bench-dutch"),
+            cmd @ ("pair" | "simulate" | "tiebreaks" | "bench-swiss" | "bench-bridge"
+            | "bench-bridge-swiss" | "bench-dutch"),
         ) => {
             let run: fn(&[String]) -> Result<String, cli::CliError> = match cmd {
                 "pair" => cli::swiss::pair,
+                "tiebreaks" => cli::tiebreaks::tiebreaks,
                 "simulate" => cli::swiss::simulate,
                 "bench-bridge" => cli::bench_bridge::bench,
                 "bench-bridge-swiss" => cli::bench_bridge_swiss::bench,

@@ -3,7 +3,7 @@
 
 use rusqlite::Connection;
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, FieldError};
 use crate::store::tokens::{self, Credential, Role};
 
 /// Checks inside the request's transaction that `token` may act on `event_id` with `needed`:
@@ -32,4 +32,49 @@ pub fn require(
         ));
     }
     Ok(credential)
+}
+
+/// The one rule for a result already stored, in every format (chess games, bridge board
+/// results, bridge matches): it changes only by the event's admin, or by a request that
+/// carries `If-Match` naming the event's version it read (so the scorer has seen what it
+/// replaces; `If-Match: *` is not enough). Sending a stored result again unchanged is always
+/// fine. Otherwise the request is a 409 naming every field at fault, and nothing is stored:
+/// two scorers entering one board at once, the second is told, whatever the format. (An admin
+/// may replace a scorer's result; its answer marks the row `changed`.)
+#[derive(Debug, Clone, Copy)]
+pub struct ResultChanges {
+    if_match: bool,
+}
+
+impl ResultChanges {
+    /// The rule for this request (whether it carries an `If-Match` with a version).
+    pub fn of(req: &actix_web::HttpRequest) -> ResultChanges {
+        let if_match = crate::api::extract::IfMatch::of(req.headers())
+            .is_some_and(|m| !m.any && !m.versions.is_empty());
+        ResultChanges { if_match }
+    }
+
+    /// Whether `credential` may replace a stored result in this request.
+    pub fn may_replace(&self, credential: &Credential) -> bool {
+        credential.role == Role::Admin || self.if_match
+    }
+
+    /// The refusal of a replacement at `field`, of `stored` (as a person reads it).
+    pub fn refusal(field: String, stored: &str) -> FieldError {
+        FieldError {
+            field,
+            message: format!(
+                "already has {stored}; to change it, read the event again and send If-Match with its ETag, or ask the event's admin"
+            ),
+        }
+    }
+
+    /// The answer to the refusals, if any: a 409 naming each.
+    pub fn check(refused: Vec<FieldError>) -> ApiResult<()> {
+        if refused.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::ConflictAt(refused))
+        }
+    }
 }

@@ -42,10 +42,7 @@ const FORBIDDEN_ADMIN: Answer = Answer::new(
     403,
     "Another event's token, or a scorer token where the admin token is needed",
 );
-const FORBIDDEN_SCORER: Answer = Answer::new(
-    403,
-    "Another event's token, or a scorer changing what only the admin may change",
-);
+const FORBIDDEN_SCORER: Answer = Answer::new(403, "Another event's token");
 const UNAUTHORIZED_SERVER: Answer = Answer::new(
     401,
     "No `Authorization: Bearer` token: the server admin token is needed",

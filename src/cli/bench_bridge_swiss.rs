@@ -1,5 +1,5 @@
 //! `tourney bench-bridge-swiss` (hidden): the bridge Swiss draw for a large field late in the
-//! event (issue 15: 400 contestants, round 9, under 50 ms). Rounds 1 to R−1 are drawn by the
+//! event (400 contestants, round 9, under 50 ms). Rounds 1 to R−1 are drawn by the
 //! engine itself with random VP results (a random 0–20 split a match, 12 VPs a bye), then the
 //! draw of round R is timed several times on the same history.
 

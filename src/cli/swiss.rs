@@ -4,7 +4,7 @@ use std::io::Read;
 use std::time::Instant;
 
 use tourney::engine::chess::swiss::simulate::{
-    bench_state, measure, simulate_by, RoundQuality, SimulationPlan,
+    measure, shaped_state, simulate_by, HistoryShape, RoundQuality, SimulationPlan,
 };
 use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf_located, write_trf};
 use tourney::engine::chess::swiss::us::pair_next_round_windowed_above;
@@ -443,6 +443,9 @@ max.imb: largest |whites - blacks| after the round (total: the maximum)\n",
     Ok(out)
 }
 
+/// The last round `bench-swiss --round` makes (the rounds before it are played).
+const MAX_BENCH_ROUND: u32 = 20;
+
 /// Peak resident memory of this process (VmHWM), in KiB, when the system reports it.
 fn peak_rss_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -455,25 +458,49 @@ fn peak_rss_kib() -> Option<u64> {
         .ok()
 }
 
-/// Hidden `tourney bench-swiss --players N [--seed S] [--window-above M] [--write-trf FILE]
-/// [settings]`: builds the state of round 6 of a 9-round event (rounds 1-5 by a quick greedy
-/// pairing, not timed), then times the pairing of round 6 alone (model build included), with
-/// the settings given (`--fide-style`...). With `--write-trf`, writes that state as TRF
-/// instead (the history other programs pair in `scripts/bench-swiss`) and pairs nothing.
+/// Hidden `tourney bench-swiss --players N [--seed S] [--shape NAME] [--round R]
+/// [--window-above M] [--write-trf FILE] [settings]`: builds the state of round R (default 6)
+/// of a 9-round event (the rounds before by a quick greedy pairing, not timed) with a history
+/// of the shape NAME (`rank`, the default, `open`, `draws`, `baku`, `one-group`, `late`: see
+/// `HistoryShape`), then times the pairing of round R alone (model build included), with the
+/// settings given (`--fide-style`...). With `--write-trf`, writes that state as TRF instead
+/// (the history other programs pair in `scripts/bench-swiss`) and pairs nothing.
 pub fn bench(args: &[String]) -> Result<String, CliError> {
-    let o = parse(args, &["players", "window_above", "write_trf"], false)?;
+    let o = parse(
+        args,
+        &["players", "window_above", "write_trf", "shape", "round"],
+        false,
+    )?;
     let players: u32 = number(&o, "players")?.ok_or_else(|| usage("--players is required"))?;
     let seed: u64 = number(&o, "seed")?.unwrap_or(1);
     let window_above: Option<usize> = number(&o, "window_above")?;
     if players < 2 {
         return Err(usage("--players must be at least 2"));
     }
-    let mut state = bench_state(players, seed);
+    let shape = match o.own.iter().rev().find(|(k, _)| k == "shape") {
+        None => HistoryShape::Rank,
+        Some((_, name)) => HistoryShape::parse(name).ok_or_else(|| {
+            let names: Vec<&str> = HistoryShape::ALL.iter().map(|s| s.name()).collect();
+            usage(format!("--shape must be one of {}", names.join(", ")))
+        })?,
+    };
+    let round: u32 = number(&o, "round")?.unwrap_or(6);
+    if !(2..=MAX_BENCH_ROUND).contains(&round) {
+        return Err(usage(format!(
+            "--round must be between 2 and {}",
+            MAX_BENCH_ROUND
+        )));
+    }
+    let mut state = shaped_state(players, seed, shape, round);
     overrides(&o)?
         .apply(&mut state.settings)
         .map_err(|e| usage(e.to_string()))?;
     if let Some((_, file)) = o.own.iter().rev().find(|(k, _)| k == "write_trf") {
-        std::fs::write(file, write_trf(&state, "bench-swiss")).map_err(|e| CliError {
+        let mut text = write_trf(&state, "bench-swiss");
+        if shape == HistoryShape::Baku {
+            text.insert_str(0, "092 FIDE_DUTCH_2025_BAKU\n");
+        }
+        std::fs::write(file, text).map_err(|e| CliError {
             code: 1,
             message: format!("cannot write {file}: {e}"),
         })?;
@@ -481,6 +508,10 @@ pub fn bench(args: &[String]) -> Result<String, CliError> {
             "players {players} round {} written to {file}\n",
             state.round_to_pair()
         ));
+    }
+    if shape == HistoryShape::Baku {
+        state.settings.acceleration =
+            tourney::engine::chess::swiss::state::AccelerationMethod::Baku;
     }
     let started = Instant::now();
     let paired = match window_above {

@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::engine::chess::tiebreak_order::TiebreakOrder;
+pub use crate::engine::chess::norms::Title;
+use crate::engine::chess::tiebreak_order::{AskedTiebreak, TiebreakOrder, TiebreakRules};
 use crate::error::{check, ApiError, FieldError};
 use crate::limits::schema::{Code, Name, Rating};
 use crate::limits::{MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_RATING};
@@ -45,6 +46,69 @@ pub struct Lots {
     pub drawn_at: String,
 }
 
+/// What FIDE's reports carry about an event beyond its name and dates (TRF `022` place,
+/// `032` federation, `102` chief arbiter, `112` deputy arbiters, `122` time control); every
+/// key optional.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"place": "Oslo", "federation": "NOR", "chief_arbiter": "IA Jane Doe", "deputy_arbiters": ["FA John Roe"], "time_control": "90'/40+30'+30\""}))]
+pub struct EventDetails {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 200)]
+    pub place: Option<String>,
+    /// The host federation's code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 64)]
+    pub federation: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 200)]
+    pub chief_arbiter: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schema(max_items = 20)]
+    pub deputy_arbiters: Vec<String>,
+    /// The rate of play as written (`90'/40+30'+30"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 200)]
+    pub time_control: Option<String>,
+}
+
+impl EventDetails {
+    /// Checks every text, naming `details.<key>`.
+    pub fn validate(&self, errors: &mut Vec<FieldError>) {
+        for (key, value, max) in [
+            ("place", &self.place, MAX_NAME_CHARS),
+            ("federation", &self.federation, MAX_CODE_CHARS),
+            ("chief_arbiter", &self.chief_arbiter, MAX_NAME_CHARS),
+            ("time_control", &self.time_control, MAX_NAME_CHARS),
+        ] {
+            if let Some(v) = value {
+                validate_text(&format!("details.{key}"), v, max, errors);
+            }
+        }
+        if self.deputy_arbiters.len() > crate::limits::MAX_DEPUTY_ARBITERS {
+            errors.push(FieldError {
+                field: "details.deputy_arbiters".into(),
+                message: format!(
+                    "at most {} deputy arbiters",
+                    crate::limits::MAX_DEPUTY_ARBITERS
+                ),
+            });
+        }
+        for (i, name) in self.deputy_arbiters.iter().enumerate() {
+            validate_text(
+                &format!("details.deputy_arbiters[{i}]"),
+                name,
+                MAX_NAME_CHARS,
+                errors,
+            );
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        *self == EventDetails::default()
+    }
+}
+
 /// An event (a tournament section).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
@@ -74,6 +138,9 @@ pub struct Event {
     pub rounds: u32,
     pub created_at: String,
     pub updated_at: String,
+    /// Place, federation, arbiters and time control, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub details: Option<EventDetails>,
 }
 
 /// A new event. The answer carries the event's admin token, shown only once.
@@ -95,6 +162,9 @@ pub struct NewEvent {
     /// The settings of the format (absent or null: its defaults).
     #[schema(value_type = Option<Object>)]
     pub settings: Option<Value>,
+    /// Place, federation, arbiters and time control.
+    #[serde(default, deserialize_with = "object::optional")]
+    pub details: Option<EventDetails>,
 }
 
 /// The answer to creating an event.
@@ -135,6 +205,10 @@ pub struct EventPatch {
     #[serde(default, with = "double_option")]
     #[schema(value_type = Option<Object>)]
     pub settings: Option<Option<Value>>,
+    /// A merge patch of the details (`null` clears them all; a key set to `null` clears it).
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<EventDetails>)]
+    pub details: Option<Option<Value>>,
 }
 
 /// Applies a JSON Merge Patch (RFC 7396) to `target`: each key of an object `patch` changes
@@ -159,6 +233,31 @@ pub fn merge_patch(target: &mut Value, patch: &Value) {
     }
 }
 
+/// A nested object read only from a JSON object: serde would also read a struct from an
+/// array of its fields in order (`[null, null]`), which no client means (the body itself is
+/// checked the same way in `api::extract::parse_json`).
+mod object {
+    use serde::de::{DeserializeOwned, Error};
+    use serde::{Deserialize, Deserializer};
+    use serde_json::Value;
+
+    fn from_object<T: DeserializeOwned, E: Error>(v: Value) -> Result<T, E> {
+        match v {
+            Value::Object(_) => serde_json::from_value(v).map_err(E::custom),
+            _ => Err(E::custom("must be a JSON object")),
+        }
+    }
+
+    /// An optional object (`null` or absent: none).
+    pub fn optional<'de, T: DeserializeOwned, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
+        Option::<Value>::deserialize(d)?
+            .map(from_object)
+            .transpose()
+    }
+}
+
 /// Distinguishes an absent field (None) from an explicit null (Some(None)).
 mod double_option {
     use serde::{Deserialize, Deserializer};
@@ -180,6 +279,21 @@ pub enum ParticipantStatus {
     Withdrawn,
 }
 
+/// One of the two players of a bridge pair, as the national body knows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "Ann Hill", "national_id": "EBU 123456"}))]
+pub struct PairPlayer {
+    #[schema(max_length = 200)]
+    pub name: String,
+    /// The player's number with the national body (masterpoints, ranking).
+    #[schema(max_length = 64)]
+    pub national_id: Option<String>,
+}
+
+/// The most players a pair names.
+pub const PAIR_PLAYERS: usize = 2;
+
 /// A player (chess) or a pair (bridge) in an event.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
@@ -196,9 +310,78 @@ pub struct Participant {
     pub federation: Option<String>,
     /// An id from another system (federation id, membership number); unique within the event.
     pub external_id: Option<String>,
+    /// The person's number with the national body (a chess player, a member of a bridge
+    /// team); a bridge pair gives each of its players' in `players`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub national_id: Option<String>,
+    /// A bridge pair's two players, each with a name and a national id (USEBIO exports them so
+    /// masterpoints reach the right people); empty when not given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<PairPlayer>,
     /// Set when lots are drawn.
     pub pairing_number: Option<u32>,
     pub status: ParticipantStatus,
+    /// FIDE title (title norms count the opponents' titles).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<Title>,
+    /// `m` or `f` (the women's norms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+    /// The K factor of a junior depends on it (B.02 8.3.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_year: Option<i32>,
+    /// The player's FIDE K factor (10, 20 or 40), when the rating and birth year do not tell
+    /// it (a newcomer's 40, the 10 kept after reaching 2400).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k_factor: Option<u32>,
+}
+
+/// A player's sex as FIDE's lists record it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum Sex {
+    #[serde(rename = "m")]
+    Male,
+    #[serde(rename = "f")]
+    Female,
+}
+
+impl Sex {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Sex::Male => "m",
+            Sex::Female => "f",
+        }
+    }
+
+    /// `m`, `f`, or TRF's `w`.
+    pub fn parse(text: &str) -> Option<Sex> {
+        match text.trim() {
+            "m" | "M" => Some(Sex::Male),
+            "f" | "F" | "w" | "W" => Some(Sex::Female),
+            _ => None,
+        }
+    }
+}
+
+/// A player's FIDE details, checked once for a new participant and a change alike.
+fn validate_fide(
+    at: &str,
+    birth_year: Option<i32>,
+    k_factor: Option<u32>,
+    errors: &mut Vec<FieldError>,
+) {
+    if birth_year.is_some_and(|y| !(1900..=2100).contains(&y)) {
+        errors.push(FieldError {
+            field: format!("{at}birth_year"),
+            message: "must be a year from 1900 to 2100".into(),
+        });
+    }
+    if k_factor.is_some_and(|k| ![10, 20, 40].contains(&k)) {
+        errors.push(FieldError {
+            field: format!("{at}k_factor"),
+            message: "must be 10, 20 or 40 (B.02 8.3.3)".into(),
+        });
+    }
 }
 
 /// A new participant.
@@ -216,11 +399,23 @@ pub struct NewParticipant {
     pub federation: Option<String>,
     #[schema(value_type = Option<Code>)]
     pub external_id: Option<String>,
+    /// The person's number with the national body.
+    #[schema(max_length = 64)]
+    pub national_id: Option<String>,
+    /// A bridge pair's players (at most 2), each `{"name", "national_id"}`.
+    #[schema(max_items = 2)]
+    pub players: Option<Vec<PairPlayer>>,
+    pub title: Option<Title>,
+    pub sex: Option<Sex>,
+    #[schema(minimum = 1900, maximum = 2100)]
+    pub birth_year: Option<i32>,
+    /// 10, 20 or 40.
+    pub k_factor: Option<u32>,
 }
 
 /// Changes to a participant as a JSON Merge Patch (RFC 7396): a field named changes, `null`
-/// removes it (`rating`, `club`, `federation`, `external_id`; a participant keeps a name),
-/// a field not named stays as it is.
+/// removes it (any field but `name`: a participant keeps a name; `players: null` clears the
+/// pair's players), a field not named stays as it is.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"rating": 2105, "club": "OXF", "federation": null}))]
@@ -240,6 +435,46 @@ pub struct ParticipantPatch {
     #[serde(default, with = "double_option")]
     #[schema(value_type = Option<Code>)]
     pub external_id: Option<Option<String>>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<Code>)]
+    pub national_id: Option<Option<String>>,
+    /// Replaces the pair's players (`[]` or `null` clears them).
+    #[serde(default, with = "double_option")]
+    #[schema(max_items = 2)]
+    pub players: Option<Option<Vec<PairPlayer>>>,
+    #[serde(default, with = "double_option")]
+    pub title: Option<Option<Title>>,
+    #[serde(default, with = "double_option")]
+    pub sex: Option<Option<Sex>>,
+    #[serde(default, with = "double_option")]
+    #[schema(minimum = 1900, maximum = 2100)]
+    pub birth_year: Option<Option<i32>>,
+    /// 10, 20 or 40.
+    #[serde(default, with = "double_option")]
+    pub k_factor: Option<Option<u32>>,
+}
+
+/// Checks a pair's players: at most [`PAIR_PLAYERS`], each named, ids bounded.
+fn validate_players(at: &str, players: Option<&[PairPlayer]>, errors: &mut Vec<FieldError>) {
+    let Some(players) = players else { return };
+    if players.len() > PAIR_PLAYERS {
+        errors.push(FieldError {
+            field: format!("{at}players"),
+            message: format!("a pair has at most {PAIR_PLAYERS} players"),
+        });
+        return;
+    }
+    for (i, p) in players.iter().enumerate() {
+        validate_name(&format!("{at}players[{i}].name"), &p.name, errors);
+        if let Some(id) = &p.national_id {
+            validate_text(
+                &format!("{at}players[{i}].national_id"),
+                id,
+                MAX_CODE_CHARS,
+                errors,
+            );
+        }
+    }
 }
 
 impl NewParticipant {
@@ -247,15 +482,18 @@ impl NewParticipant {
     pub fn validate(&self, at: &str, errors: &mut Vec<FieldError>) {
         validate_name(&format!("{at}name"), &self.name, errors);
         validate_rating(&format!("{at}rating"), self.rating, errors);
+        validate_fide(at, self.birth_year, self.k_factor, errors);
         validate_codes(
             at,
             [
                 ("club", &self.club),
                 ("federation", &self.federation),
                 ("external_id", &self.external_id),
+                ("national_id", &self.national_id),
             ],
             errors,
         );
+        validate_players(at, self.players.as_deref(), errors);
     }
 }
 
@@ -271,6 +509,12 @@ impl ParticipantPatch {
             None => {}
         }
         validate_rating("rating", self.rating.flatten(), errors);
+        validate_fide(
+            "",
+            self.birth_year.flatten(),
+            self.k_factor.flatten(),
+            errors,
+        );
         let none = None;
         validate_codes(
             "",
@@ -278,9 +522,11 @@ impl ParticipantPatch {
                 ("club", self.club.as_ref().unwrap_or(&none)),
                 ("federation", self.federation.as_ref().unwrap_or(&none)),
                 ("external_id", self.external_id.as_ref().unwrap_or(&none)),
+                ("national_id", self.national_id.as_ref().unwrap_or(&none)),
             ],
             errors,
         );
+        validate_players("", self.players.clone().flatten().as_deref(), errors);
     }
 
     /// Applies the changes to `p` (after [`ParticipantPatch::validate`]).
@@ -299,6 +545,24 @@ impl ParticipantPatch {
         }
         if let Some(external_id) = self.external_id {
             p.external_id = external_id;
+        }
+        if let Some(national_id) = self.national_id {
+            p.national_id = national_id;
+        }
+        if let Some(players) = self.players {
+            p.players = players.unwrap_or_default();
+        }
+        if let Some(title) = self.title {
+            p.title = title;
+        }
+        if let Some(sex) = self.sex {
+            p.sex = sex;
+        }
+        if let Some(birth_year) = self.birth_year {
+            p.birth_year = birth_year;
+        }
+        if let Some(k_factor) = self.k_factor {
+            p.k_factor = k_factor;
         }
     }
 }
@@ -450,7 +714,7 @@ pub struct Round {
     pub games: Vec<Game>,
     pub byes: Vec<Bye>,
     /// Swiss rounds: why each board is as it is (what it cost, which rules were bent), and
-    /// notes; see the Swiss section of the README.
+    /// notes; see docs/chess.md, Swiss sections.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<Object>>)]
     pub explanation: Option<Value>,
@@ -479,13 +743,13 @@ pub struct Page<T: ToSchema> {
 /// Checks an event's settings for its format; names the setting at fault.
 ///
 /// Round robins know `tiebreaks`: an ordered list of tie-breaks or a preset name
-/// ([`TiebreakOrder`]; default: direct encounter, wins, Sonneborn-Berger). Swiss settings: [`section`] (default
-/// tie-breaks: modified median, Solkoff, cumulative).
+/// ([`TiebreakOrder`]; default: direct encounter, wins, Sonneborn-Berger), `tiebreak_rules`
+/// (`2023` or `2026`) and `unrated_rating`. Swiss settings: [`section`] (default tie-breaks:
+/// modified median, Solkoff, cumulative).
 /// Team formats know `tiebreaks` too (for the individual standings); Hilton also `boards`,
 /// the boards per team (every team must field exactly that many; default: the teams' size).
 /// Bridge pairs events know `scoring` and `scale` ([`crate::engine::bridge::session`]).
 pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError> {
-    use crate::engine::bridge::session::read_settings;
     let Some(map) = settings.as_object() else {
         return Err(ApiError::invalid("settings", "must be a JSON object"));
     };
@@ -513,36 +777,73 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
             .map(|_| ())
             .map_err(|e| ApiError::invalid(e.field, e.message));
     }
-    if is_round_robin(format) || format == FORMAT_SCHEVENINGEN {
-        return read_settings::<TiebreakSettings>(settings)
-            .map(|_| ())
-            .map_err(|e| ApiError::invalid(e.field, e.message));
+    let known: &[&str] = if is_round_robin(format) || format == FORMAT_SCHEVENINGEN {
+        &["tiebreaks", "tiebreak_rules", "unrated_rating"]
+    } else if format == FORMAT_HILTON {
+        &["tiebreaks", "tiebreak_rules", "unrated_rating", "boards"]
+    } else {
+        &[]
+    };
+    let mut errors = Vec::new();
+    for key in map.keys() {
+        if !known.contains(&key.as_str()) {
+            errors.push(FieldError {
+                field: format!("settings.{key}"),
+                message: if known.is_empty() {
+                    format!("format {format} has no settings")
+                } else {
+                    format!(
+                        "unknown setting; format {format} knows: {}",
+                        known.join(", ")
+                    )
+                },
+            });
+        }
     }
-    if format == FORMAT_HILTON {
-        let hilton = read_settings::<HiltonSettings>(settings)
-            .map_err(|e| ApiError::invalid(e.field, e.message))?;
-        let max = crate::engine::chess::hilton::MAX_BOARDS;
-        if hilton.boards.is_some_and(|n| !(1..=max).contains(&n)) {
-            return Err(ApiError::invalid(
-                "settings.boards",
-                format!(
+    if let Some(tb) = map.get("tiebreaks") {
+        match serde_json::from_value::<TiebreakOrder>(tb.clone()) {
+            Err(e) => errors.push(FieldError {
+                field: "settings.tiebreaks".into(),
+                message: e.to_string(),
+            }),
+            Ok(order) => {
+                for (i, message) in order.resolve().err().unwrap_or_default() {
+                    errors.push(FieldError {
+                        field: format!("settings.tiebreaks[{i}]"),
+                        message,
+                    });
+                }
+            }
+        }
+    }
+    if let Some(r) = map.get("tiebreak_rules") {
+        if serde_json::from_value::<TiebreakRules>(r.clone()).is_err() {
+            errors.push(FieldError {
+                field: "settings.tiebreak_rules".into(),
+                message: "must be \"2023\" or \"2026\" (the text of C.07)".into(),
+            });
+        }
+    }
+    if let Some(r) = map.get("unrated_rating") {
+        if r.as_u64().is_none_or(|r| r > MAX_RATING as u64) {
+            errors.push(FieldError {
+                field: "settings.unrated_rating".into(),
+                message: format!("must be a rating from 0 to {MAX_RATING}"),
+            });
+        }
+    }
+    if let Some(b) = map.get("boards") {
+        let max = crate::engine::chess::hilton::MAX_BOARDS as u64;
+        if !b.as_u64().is_some_and(|n| (1..=max).contains(&n)) {
+            errors.push(FieldError {
+                field: "settings.boards".into(),
+                message: format!(
                     "must be a whole number of boards per team from 1 to {max} (default: the teams' size)"
                 ),
-            ));
+            });
         }
-        return Ok(());
     }
-    if !map.is_empty() {
-        let errors = map
-            .keys()
-            .map(|key| FieldError {
-                field: format!("settings.{key}"),
-                message: format!("format {format} has no settings"),
-            })
-            .collect();
-        return check(errors);
-    }
-    Ok(())
+    check(errors)
 }
 
 /// The settings of a round robin (single or double) or a Scheveningen event.
@@ -553,6 +854,13 @@ pub struct TiebreakSettings {
     /// The tie-break order of the standings: a list, or a preset (`fide`, `us`,
     /// `round_robin`); default: direct encounter, wins, Sonneborn-Berger.
     pub tiebreaks: Option<TiebreakOrder>,
+    /// The text of C.07 the tie-breaks follow: `2023` or `2026`; default by the start date
+    /// (from 1 March 2026 the 2026 text).
+    pub tiebreak_rules: Option<TiebreakRules>,
+    /// The rating unrated players count with in rating-based tie-breaks (C.07 art. 10);
+    /// without it they are left out of those averages.
+    #[schema(minimum = 0, maximum = 4000)]
+    pub unrated_rating: Option<u32>,
 }
 
 /// The settings of a Hilton event.
@@ -562,22 +870,47 @@ pub struct TiebreakSettings {
 pub struct HiltonSettings {
     /// The tie-break order of the individual standings (as for a round robin).
     pub tiebreaks: Option<TiebreakOrder>,
+    /// The text of C.07 the tie-breaks follow: `2023` or `2026`; default by the start date
+    /// (from 1 March 2026 the 2026 text).
+    pub tiebreak_rules: Option<TiebreakRules>,
+    /// The rating unrated players count with in rating-based tie-breaks (C.07 art. 10);
+    /// without it they are left out of those averages.
+    #[schema(minimum = 0, maximum = 4000)]
+    pub unrated_rating: Option<u32>,
     /// Boards per team: every team fields exactly that many (default: the teams' size).
     #[schema(value_type = Option<crate::engine::chess::hilton::HiltonBoards>)]
     pub boards: Option<u32>,
 }
 
 /// The tie-break order of an event's settings.
-pub fn tiebreaks(format: &str, settings: &Value) -> Vec<crate::engine::chess::scoring::Tiebreak> {
+pub fn tiebreaks(format: &str, settings: &Value) -> Vec<AskedTiebreak> {
+    use crate::engine::chess::tiebreak_order::{asked, DEFAULT_TIEBREAKS, SWISS_TIEBREAKS};
     settings
         .get("tiebreaks")
         .and_then(|v| serde_json::from_value::<TiebreakOrder>(v.clone()).ok())
-        .map(|order| order.tiebreaks())
+        .and_then(|order| order.resolve().ok())
         .unwrap_or_else(|| {
             if format == FORMAT_SWISS {
-                crate::engine::chess::scoring::SWISS_TIEBREAKS.to_vec()
+                asked(&SWISS_TIEBREAKS)
             } else {
-                crate::engine::chess::scoring::DEFAULT_TIEBREAKS.to_vec()
+                asked(&DEFAULT_TIEBREAKS)
             }
         })
+}
+
+/// The text of C.07 an event's tie-breaks follow: the setting, else by the start date.
+pub fn tiebreak_rules(settings: &Value, start: Option<NaiveDate>) -> TiebreakRules {
+    let setting = settings
+        .get("tiebreak_rules")
+        .and_then(|v| serde_json::from_value::<TiebreakRules>(v.clone()).ok());
+    TiebreakRules::for_event(setting, start)
+}
+
+/// The rating an event gives unrated players in rating-based tie-breaks, if any.
+pub fn unrated_rating(settings: &Value) -> Option<i32> {
+    settings
+        .get("unrated_rating")
+        .and_then(Value::as_u64)
+        .filter(|&r| r <= MAX_RATING as u64)
+        .map(|r| r as i32)
 }

@@ -13,7 +13,7 @@ use crate::engine::chess::swiss::accel::AccelerationMethod;
 use crate::engine::chess::swiss::{
     Colour, ColourRule, PairingSystem, SwissSettings, TeamAvoidance,
 };
-use crate::engine::chess::tiebreak_order::TiebreakOrder;
+use crate::engine::chess::tiebreak_order::{TiebreakOrder, TiebreakRules};
 use crate::error::{ApiError, FieldError};
 use crate::limits::{MAX_PROHIBITED_PAIRS, MAX_RATING, MAX_ROUNDS};
 
@@ -23,7 +23,8 @@ use crate::limits::{MAX_PROHIBITED_PAIRS, MAX_RATING, MAX_ROUNDS};
 #[schema(example = json!({"rounds": 5, "colour_rule": "3a", "team_avoidance": "avoid", "seed": 42}))]
 pub struct SwissSection {
     /// `swiss` (top half v bottom half, default) or `adjacent` (1-2, 3-4) under the US rules,
-    /// or `fide_dutch`: the FIDE Dutch system (C.04.3).
+    /// or `fide_dutch`: the FIDE Dutch system (C.04.3), or `fide_burstein`: the FIDE Burstein
+    /// system (C.04.4.2).
     pub system: Option<PairingSystem>,
     /// Colour rule 3: `3a` (default, variation 29I1) or `3b`.
     pub colour_rule: Option<ColourRule>,
@@ -54,8 +55,16 @@ pub struct SwissSection {
     /// Pairs the director prohibits, as participant ids (two different ones each).
     #[schema(max_items = 1000, value_type = Option<Vec<ProhibitedPair>>)]
     pub prohibited_pairs: Option<Vec<[i64; 2]>>,
-    /// Tie-break order of the standings: a list, or a preset (`fide`, `us`, `round_robin`).
+    /// Tie-break order of the standings: a list of C.07 codes (`BH/C1`, `SB`, `ARO`…) or our
+    /// names, or a preset (`fide`, `us`, `round_robin`).
     pub tiebreaks: Option<TiebreakOrder>,
+    /// The text of C.07 the tie-breaks follow: `2023` or `2026`; default by the start date
+    /// (from 1 March 2026 the 2026 text).
+    pub tiebreak_rules: Option<TiebreakRules>,
+    /// The rating unrated players count with in rating-based tie-breaks (C.07 art. 10);
+    /// without it they are left out of those averages.
+    #[schema(minimum = 0, maximum = 4000)]
+    pub unrated_rating: Option<u32>,
     /// Acceleration, `fide_dutch` only: `none` (default) or `baku` (the Baku method,
     /// C.04.5.1: virtual points for the first half of the pairing numbers in the first
     /// rounds).
@@ -167,6 +176,17 @@ impl SwissSection {
                 );
             }
         }
+        if let Some(order) = &section.tiebreaks {
+            for (i, message) in order.resolve().err().unwrap_or_default() {
+                bad(&format!("tiebreaks[{i}]"), &message);
+            }
+        }
+        if section.unrated_rating.is_some_and(|r| r > MAX_RATING) {
+            bad(
+                "unrated_rating",
+                &format!("must be at most {MAX_RATING} rating points"),
+            );
+        }
         if section.acceleration == Some(AccelerationMethod::Baku)
             && section.system != Some(PairingSystem::FideDutch)
         {
@@ -250,6 +270,18 @@ mod tests {
         assert_eq!(
             field(json!({"acceleration": "fast", "system": "fide_dutch"})),
             "settings.acceleration"
+        );
+        assert_eq!(
+            field(json!({"tiebreaks": ["BH/C1", "WIN/C1"]})),
+            "settings.tiebreaks[1]"
+        );
+        assert_eq!(
+            field(json!({"tiebreak_rules": "2024"})),
+            "settings.tiebreak_rules"
+        );
+        assert_eq!(
+            field(json!({"unrated_rating": 5000})),
+            "settings.unrated_rating"
         );
         let baku = SwissSection::parse(&json!({"acceleration": "baku", "system": "fide_dutch"}));
         assert_eq!(

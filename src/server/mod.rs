@@ -63,6 +63,8 @@ pub fn build_with_live(
     let failures = web::Data::new(guard::Failures::from_env());
     let metrics = web::Data::new(crate::metrics::Metrics::default());
     let cache = web::Data::new(read_cache::ReadCache::new(read_cache::bound_from_env()));
+    // the double-dummy worker, for as long as the server's workers hold this handle
+    let analysis = web::Data::new(crate::analysis::Analysis::start(store.clone()));
     let server = HttpServer::new(move || {
         App::new()
             .app_data(routes.clone())
@@ -70,6 +72,7 @@ pub fn build_with_live(
             .app_data(cache.clone())
             .app_data(failures.clone())
             .app_data(metrics.clone())
+            .app_data(analysis.clone())
             .wrap(from_fn(preconditions::preconditions))
             .wrap(from_fn(crate::api::idempotency::idempotency))
             .wrap(from_fn(read_cache::read_cache))
@@ -86,6 +89,9 @@ pub fn build_with_live(
             .default_service(web::to(methods::not_routed))
     })
     .on_connect(crate::api::connection::remember_socket)
+    // a client that closes its connection is gone: end what it was sent at once (a live
+    // stream's place is freed now, not when a heartbeat finds the socket dead)
+    .h1_allow_half_closed(false)
     .workers(std::thread::available_parallelism().map_or(2, |n| n.get().max(2)))
     .listen(listener)?
     .run();

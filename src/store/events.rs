@@ -16,7 +16,8 @@ const COLUMNS: &str = "e.id, e.name, e.game, e.format, e.start_date, e.end_date,
                  WHERE m.event_id = e.id), 0) \
      + COALESCE((SELECT json_array_length(t.movement, '$.rounds') FROM team_schedules t \
                  WHERE t.event_id = e.id), 0) \
-     + (SELECT COALESCE(MAX(d.round), 0) FROM swiss_draws d WHERE d.event_id = e.id)";
+     + (SELECT COALESCE(MAX(d.round), 0) FROM swiss_draws d WHERE d.event_id = e.id), \
+     e.details";
 
 fn from_row(row: &Row) -> rusqlite::Result<Event> {
     let game: String = row.get(2)?;
@@ -47,6 +48,9 @@ fn from_row(row: &Row) -> rusqlite::Result<Event> {
         updated_at: row.get(11)?,
         participants: row.get(12)?,
         rounds: row.get(13)?,
+        details: row
+            .get::<_, Option<String>>(14)?
+            .and_then(|d| serde_json::from_str(&d).ok()),
     })
 }
 
@@ -58,12 +62,21 @@ pub struct EventFields<'a> {
     pub start_date: Option<chrono::NaiveDate>,
     pub end_date: Option<chrono::NaiveDate>,
     pub settings: &'a serde_json::Value,
+    /// Place, federation, arbiters, time control (none: unknown).
+    pub details: Option<&'a crate::domain::EventDetails>,
+}
+
+/// The details as stored: a JSON object, or NULL when there are none.
+fn details_text(f: &EventFields) -> Option<String> {
+    f.details
+        .filter(|d| !d.is_empty())
+        .map(|d| serde_json::to_string(d).unwrap_or_default())
 }
 
 pub fn insert(conn: &Connection, f: &EventFields, now: &str) -> ApiResult<i64> {
     conn.execute(
-        "INSERT INTO events (name, game, format, start_date, end_date, settings, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+        "INSERT INTO events (name, game, format, start_date, end_date, settings, created_at, updated_at, details)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)",
         params![
             f.name,
             f.game.as_str(),
@@ -71,7 +84,8 @@ pub fn insert(conn: &Connection, f: &EventFields, now: &str) -> ApiResult<i64> {
             f.start_date,
             f.end_date,
             f.settings.to_string(),
-            now
+            now,
+            details_text(f)
         ],
     )?;
     Ok(conn.last_insert_rowid())
@@ -80,7 +94,7 @@ pub fn insert(conn: &Connection, f: &EventFields, now: &str) -> ApiResult<i64> {
 pub fn update(conn: &Connection, id: i64, f: &EventFields, now: &str) -> ApiResult<()> {
     conn.execute(
         "UPDATE events SET name = ?2, format = ?3, start_date = ?4, end_date = ?5, settings = ?6,
-         updated_at = ?7 WHERE id = ?1",
+         updated_at = ?7, details = ?8 WHERE id = ?1",
         params![
             id,
             f.name,
@@ -88,7 +102,8 @@ pub fn update(conn: &Connection, id: i64, f: &EventFields, now: &str) -> ApiResu
             f.start_date,
             f.end_date,
             f.settings.to_string(),
-            now
+            now,
+            details_text(f)
         ],
     )?;
     Ok(())

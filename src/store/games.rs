@@ -21,6 +21,8 @@ pub struct ByeRow {
     pub round: u32,
     pub participant_id: i64,
     pub points: f64,
+    /// `pairing`, `requested`, `absent` or `bye` (a round robin's).
+    pub kind: String,
 }
 
 pub fn insert(
@@ -108,7 +110,7 @@ pub fn plays_in(conn: &Connection, round_id: i64, participant_id: i64) -> ApiRes
 /// Every bye of the event's published rounds, by round (a draft's byes do not score yet).
 pub fn all_byes(conn: &Connection, event_id: i64) -> ApiResult<Vec<ByeRow>> {
     let mut stmt = conn.prepare(
-        "SELECT r.number, b.participant_id, b.points FROM byes b JOIN rounds r ON r.id = b.round_id
+        "SELECT r.number, b.participant_id, b.points, b.kind FROM byes b JOIN rounds r ON r.id = b.round_id
          WHERE r.event_id = ?1 AND r.status = 'published' ORDER BY r.number, b.participant_id",
     )?;
     let rows = stmt.query_map([event_id], |r| {
@@ -116,6 +118,7 @@ pub fn all_byes(conn: &Connection, event_id: i64) -> ApiResult<Vec<ByeRow>> {
             round: r.get(0)?,
             participant_id: r.get(1)?,
             points: r.get(2)?,
+            kind: r.get(3)?,
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)

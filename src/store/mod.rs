@@ -44,6 +44,8 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0007_idempotency.sql")),
         M::up(include_str!("../../sql/0008_event_versions.sql")),
         M::up(include_str!("../../sql/0009_bridge_matches.sql")),
+        M::up(include_str!("../../sql/0011_bridge_hand_records.sql")),
+        M::up(include_str!("../../sql/0012_fide_details.sql")),
     ])
 }
 
@@ -114,6 +116,8 @@ pub struct Store {
     /// The server admin token's keyed hash, and the key.
     server_admin: [u8; 32],
     key: [u8; 32],
+    /// The `Idempotency-Key`s whose requests run now.
+    running: idempotency::RunningKeys,
 }
 
 impl Store {
@@ -172,6 +176,7 @@ impl Store {
             path: Arc::new(path.to_path_buf()),
             server_admin: secret::hmac_sha256(&key, server_admin.as_bytes()),
             key,
+            running: idempotency::RunningKeys::default(),
         })
     }
 
@@ -183,6 +188,11 @@ impl Store {
     /// Whether `token` is the server admin token (`store::backup::server_admin_token`).
     pub fn is_server_admin(&self, token: &str) -> bool {
         secret::hmac_sha256(&self.key, token.as_bytes()) == self.server_admin
+    }
+
+    /// The `Idempotency-Key`s whose requests run now (in this process).
+    pub fn running_keys(&self) -> &idempotency::RunningKeys {
+        &self.running
     }
 
     /// How long the changes that got the writer waited for it (metrics).
@@ -234,11 +244,17 @@ impl Store {
     /// event ([`versions::Precondition`]), the transaction compares it with the event's version
     /// as it starts: 412 on a stale one (after the request's own 4xx checks, which answer
     /// first), so two directors never overwrite each other silently. Every write route gets this without doing anything.
+    ///
+    /// In a request sent with an `Idempotency-Key` ([`idempotency::run_keyed`]) the transaction
+    /// is left open once `f` succeeds, and commits later together with the request's answer.
     pub async fn write<T, F>(&self, f: F) -> ApiResult<T>
     where
         T: Send + 'static,
         F: FnOnce(&Transaction) -> ApiResult<T> + Send + 'static,
     {
+        if let Some((scope, _, held)) = idempotency::current() {
+            return self.write_keyed(scope, held, f).await;
+        }
         let writer = self.writer.clone();
         let known = self.versions.clone();
         let precondition = versions::pending();
@@ -248,7 +264,7 @@ impl Store {
             let mut conn = writer
                 .lock()
                 .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let tx = begin(&mut conn)?;
             // The version as the transaction starts decides; the request's own checks (auth,
             // 404, 409, 422) answer first, as RFC 9110 13.2.2 orders them, and a stale
             // version then rolls the change back.
@@ -269,6 +285,62 @@ impl Store {
         written
     }
 
+    /// [`Store::write`] for a request with an `Idempotency-Key`: the work is done and its
+    /// transaction held open (with the writer's turn) for [`idempotency::Held::commit`]; a
+    /// duplicate whose answer was committed while this one waited for the writer does nothing
+    /// and leaves that answer for the middleware to replay.
+    async fn write_keyed<T, F>(&self, scope: String, held: bool, f: F) -> ApiResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Transaction) -> ApiResult<T> + Send + 'static,
+    {
+        if held {
+            return Err(ApiError::Internal(
+                "a request with an Idempotency-Key writes once".into(),
+            ));
+        }
+        let writer = self.writer.clone();
+        let known = self.versions.clone();
+        let precondition = versions::pending();
+        let turn = self.writer_turn().await?;
+        let expired = idempotency_expiry();
+        let written = actix_web::web::block(move || {
+            let mut conn = writer
+                .lock()
+                .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
+            let mut tx = begin(&mut conn)?;
+            if let Some(kept) = idempotency::find(&tx, &scope, &expired)? {
+                return Ok(Err(kept));
+            }
+            let stale = precondition.as_ref().and_then(|p| p.check(&tx).err());
+            let value = f(&tx)?;
+            if let Some(stale) = stale {
+                return Err(stale);
+            }
+            let bumped = versions::bump(&tx)?;
+            // left open: `Held` commits it with the answer, or rolls it back when dropped
+            tx.set_drop_behavior(rusqlite::DropBehavior::Ignore);
+            drop(tx);
+            drop(conn);
+            let held = idempotency::Held::new(writer.clone(), known, bumped, turn);
+            Ok(Ok((value, held)))
+        })
+        .await?;
+        match written? {
+            Ok((value, held)) => {
+                idempotency::hold(held);
+                versions::met();
+                Ok(value)
+            }
+            Err(kept) => {
+                idempotency::found(kept);
+                Err(ApiError::conflict(
+                    "a request with this Idempotency-Key was answered meanwhile",
+                ))
+            }
+        }
+    }
+
     /// Runs `f` like [`Store::write`] but always rolls back: what a write would see (and do),
     /// without doing it. Used to prepare long work outside the writer (a pairing is computed
     /// from a dry run, then written by a real write that checks nothing changed meanwhile).
@@ -277,6 +349,11 @@ impl Store {
         T: Send + 'static,
         F: FnOnce(&Transaction) -> ApiResult<T> + Send + 'static,
     {
+        if idempotency::current().is_some_and(|(_, _, held)| held) {
+            return Err(ApiError::Internal(
+                "a request with an Idempotency-Key writes once".into(),
+            ));
+        }
         let writer = self.writer.clone();
         let precondition = versions::pending();
         let turn = self.writer_turn().await?;
@@ -285,7 +362,7 @@ impl Store {
             let mut conn = writer
                 .lock()
                 .map_err(|_| ApiError::Internal("writer connection poisoned".into()))?;
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let tx = begin(&mut conn)?;
             // as in `write`: the request's own checks first, then a stale If-Match (before
             // the long work, not after it)
             let stale = precondition.as_ref().and_then(|p| p.check(&tx).err());
@@ -298,6 +375,26 @@ impl Store {
         })
         .await?
     }
+}
+
+/// `BEGIN IMMEDIATE` on the writer connection. A transaction still open there (a keyed
+/// request's, which its `Held` always ends; never expected) is rolled back first rather than
+/// failing every later write.
+fn begin(conn: &mut Connection) -> rusqlite::Result<Transaction<'_>> {
+    if !conn.is_autocommit() {
+        log::error!("the writer connection was left in a transaction; rolling it back");
+        conn.execute_batch("ROLLBACK")?;
+    }
+    conn.transaction_with_behavior(TransactionBehavior::Immediate)
+}
+
+/// How long an `Idempotency-Key`'s answer is kept.
+pub const IDEMPOTENCY_KEPT_HOURS: i64 = 24;
+
+/// Keys created before this instant (RFC 3339) have expired.
+pub fn idempotency_expiry() -> String {
+    (chrono::Utc::now() - chrono::Duration::hours(IDEMPOTENCY_KEPT_HOURS))
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 /// The current time as stored (RFC 3339, UTC, seconds).
@@ -317,6 +414,14 @@ pub fn is_constraint(e: &rusqlite::Error) -> bool {
 mod tests {
     use super::*;
 
+    /// The migrations: one file of `sql/` each.
+    fn migrations_count() -> i64 {
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/sql"))
+            .unwrap()
+            .filter(|f| f.as_ref().unwrap().path().extension() == Some("sql".as_ref()))
+            .count() as i64
+    }
+
     #[test]
     fn migrations_are_valid_and_idempotent() {
         migrations().validate().unwrap();
@@ -331,7 +436,7 @@ mod tests {
             .unwrap()
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 9);
+        assert_eq!(version, migrations_count());
     }
 
     #[test]

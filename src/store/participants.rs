@@ -2,11 +2,37 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
-use crate::domain::{NewParticipant, Participant, ParticipantStatus};
+use crate::domain::{NewParticipant, PairPlayer, Participant, ParticipantStatus, Sex, Title};
 use crate::error::{ApiError, ApiResult};
 
-const COLUMNS: &str =
-    "id, event_id, name, rating, club, federation, external_id, pairing_number, status";
+const COLUMNS: &str = "id, event_id, name, rating, club, federation, external_id, pairing_number,
+     status, national_id, player1_name, player1_national_id, player2_name, player2_national_id,
+     title, sex, birth_year, k_factor";
+
+/// A pair's players as stored: up to two (name, national id) column pairs.
+fn players_of(row: &Row) -> rusqlite::Result<Vec<PairPlayer>> {
+    let mut out = Vec::new();
+    for k in [10, 12] {
+        if let Some(name) = row.get::<_, Option<String>>(k)? {
+            out.push(PairPlayer {
+                name,
+                national_id: row.get(k + 1)?,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The player columns of `players` (absent players NULL).
+fn player_columns(players: &[PairPlayer]) -> [Option<String>; 4] {
+    let get = |k: usize| players.get(k);
+    [
+        get(0).map(|p| p.name.trim().to_string()),
+        get(0).and_then(|p| p.national_id.clone()),
+        get(1).map(|p| p.name.trim().to_string()),
+        get(1).and_then(|p| p.national_id.clone()),
+    ]
+}
 
 fn from_row(row: &Row) -> rusqlite::Result<Participant> {
     let status: String = row.get(8)?;
@@ -18,12 +44,24 @@ fn from_row(row: &Row) -> rusqlite::Result<Participant> {
         club: row.get(4)?,
         federation: row.get(5)?,
         external_id: row.get(6)?,
+        national_id: row.get(9)?,
+        players: players_of(row)?,
         pairing_number: row.get(7)?,
         status: if status == "withdrawn" {
             ParticipantStatus::Withdrawn
         } else {
             ParticipantStatus::Active
         },
+        title: row
+            .get::<_, Option<String>>(14)?
+            .as_deref()
+            .and_then(Title::parse),
+        sex: row
+            .get::<_, Option<String>>(15)?
+            .as_deref()
+            .and_then(Sex::parse),
+        birth_year: row.get(16)?,
+        k_factor: row.get(17)?,
     })
 }
 
@@ -32,9 +70,12 @@ fn external_id_taken(e: &rusqlite::Error) -> bool {
 }
 
 pub fn insert(conn: &Connection, event_id: i64, p: &NewParticipant, now: &str) -> ApiResult<i64> {
+    let [n1, id1, n2, id2] = player_columns(p.players.as_deref().unwrap_or_default());
     conn.execute(
-        "INSERT INTO participants (event_id, name, rating, club, federation, external_id, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO participants (event_id, name, rating, club, federation, external_id, created_at,
+             national_id, player1_name, player1_national_id, player2_name, player2_national_id,
+             title, sex, birth_year, k_factor)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
         params![
             event_id,
             p.name.trim(),
@@ -42,7 +83,16 @@ pub fn insert(conn: &Connection, event_id: i64, p: &NewParticipant, now: &str) -
             p.club,
             p.federation,
             p.external_id,
-            now
+            now,
+            p.national_id,
+            n1,
+            id1,
+            n2,
+            id2,
+            p.title.map(Title::as_str),
+            p.sex.map(Sex::as_str),
+            p.birth_year,
+            p.k_factor
         ],
     )
     .map_err(|e| {
@@ -59,8 +109,11 @@ pub fn insert(conn: &Connection, event_id: i64, p: &NewParticipant, now: &str) -
 }
 
 pub fn update(conn: &Connection, p: &Participant) -> ApiResult<()> {
+    let [n1, id1, n2, id2] = player_columns(&p.players);
     conn.execute(
-        "UPDATE participants SET name = ?2, rating = ?3, club = ?4, federation = ?5, external_id = ?6
+        "UPDATE participants SET name = ?2, rating = ?3, club = ?4, federation = ?5, external_id = ?6,
+             national_id = ?7, player1_name = ?8, player1_national_id = ?9, player2_name = ?10,
+             player2_national_id = ?11, title = ?12, sex = ?13, birth_year = ?14, k_factor = ?15
          WHERE id = ?1",
         params![
             p.id,
@@ -68,7 +121,16 @@ pub fn update(conn: &Connection, p: &Participant) -> ApiResult<()> {
             p.rating,
             p.club,
             p.federation,
-            p.external_id
+            p.external_id,
+            p.national_id,
+            n1,
+            id1,
+            n2,
+            id2,
+            p.title.map(Title::as_str),
+            p.sex.map(Sex::as_str),
+            p.birth_year,
+            p.k_factor
         ],
     )
     .map_err(|e| {

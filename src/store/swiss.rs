@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::domain::{Participant, ParticipantStatus};
+use crate::domain::{Participant, ParticipantStatus, Sex, Title};
 use crate::engine::chess::games::GameResult;
 use crate::engine::chess::swiss::{
     Colour, RequestedBye, RoundRecord, RoundResult, SwissPlayer, SwissSettings, SwissState,
@@ -262,6 +262,11 @@ pub fn load(
                 withdrawn: p.status == ParticipantStatus::Withdrawn,
                 federation: trf_federation(p.federation.as_deref()),
                 fide_id: trf_fide_id(p.external_id.as_deref()),
+                title: p.title.map(trf_title),
+                sex: p
+                    .sex
+                    .map(|s| if s == Sex::Female { "w" } else { "m" }.to_string()),
+                birth_date: p.birth_year.map(|y| y.to_string()),
                 ..Default::default()
             }
         })
@@ -288,6 +293,21 @@ pub fn load(
         participant_of,
         start_number_of,
     })
+}
+
+/// A FIDE title as TRF-16 writes it (columns 11-13: `g`, `m`, `wg`, `f`, `wm`, `c`, `wf`, `wc`).
+fn trf_title(t: Title) -> String {
+    match t {
+        Title::GM => "g",
+        Title::IM => "m",
+        Title::WGM => "wg",
+        Title::FM => "f",
+        Title::WIM => "wm",
+        Title::CM => "c",
+        Title::WFM => "wf",
+        Title::WCM => "wc",
+    }
+    .to_string()
 }
 
 /// The participant's federation as the TRF's federation column holds it: a code of 1 to 3

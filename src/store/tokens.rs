@@ -77,12 +77,13 @@ pub fn issue(
          VALUES (?1, ?2, token_hmac(?3), ?4, ?5)",
         params![event_id, role.as_str(), token, label, now],
     )?;
+    known::note(&token);
     Ok((conn.last_insert_rowid(), token))
 }
 
 /// The live credential a token stands for, if any.
 pub fn lookup(conn: &Connection, token: &str) -> ApiResult<Option<Credential>> {
-    Ok(conn
+    let found = conn
         .query_row(
             "SELECT id, event_id, role FROM tokens
              WHERE token_hash IN (token_hmac(?1), ?2) AND revoked_at IS NULL",
@@ -100,7 +101,83 @@ pub fn lookup(conn: &Connection, token: &str) -> ApiResult<Option<Credential>> {
                 })
             },
         )
-        .optional()?)
+        .optional()?;
+    if found.is_some() {
+        known::note(token);
+    }
+    Ok(found)
+}
+
+/// The tokens this server process issued or accepted lately, by a keyed digest of each (never
+/// the token itself; the key is random per process). The bad-credential guard
+/// (`server::guard`) lets them through while their address is refused for guessing: a
+/// director's token is never held up by someone else's bad tokens from the same address.
+pub mod known {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    use std::time::{Duration, Instant};
+
+    /// How long a token stays known after it was last issued or accepted.
+    pub const KEPT: Duration = Duration::from_secs(24 * 3600);
+    /// Tokens known at once (the oldest forgotten first): the memory bound, about 5 MB.
+    const MAX_KNOWN: usize = 100_000;
+
+    /// A token's digest: the first 16 bytes of its HMAC-SHA-256 under this process's key.
+    pub type Fingerprint = [u8; 16];
+
+    struct Known {
+        key: [u8; 32],
+        seen: Mutex<HashMap<Fingerprint, Instant>>,
+    }
+
+    fn known() -> &'static Known {
+        static KNOWN: OnceLock<Known> = OnceLock::new();
+        KNOWN.get_or_init(|| {
+            let mut key = [0u8; 32];
+            // without randomness the digests are still not the tokens (only guessable ones)
+            let _ = getrandom::fill(&mut key);
+            Known {
+                key,
+                seen: Mutex::default(),
+            }
+        })
+    }
+
+    /// The digest the guard counts a presented token by.
+    pub fn fingerprint(token: &str) -> Fingerprint {
+        let mac = crate::store::secret::hmac_sha256(&known().key, token.as_bytes());
+        let mut fp = [0u8; 16];
+        fp.copy_from_slice(&mac[..16]);
+        fp
+    }
+
+    /// `token` was issued or accepted now.
+    pub fn note(token: &str) {
+        let fp = fingerprint(token);
+        let now = Instant::now();
+        let mut seen = known().seen.lock().unwrap_or_else(|e| e.into_inner());
+        if seen.len() >= MAX_KNOWN && !seen.contains_key(&fp) {
+            seen.retain(|_, at| now.duration_since(*at) < KEPT);
+            if seen.len() >= MAX_KNOWN {
+                if let Some(oldest) = seen.iter().min_by_key(|(_, at)| **at).map(|(f, _)| *f) {
+                    seen.remove(&oldest);
+                }
+            }
+        }
+        seen.insert(fp, now);
+    }
+
+    /// Whether the token of `fp` was issued or accepted within [`KEPT`].
+    pub fn is_known(fp: &Fingerprint) -> bool {
+        let seen = known().seen.lock().unwrap_or_else(|e| e.into_inner());
+        seen.get(fp).is_some_and(|at| at.elapsed() < KEPT)
+    }
+
+    /// The token of `fp` was refused (revoked since): no longer known.
+    pub fn forget(fp: &Fingerprint) {
+        let mut seen = known().seen.lock().unwrap_or_else(|e| e.into_inner());
+        seen.remove(fp);
+    }
 }
 
 pub fn list(conn: &Connection, event_id: i64) -> ApiResult<Vec<TokenInfo>> {

@@ -6,17 +6,19 @@ use rusqlite::Connection;
 use super::text::{decimal, format_name, points_phrase, score};
 use super::{layout, nav};
 use crate::api::bridge::movement::movement_and_seats;
-use crate::api::bridge::results::load_session;
+use crate::api::bridge::results::{event_travellers, load_session};
 use crate::api::events::player::{player_games, Colour, PlayerRound};
-use crate::api::events::standings::{
-    crosstable_rows, scoresheet, standing_rows, tiebreak_title, tiebreak_value,
-};
+use crate::api::events::standings::{crosstable_rows, scoresheet, standing_rows, tiebreak_title};
 use crate::api::events::teams::team_standings;
 use crate::domain::{
-    is_chess_team_format, is_match_format, Event, RoundStatus, Seat, FORMAT_PAIRS, FORMAT_SWISS,
+    is_chess_team_format, is_match_format, Event, GameKind, RoundStatus, Seat, FORMAT_PAIRS,
+    FORMAT_SWISS,
 };
+use crate::engine::bridge::analysis::STRAINS;
 use crate::engine::bridge::movement::cards::{guide_cards as cards_of, label};
 use crate::engine::bridge::movement::model::{Direction, SitOut, TableRound};
+use crate::engine::bridge::scoring::Seat as BridgeSeat;
+use crate::engine::bridge::traveller::Traveller;
 use crate::error::ApiError;
 use crate::store::{events, movements, rounds};
 
@@ -42,6 +44,15 @@ pub(super) fn label_text(label: SitOut) -> String {
         SitOut::Ns(n) => format!("NS {n}"),
         SitOut::Ew(n) => format!("EW {n}"),
         SitOut::Pair(n) => n.to_string(),
+    }
+}
+
+/// A rating change with its sign: `+7.2`, `-0.8`, `0`.
+fn signed(c: f64) -> String {
+    if c > 0.0 {
+        format!("+{c}")
+    } else {
+        c.to_string()
     }
 }
 
@@ -229,7 +240,9 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
         return super::match_pages::standings(conn, id);
     }
     let sheet = scoresheet(conn, id)?;
-    let (rows, printed) = standing_rows(&sheet);
+    let table = standing_rows(&sheet);
+    let (rows, printed) = (&table.rows, &table.printed);
+    let rated = rows.iter().any(|r| r.k_factor.is_some());
     let teams = if is_chess_team_format(&event.format) {
         Some(team_standings(conn, id)?)
     } else {
@@ -270,20 +283,29 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
         div.scroll { table {
             thead { tr {
                 th.n { "#" } th.pin { "Name" } th.n.opt { "Rtg" } th.n { "Pts" }
-                @for t in &sheet.tiebreaks { th.n { (tiebreak_title(*t)) } }
+                @for t in &sheet.tiebreaks { th.n { (tiebreak_title(t)) } }
+                @if rated { th.n { "K" } th.n { "Rtg+/-" } th.n { "TPR" } th { "Norm" } }
             } }
             tbody {
-                @for (r, place) in rows.iter().zip(&printed) {
+                @for (r, place) in rows.iter().zip(printed) {
                     tr {
                         td.n { (place) }
                         td.pin { (who(id, &r.participant)) }
                         td.n.opt { (rating(r.participant.rating)) }
                         td.n { (points(r.points)) }
-                        @for t in &sheet.tiebreaks { td.n { (score(tiebreak_value(*t, r))) } }
+                        @for i in 0..sheet.tiebreaks.len() { td.n { (tiebreak_cell(i, r)) } }
+                        @if rated {
+                            td.n { @if let Some(k) = r.k_factor { (k) } }
+                            td.n { @if let Some(c) = r.rating_change { (signed(c)) } }
+                            td.n { @if let Some(p) = r.performance_rating { (p) } }
+                            td { (r.norms.iter().map(|n| n.as_str()).collect::<Vec<_>>().join(" ")) }
+                        }
                     }
                 }
             }
         } }
+        p.muted { "Tie-breaks by the " (sheet.rules.as_str()) " text of FIDE C.07." }
+        @for note in &table.notes { p.muted { (note) } }
     };
     Ok(layout(
         &format!("{}: standings", event.name),
@@ -329,22 +351,76 @@ fn bridge_standings(conn: &Connection, event: &Event) -> Result<Markup, ApiError
     ))
 }
 
-/// `/e/{id}/travellers/{board}`: every result of one board of a bridge pairs event.
+/// A hand record as printed: the four hands around the table, then the double-dummy table
+/// (tricks for each declarer in each strain) and the par, once analysed.
+fn hand_record(t: &Traveller) -> Markup {
+    let Some(d) = &t.deal else {
+        return html! {};
+    };
+    let hand = |h: &str| {
+        let suits: Vec<&str> = h.split('.').collect();
+        html! {
+            @for (k, symbol) in ["♠", "♥", "♦", "♣"].iter().enumerate() {
+                (symbol) " " (suits.get(k).copied().filter(|s| !s.is_empty()).unwrap_or("—")) br;
+            }
+        }
+    };
+    html! {
+        h2 { "Hand record" }
+        p { "Dealer " (t.dealer) " · Vulnerable: " (t.vulnerability.pbn_name()) }
+        table.deal {
+            tr { td {} td { b { "North" } br; (hand(&d.north)) } td {} }
+            tr { td { b { "West" } br; (hand(&d.west)) } td {} td { b { "East" } br; (hand(&d.east)) } }
+            tr { td {} td { b { "South" } br; (hand(&d.south)) } td {} }
+        }
+        @if let Some(a) = &t.analysis {
+            @match (&a.double_dummy, &a.par) {
+                (Some(dd), Some(par)) => {
+                    h2 { "Double dummy" }
+                    table {
+                        thead { tr { th {} @for s in STRAINS { th.n { (strain_symbol(s)) } } } }
+                        tbody {
+                            @for seat in [BridgeSeat::N, BridgeSeat::S, BridgeSeat::E, BridgeSeat::W] {
+                                tr {
+                                    th { (seat) }
+                                    @for t in dd.declarer(seat).as_array() { td.n { (t) } }
+                                }
+                            }
+                        }
+                    }
+                    p { "Par " (par.optimum_score()) ": " (par.par_contract()) }
+                }
+                _ => { p { "Double-dummy analysis: pending." } }
+            }
+        }
+    }
+}
+
+fn strain_symbol(s: &str) -> &'static str {
+    match s {
+        "S" => "♠",
+        "H" => "♥",
+        "D" => "♦",
+        "C" => "♣",
+        _ => "NT",
+    }
+}
+
+/// `/e/{id}/travellers/{board}`: every result of one board of a bridge event, with its hand
+/// record and double-dummy analysis.
 pub fn traveller(conn: &Connection, id: i64, board: u32) -> Result<Markup, ApiError> {
     let event = events::get(conn, id)?;
-    if event.format != FORMAT_PAIRS {
+    if event.game != GameKind::Bridge {
         return Err(ApiError::not_found(format!(
-            "{} is not a bridge pairs event: it has no travellers",
+            "{} is not a bridge event: it has no travellers",
             event.name
         )));
     }
-    let session = load_session(conn, id)?;
-    let t = session
-        .travellers()
+    let t = event_travellers(conn, id)?
         .into_iter()
         .find(|t| t.board == board)
         .ok_or_else(|| ApiError::not_found(format!("{} plays no board {board}", event.name)))?;
-    let imps = t.results.iter().any(|r| r.ns_imps.is_some());
+    let imps = event.format != FORMAT_PAIRS || t.results.iter().any(|r| r.ns_imps.is_some());
     let opt = |x: Option<f64>| x.map(decimal).unwrap_or_default();
     let content = html! {
         h1 { (event.name) " · Board " (board) }
@@ -374,6 +450,7 @@ pub fn traveller(conn: &Connection, id: i64, board: u32) -> Result<Markup, ApiEr
                 }
             }
         } }
+        (hand_record(&t))
     };
     Ok(layout(
         &format!("{}: board {board}", event.name),
@@ -496,6 +573,17 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
                 @if bridge { (decimal(p)) " in all" } @else { (points_phrase(p)) }
             }
             @if let Some(p) = view.percent { " · " (decimal(p)) "%" }
+            @if let Some(p) = view.performance_rating { " · performance " (p) }
+            @if let Some(c) = view.rating_change {
+                " · rating change " (signed(c))
+                @if let Some(k) = view.k_factor { " (K " (k) ")" }
+            }
+        }
+        @for n in &view.norms {
+            p {
+                strong { (n.norm.as_str()) " norm: " }
+                @if n.met { "met" } @else { (n.missing.join("; ")) }
+            }
         }
         @if let Some(next) = &view.next {
             div.next {
@@ -515,7 +603,7 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
                     @if rated { th.n.opt { "Rtg" } }
                     @if bridge { th { "Boards" } } @else { th { (name) "'s result" } }
                     @if percent { th.n.opt { "Score" } } @else { th.n { @if bridge { "Score" } @else { "Pts" } } }
-                    @if bridge { th.n { "%" } }
+                    @if bridge { th.n { "%" } } @else if view.rating_change.is_some() { th.n { "Rtg+/-" } }
                 } }
                 tbody {
                     @for r in &view.rounds {
@@ -537,6 +625,7 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
                             @if percent { td.n.opt { @if let Some(p) = r.points { (pts(p)) } } }
                             @else { td.n { @if let Some(p) = r.points { (pts(p)) } } }
                             @if bridge { td.n { @if let Some(p) = r.percent { (decimal(p)) } } }
+                            @else if view.rating_change.is_some() { td.n { @if let Some(c) = r.rating_change { (signed(c)) } } }
                         }
                     }
                 }
@@ -548,6 +637,17 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
         nav(&event),
         content,
     ))
+}
+
+/// The `i`th tie-break of a standings row as the page writes numbers (`1½`; empty when the
+/// player has none).
+fn tiebreak_cell(i: usize, r: &crate::api::events::standings::StandingRow) -> String {
+    r.tiebreaks
+        .0
+        .get(i)
+        .and_then(|(_, v)| *v)
+        .map(score)
+        .unwrap_or_default()
 }
 
 /// A table's boards: runs of consecutive boards as ranges (`1–3`, `10–12, 15`).

@@ -458,10 +458,10 @@ fn a_scorer_enters_results_but_only_the_admin_changes_them() {
     ]});
     let r = s.send("POST", &path, Some(&scorer), &change);
     let p = r.problem(409);
-    let detail = p["detail"].as_str().unwrap();
-    assert!(detail.starts_with("results[1]"), "{detail}");
-    let named = format!("round {} table {} board 1", at[0].0, at[0].1);
-    assert!(detail.contains(&named), "{detail}");
+    assert_eq!(p["errors"][0]["field"], "results[1]", "{p}");
+    let message = p["errors"][0]["message"].as_str().unwrap();
+    let named = format!("round {}, table {}, board 1", at[0].0, at[0].1);
+    assert!(message.contains(&named), "{message}");
     let t = s
         .get(&format!("/api/v1/events/{event}/travellers/1"))
         .json();
@@ -522,21 +522,28 @@ fn hand_records_and_the_exports_round_trip() {
             Some(body.as_bytes()),
         )
     };
+    // The session's results first (their leads are all H3, entered before the deals).
+    let sched = schedule(&s, event);
+    let vulnerable = vulnerability_reader(&s, event);
+    let (csv, _) = session_csv(&sched, &vulnerable);
+    let r = post_csv(&s, event, &admin, &csv);
+    assert_eq!(r.status, 200, "{}", r.text());
     let r = put(DEALS);
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(r.json()["boards"], json!([1, 2]));
+    // The stored leads the opening leader does not hold are reported, not kept silently.
+    let conflicts = r.json()["lead_conflicts"].as_array().unwrap().clone();
+    assert!(!conflicts.is_empty());
+    for c in &conflicts {
+        assert!(c["board"] == 1 || c["board"] == 2, "{c}");
+        assert_eq!(c["lead"], "H3");
+    }
     // A deal with a card twice is refused, naming the line.
     let bad = DEALS.replace("T98.JT9.JT9.JT98 765", "T98.JT9.JT9.JT98 764");
     let r = put(&bad);
     r.problem(422);
     assert_eq!(r.fields(), vec!["pbn".to_string()]);
     assert!(r.json()["detail"].as_str().unwrap().contains("line"));
-
-    let sched = schedule(&s, event);
-    let vulnerable = vulnerability_reader(&s, event);
-    let (csv, _) = session_csv(&sched, &vulnerable);
-    let r = post_csv(&s, event, &admin, &csv);
-    assert_eq!(r.status, 200, "{}", r.text());
     let t = s
         .get(&format!("/api/v1/events/{event}/travellers/2"))
         .json();

@@ -42,7 +42,7 @@ fn malformed_and_invalid_bodies_name_the_field() {
     let r = s.send("POST", "/api/v1/events", None, &json!({"name": "X", "game": "chess", "format": "round_robin", "start_date": "2026-12-02", "end_date": "2026-12-01"}));
     assert_eq!(r.fields(), vec!["end_date"]);
     let r = s.send("POST", "/api/v1/events", None, &json!({"name": "X", "game": "chess", "format": "round_robin", "settings": {"tiebreaks": ["coin"]}}));
-    assert_eq!(r.fields(), vec!["settings.tiebreaks"]);
+    assert_eq!(r.fields(), vec!["settings.tiebreaks[0]"]);
     let r = s.send(
         "POST",
         "/api/v1/events",

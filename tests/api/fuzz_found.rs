@@ -10,7 +10,7 @@ use crate::export::export;
 
 /// A client that sends its token with every request (as schemathesis does) and has had 20
 /// bad credentials refused still reads the public pages: a public read ignores the token, so
-/// it is never refused for it (its answers document no 429); a write still waits.
+/// it is never refused for it (its answers document no 429); another guess still waits.
 #[test]
 fn a_public_read_with_a_token_is_not_refused_after_bad_credentials() {
     let s = spawn();
@@ -34,15 +34,19 @@ fn a_public_read_with_a_token_is_not_refused_after_bad_credentials() {
         let r = s.request("GET", &read, &headers, None);
         assert_eq!(r.status, 200, "{read}: {}", r.text());
     }
-    // The event's export checks the token: it waits like a write.
+    // The event's export checks the token: a guess waits there like at a write.
+    let guess = [("Authorization", "Bearer guess-again")];
     let r = s.request(
         "GET",
         &format!("/api/v1/events/{event}/export"),
-        &headers,
+        &guess,
         None,
     );
     assert_eq!(r.status, 429, "{}", r.text());
-    assert_eq!(s.send("POST", &path, Some(&admin), &body).status, 429);
+    assert_eq!(
+        s.send("POST", &path, Some("guess-again"), &body).status,
+        429
+    );
 }
 
 /// Imports `document` and expects a 422 naming exactly `field`, with no event added.
@@ -224,4 +228,38 @@ fn names_with_bidi_overrides_or_line_separators_are_refused() {
         assert_eq!(r.status, 201, "{name:?}: {}", r.text());
     }
     assert_eq!(s.get(&path).json()["total"], 3);
+}
+
+/// An event's details are an object: an array of their fields in order (`[null, null]`,
+/// which serde would read as a struct) is refused naming `details`, on creation and in a
+/// PATCH, and nothing is created or changed; a chess event's hand records are a 409.
+#[test]
+fn details_are_an_object_never_an_array_and_a_chess_event_has_no_hand_records() {
+    let s = spawn();
+    let events_before = s.get("/api/v1/events").json()["total"].clone();
+    let r = s.send(
+        "POST",
+        "/api/v1/events",
+        None,
+        &json!({"name": "Open", "game": "chess", "format": "round_robin", "details": [null, null]}),
+    );
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["details".to_string()]);
+    assert_eq!(s.get("/api/v1/events").json()["total"], events_before);
+    let (event, admin) = s.create_event("round_robin");
+    let path = format!("/api/v1/events/{event}");
+    let before = s.get(&path).json();
+    let r = s.send("PATCH", &path, Some(&admin), &json!({"details": ["Oslo"]}));
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["details".to_string()]);
+    assert_eq!(s.get(&path).json()["details"], before["details"]);
+    let r = s.send(
+        "PATCH",
+        &path,
+        Some(&admin),
+        &json!({"details": {"place": "Oslo"}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(s.get(&path).json()["details"]["place"], "Oslo");
+    s.get(&format!("/api/v1/events/{event}/deals")).problem(409);
 }

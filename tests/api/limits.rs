@@ -80,9 +80,10 @@ fn bad_credentials_from_one_address_are_slowed_with_429() {
     assert!((1..=60).contains(&retry), "{retry}");
     // Public reads from the address go on.
     assert_eq!(s.get(&format!("/api/v1/events/{event}")).status, 200);
-    // Even the right token waits (the address is guessing); nothing was stored meanwhile.
-    assert_eq!(s.send("POST", &path, Some(&admin), &body).status, 429);
+    // Nothing was stored meanwhile; the event's own token is not held up by the guesses
+    // (security.rs: a director behind a guessing NAT).
     assert_eq!(s.get(&path).json()["total"], 0);
+    assert_eq!(s.send("POST", &path, Some(&admin), &body).status, 201);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! API tests: a real server on a temporary database, driven over HTTP.
 
 mod admin;
+mod bridge_hand_records;
 mod bridge_results;
 mod bridge_swiss_events;
 mod bridge_team_events;
@@ -22,6 +23,7 @@ mod pages;
 mod player;
 mod preconditions;
 mod read_cache;
+mod result_conflicts;
 mod round_robin;
 mod scripts;
 mod security;

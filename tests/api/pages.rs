@@ -121,7 +121,11 @@ fn the_event_round_standings_crosstable_and_player_pages() {
     let table = rows(&html);
     assert_eq!(table.len(), 5);
     assert_eq!(table[0][3], "1", "a win or the bye on top");
-    assert_eq!(table[0].len(), 4 + 3, "the three US tie-breaks by default");
+    assert_eq!(
+        table[0].len(),
+        4 + 3 + 4,
+        "the three US tie-breaks by default, then K, rating change, TPR and norms"
+    );
     assert_eq!(elements(&html, "script"), 0);
 
     // Crosstable (Swiss): one cell per round.
@@ -388,7 +392,7 @@ fn a_swiss_teams_event_shows_its_matches_and_vp_standings() {
 #[test]
 fn pages_read_on_a_phone_and_say_whose_result() {
     let s = spawn();
-    let (event, admin, players, one) = event_with_rounds(&s);
+    let (event, _admin, players, one) = event_with_rounds(&s);
     let (_, html) = page(&s, &format!("/e/{event}"));
     assert!(html.contains("flex-wrap:wrap"), "the header wraps");
     assert!(

@@ -203,14 +203,16 @@ fn scorer_tokens_enter_results_but_only_the_admin_changes_them() {
         &json!({"results": [{"round": 1, "board": 1, "result": "1-0"}]}),
     );
     assert_eq!(r.json()["results"][0]["changed"], false);
-    // A different result: the scorer may not.
-    s.send(
-        "POST",
-        &path,
-        Some(&scorer),
-        &json!({"results": [{"round": 1, "board": 1, "result": "0-1"}]}),
-    )
-    .problem(403);
+    // A different result: the scorer may not (409 naming the field, as in every format).
+    let p = s
+        .send(
+            "POST",
+            &path,
+            Some(&scorer),
+            &json!({"results": [{"round": 1, "board": 1, "result": "0-1"}]}),
+        )
+        .problem(409);
+    assert_eq!(p["errors"][0]["field"], "results[0].result", "{p}");
     assert_eq!(round(&s, event, 1)["games"][0]["result"], "1-0");
     // The admin may.
     let r = s.send(

@@ -108,3 +108,57 @@ fn tokens_are_stored_keyed_and_old_bare_hashes_still_verify() {
     s.send("POST", &path, Some("tny_never_issued"), &body)
         .problem(401);
 }
+
+/// Behind one NAT, someone presenting bad tokens never locks out the director: the event's
+/// own tokens go on working from the same address, while the guesses wait.
+#[test]
+fn a_director_behind_a_guessing_address_is_never_refused() {
+    let s = spawn();
+    let (event, admin) = s.create_event("round_robin");
+    let scorer = s
+        .send(
+            "POST",
+            &format!("/api/v1/events/{event}/tokens"),
+            Some(&admin),
+            &json!({"label": "results laptop"}),
+        )
+        .json()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = format!("/api/v1/events/{event}/participants");
+    let body = json!({"name": "Someone"});
+    let limit = tourney::server::guard::MAX_FAILURES;
+    for i in 0..limit + 5 {
+        let r = s.send("POST", &path, Some(&format!("tny_guess_{i}")), &body);
+        let want = if i < limit { 401 } else { 429 };
+        assert_eq!(r.status, want, "guess {i}: {}", r.text());
+    }
+    // the real tokens from the same address
+    assert_eq!(s.send("POST", &path, Some(&admin), &body).status, 201);
+    // (a scorer may not add participants: refused for that, not for the guesses)
+    assert_eq!(s.send("POST", &path, Some(&scorer), &body).status, 403);
+    // and the guessing still waits
+    s.send("POST", &path, Some("tny_guess_more"), &body)
+        .problem(429);
+}
+
+/// One bad token presented over and over waits after the limit; other tokens from the address
+/// are judged on their own.
+#[test]
+fn brute_force_of_one_token_is_still_limited() {
+    let s = spawn();
+    let (event, admin) = s.create_event("round_robin");
+    let path = format!("/api/v1/events/{event}/participants");
+    let body = json!({"name": "Someone"});
+    for i in 0..tourney::server::guard::MAX_FAILURES {
+        let r = s.send("POST", &path, Some("tny_stale"), &body);
+        assert_eq!(r.status, 401, "try {i}");
+    }
+    let r = s.send("POST", &path, Some("tny_stale"), &body);
+    r.problem(429);
+    let retry: u64 = r.header("retry-after").unwrap().parse().unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
+    s.send("POST", &path, Some("tny_other"), &body).problem(401);
+    assert_eq!(s.send("POST", &path, Some(&admin), &body).status, 201);
+}

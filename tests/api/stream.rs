@@ -1,6 +1,7 @@
 //! The live stream with a real server-sent-events client over a TcpStream: publish a round
-//! and see the message arrive; results and standings; reconnect with Last-Event-ID; the
-//! heartbeat; the subscriber cap.
+//! and see the message arrive; one message per change (a bulk upload too); reconnect with
+//! Last-Event-ID; the heartbeat; the subscriber cap, with closed connections let go at once;
+//! HTTP/1.0 without chunks.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
@@ -33,12 +34,23 @@ impl SseClient {
         path: &str,
         last_event_id: Option<&str>,
     ) -> (u16, Option<SseClient>) {
+        let (status, client, _) = SseClient::connect_with(s, path, last_event_id, "HTTP/1.1");
+        (status, client)
+    }
+
+    /// [`SseClient::connect`] in an HTTP version, with the response's headers.
+    fn connect_with(
+        s: &TestServer,
+        path: &str,
+        last_event_id: Option<&str>,
+        version: &str,
+    ) -> (u16, Option<SseClient>, Vec<String>) {
         let mut stream = TcpStream::connect(&s.addr).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(10)))
             .unwrap();
         let mut req = format!(
-            "GET {path} HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\nAccept-Encoding: gzip\r\n",
+            "GET {path} {version}\r\nHost: {}\r\nAccept: text/event-stream\r\nAccept-Encoding: gzip\r\n",
             s.addr
         );
         if let Some(id) = last_event_id {
@@ -60,7 +72,7 @@ impl SseClient {
             headers.push(line.trim().to_ascii_lowercase());
         }
         if status != 200 {
-            return (status, None);
+            return (status, None, headers);
         }
         assert!(
             headers
@@ -75,8 +87,12 @@ impl SseClient {
             "never compressed: {headers:?}"
         );
         let chunked = headers.iter().any(|h| h == "transfer-encoding: chunked");
-        assert!(chunked, "a stream has no length: {headers:?}");
-        (status, Some(SseClient { reader }))
+        assert_eq!(
+            chunked,
+            version == "HTTP/1.1",
+            "chunks in HTTP/1.1 only: {headers:?}"
+        );
+        (status, Some(SseClient { reader }), headers)
     }
 
     /// The next line of the event stream, chunk framing taken off.
@@ -132,8 +148,15 @@ impl SseClient {
     }
 }
 
+/// The data of the next message, which must be of `kind`.
+fn expect(client: &mut SseClient, kind: &str) -> Value {
+    let m = client.next_event();
+    assert_eq!(m.event.as_deref(), Some(kind), "{m:?}");
+    m.data.unwrap()
+}
+
 #[test]
-fn a_subscriber_sees_rounds_results_and_standings_live_and_replays_on_reconnect() {
+fn a_subscriber_sees_rounds_and_results_live_and_replays_on_reconnect() {
     let s = spawn_with(tourney::live::Live::new(3, Duration::from_millis(300)));
     let (event, admin) = swiss_event(&s, json!({"rounds": 3, "seed": 9}));
     s.add_players(event, &admin, 6);
@@ -146,11 +169,14 @@ fn a_subscriber_sees_rounds_results_and_standings_live_and_replays_on_reconnect(
     pair(&s, event, &admin);
     let round = publish(&s, event, &admin, 1);
     let m = client.next_event();
-    assert_eq!(m.event.as_deref(), Some("round_published"));
-    assert_eq!(m.data.unwrap(), json!({"event_id": event, "round": 1}));
+    assert_eq!(m.event.as_deref(), Some("rounds"));
+    assert_eq!(
+        m.data.unwrap(),
+        json!({"event_id": event, "deleted": [], "published": [1]})
+    );
     let first_id = m.id.expect("an id");
 
-    // A result: one `result` message per changed game, then `standings`.
+    // A result: one `results` message naming the round and board, and the standings.
     let game = &round["games"][0];
     let r = s.send(
         "POST",
@@ -159,17 +185,10 @@ fn a_subscriber_sees_rounds_results_and_standings_live_and_replays_on_reconnect(
         &json!({"results": [{"game_id": game["id"], "result": "1-0"}]}),
     );
     assert_eq!(r.status, 200, "{}", r.text());
-    let m = client.next_event();
-    assert_eq!(m.event.as_deref(), Some("result"));
-    let data = m.data.unwrap();
-    assert_eq!(data["game_id"], game["id"]);
-    assert_eq!(data["board"], game["board"]);
-    assert_eq!(data["result"], "1-0");
-    let m = client.next_event();
-    assert_eq!(m.event.as_deref(), Some("standings"));
     assert_eq!(
-        m.data.unwrap()["href"],
-        format!("/api/v1/events/{event}/standings")
+        expect(&mut client, "results"),
+        json!({"event_id": event, "rounds": [{"round": 1, "boards": [game["board"]]}], "results": 1,
+               "standings": format!("/api/v1/events/{event}/standings")})
     );
     // The same result again changes nothing and says nothing: the next thing is a heartbeat.
     s.send(
@@ -183,40 +202,159 @@ fn a_subscriber_sees_rounds_results_and_standings_live_and_replays_on_reconnect(
     assert_eq!(m.comment.as_deref(), Some("heartbeat"), "{m:?}");
     assert!(started.elapsed() < Duration::from_secs(5));
 
-    // Reconnecting after the first message replays the two that followed, in order.
+    // Reconnecting after the first message replays the one that followed.
     let (_, again) = SseClient::connect(&s, &path, Some(&first_id));
     let mut again = again.unwrap();
-    assert_eq!(again.next_event().event.as_deref(), Some("result"));
-    assert_eq!(again.next_event().event.as_deref(), Some("standings"));
-    // An id this server never gave: a `resync`.
+    assert_eq!(expect(&mut again, "results")["results"], 1);
+    // An id this server never gave: a `resync`, whose id is the latest.
     let (_, stale) = SseClient::connect(&s, &path, Some("1-1"));
     let mut stale = stale.unwrap();
     let m = stale.next_event();
     assert_eq!(m.event.as_deref(), Some("resync"));
-    assert_eq!(m.id, None);
+    let data = m.data.unwrap();
+    assert_eq!(data["reason"], "not_kept");
+    assert_eq!(data["href"], format!("/api/v1/events/{event}"));
+    let latest = m.id.expect("a resync has the latest id");
+    assert!(latest.ends_with("-2"), "{latest}");
 
     // Three subscribers is this server's cap: a fourth gets a 429 problem.
     let (status, _) = SseClient::connect(&s, &path, None);
     assert_eq!(status, 429);
-    // One leaves: there is room again.
+    // One leaves: there is room again at once (the server sees the connection close).
     drop(stale);
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        let (status, c) = SseClient::connect(&s, &path, None);
-        if status == 200 {
+    crate::client::wait_until(
+        Duration::from_secs(1),
+        "the closed subscriber is let go at once",
+        || {
+            let (status, c) = SseClient::connect(&s, &path, None);
             drop(c);
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the closed subscriber is never forgotten"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+            status == 200
+        },
+    );
 
     // Unknown event: 404.
     let (status, _) = SseClient::connect(&s, "/api/v1/events/999999/stream", None);
     assert_eq!(status, 404);
+}
+
+#[test]
+fn closed_connections_free_their_places_at_once() {
+    let s = spawn_with(tourney::live::Live::new(50, Duration::from_secs(15)));
+    let (event, _) = s.create_event("round_robin");
+    let path = format!("/api/v1/events/{event}/stream");
+    for round in 0..3 {
+        let phones: Vec<SseClient> = (0..50)
+            .map(|_| SseClient::connect(&s, &path, None).1.expect("a place"))
+            .collect();
+        assert_eq!(SseClient::connect(&s, &path, None).0, 429, "round {round}");
+        drop(phones);
+        // every place is free again well before any heartbeat
+        crate::client::wait_until(Duration::from_secs(2), "places freed", || {
+            s.get(&format!("/api/v1/events/{event}")).status == 200
+                && SseClient::connect(&s, &path, None).0 == 200
+        });
+    }
+}
+
+#[test]
+fn a_bulk_upload_is_one_message() {
+    let s = spawn_with(tourney::live::Live::new(3, Duration::from_secs(15)));
+    let (event, admin) = swiss_event(&s, json!({"rounds": 3, "seed": 9}));
+    s.add_players(event, &admin, 200);
+    pair(&s, event, &admin);
+    let round = publish(&s, event, &admin, 1);
+    let (_, client) = SseClient::connect(&s, &format!("/api/v1/events/{event}/stream"), None);
+    let mut client = client.unwrap();
+    let csv: String = round["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| format!("1,{},1/2-1/2\n", g["board"]))
+        .collect();
+    let r = s.request(
+        "POST",
+        &format!("/api/v1/events/{event}/results"),
+        &[
+            ("Content-Type", "text/csv"),
+            ("Authorization", &format!("Bearer {admin}")),
+        ],
+        Some(csv.as_bytes()),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let data = expect(&mut client, "results");
+    assert_eq!(data["results"], 100);
+    assert_eq!(data["rounds"][0]["boards"].as_array().unwrap().len(), 100);
+    // and nothing more: a second upload's message comes next
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/results"),
+        Some(&admin),
+        &json!({"results": [{"round": 1, "board": 1, "result": "1-0"}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(expect(&mut client, "results")["results"], 1);
+}
+
+#[test]
+fn an_http_1_0_client_gets_the_stream_without_chunks() {
+    let s = spawn_with(tourney::live::Live::new(3, Duration::from_secs(15)));
+    let (event, admin) = swiss_event(&s, json!({"rounds": 3, "seed": 9}));
+    s.add_players(event, &admin, 4);
+    pair(&s, event, &admin);
+    let (status, client, headers) = SseClient::connect_with(
+        &s,
+        &format!("/api/v1/events/{event}/stream"),
+        None,
+        "HTTP/1.0",
+    );
+    assert_eq!(status, 200);
+    assert!(
+        !headers.iter().any(|h| h.starts_with("content-length")),
+        "{headers:?}"
+    );
+    let mut client = client.unwrap();
+    publish(&s, event, &admin, 1);
+    let mut raw = String::new();
+    // the body is the event stream itself: no chunk sizes between its lines
+    while !raw.ends_with("\n\n") {
+        let mut line = String::new();
+        client.reader.read_line(&mut line).unwrap();
+        raw.push_str(&line);
+    }
+    assert!(raw.starts_with("id: "), "{raw:?}");
+    assert!(raw.contains("\nevent: rounds\ndata: {"), "{raw:?}");
+}
+
+#[test]
+fn a_keyed_upload_is_told_once_and_only_when_stored() {
+    let s = spawn_with(tourney::live::Live::new(3, Duration::from_millis(500)));
+    let (event, admin) = swiss_event(&s, json!({"rounds": 3, "seed": 9}));
+    s.add_players(event, &admin, 4);
+    pair(&s, event, &admin);
+    publish(&s, event, &admin, 1);
+    let (_, client) = SseClient::connect(&s, &format!("/api/v1/events/{event}/stream"), None);
+    let mut client = client.unwrap();
+    let upload = |key: &str, csv: &str| {
+        s.request(
+            "POST",
+            &format!("/api/v1/events/{event}/results"),
+            &[
+                ("Content-Type", "text/csv"),
+                ("Authorization", &format!("Bearer {admin}")),
+                ("Idempotency-Key", key),
+            ],
+            Some(csv.as_bytes()),
+        )
+    };
+    // refused (a bad line): rolled back, nothing told
+    assert_eq!(upload("k-bad", "1,1,1-0\n1,9,1-0\n").status, 422);
+    assert_eq!(upload("k-good", "1,1,1-0\n1,2,0-1\n").status, 200);
+    // replayed: stored once, told once
+    let again = upload("k-good", "1,1,1-0\n1,2,0-1\n");
+    assert_eq!(again.header("Idempotent-Replayed"), Some("true"));
+    let data = expect(&mut client, "results");
+    assert_eq!(data["rounds"], json!([{"round": 1, "boards": [1, 2]}]));
+    assert_eq!(client.message().comment.as_deref(), Some("heartbeat"));
 }
 
 #[test]
@@ -235,23 +373,14 @@ fn deleting_a_published_round_is_announced() {
         &json!({}),
     );
     assert_eq!(r.status, 204, "{}", r.text());
-    let m = client.next_event();
-    assert_eq!(m.event.as_deref(), Some("round_deleted"));
-    assert_eq!(m.data.unwrap()["round"], 1);
-}
-
-/// The next `n` messages' kinds and rounds.
-fn kinds_and_rounds(client: &mut SseClient, n: usize) -> Vec<(String, Value)> {
-    (0..n)
-        .map(|_| {
-            let m = client.next_event();
-            (m.event.unwrap(), m.data.unwrap()["round"].clone())
-        })
-        .collect()
+    assert_eq!(
+        expect(&mut client, "rounds"),
+        json!({"event_id": event, "deleted": [1], "published": []})
+    );
 }
 
 #[test]
-fn a_round_robins_schedule_made_and_made_again_is_announced_with_its_results() {
+fn a_round_robins_schedule_made_and_made_again_is_one_message_each() {
     let s = spawn_with(tourney::live::Live::new(3, Duration::from_secs(15)));
     let (event, admin) = s.create_event("round_robin");
     s.add_players(event, &admin, 4);
@@ -263,26 +392,19 @@ fn a_round_robins_schedule_made_and_made_again_is_announced_with_its_results() {
     };
     // Drawing lots makes the three rounds of 4 players, published at once.
     draw(5);
-    let published = |n: u64| ("round_published".to_string(), json!(n));
-    let deleted = |n: u64| ("round_deleted".to_string(), json!(n));
+    let rounds = expect(&mut client, "rounds");
     assert_eq!(
-        kinds_and_rounds(&mut client, 3),
-        [published(1), published(2), published(3)]
+        (&rounds["deleted"], &rounds["published"]),
+        (&json!([]), &json!([1, 2, 3]))
     );
     // Drawing again replaces the schedule: the old rounds go, the new ones come.
     draw(6);
+    let rounds = expect(&mut client, "rounds");
     assert_eq!(
-        kinds_and_rounds(&mut client, 6),
-        [
-            deleted(1),
-            deleted(2),
-            deleted(3),
-            published(1),
-            published(2),
-            published(3)
-        ]
+        (&rounds["deleted"], &rounds["published"]),
+        (&json!([1, 2, 3]), &json!([1, 2, 3]))
     );
-    // A result of a round robin: `result`, then `standings`, as in a Swiss.
+    // A result of a round robin, as in a Swiss.
     let game = s.get(&format!("/api/v1/events/{event}/rounds/2")).json()["games"][0].clone();
     let r = s.send(
         "POST",
@@ -291,17 +413,9 @@ fn a_round_robins_schedule_made_and_made_again_is_announced_with_its_results() {
         &json!({"results": [{"game_id": game["id"], "result": "0-1"}]}),
     );
     assert_eq!(r.status, 200, "{}", r.text());
-    let m = client.next_event();
-    assert_eq!(m.event.as_deref(), Some("result"));
     assert_eq!(
-        m.data.unwrap(),
-        json!({"event_id": event, "game_id": game["id"], "round": 2, "board": game["board"], "result": "0-1"})
-    );
-    let m = client.next_event();
-    assert_eq!(m.event.as_deref(), Some("standings"));
-    assert_eq!(
-        m.data.unwrap()["href"],
-        format!("/api/v1/events/{event}/standings")
+        expect(&mut client, "results")["rounds"],
+        json!([{"round": 2, "boards": [game["board"]]}])
     );
     // A draw refused (results are in) announces nothing: the next message is a new result's.
     let r = s.draw_lots(event, &admin, json!({"method": "random", "seed": 7}));
@@ -312,7 +426,7 @@ fn a_round_robins_schedule_made_and_made_again_is_announced_with_its_results() {
         Some(&admin),
         &json!({"results": [{"game_id": game["id"], "result": "1-0"}]}),
     );
-    assert_eq!(client.next_event().data.unwrap()["result"], "1-0");
+    assert_eq!(expect(&mut client, "results")["results"], 1);
 }
 
 #[test]
@@ -333,31 +447,14 @@ fn a_bridge_board_result_is_announced_with_the_bridge_standings() {
     };
     send();
     let m = client.next_event();
-    assert_eq!(m.event.as_deref(), Some("result"));
-    let data = m.data.unwrap();
+    assert_eq!(m.event.as_deref(), Some("results"));
     assert_eq!(
-        (
-            &data["event_id"],
-            &data["round"],
-            &data["table"],
-            &data["board"]
-        ),
-        (&json!(event), &json!(1), &json!(1), &json!(1))
-    );
-    // board 1 is not vulnerable: 3NT making is NS +400
-    assert_eq!(
-        (&data["contract"], &data["ns_score"]),
-        (&json!("3NT"), &json!(400))
-    );
-    assert!(data.get("changed").is_none(), "{data}");
-    let m = client.next_event();
-    assert_eq!(m.event.as_deref(), Some("standings"));
-    assert_eq!(
-        m.data.unwrap()["href"],
-        format!("/api/v1/events/{event}/bridge-standings")
+        m.data.unwrap(),
+        json!({"event_id": event, "rounds": [{"round": 1, "boards": [1]}], "results": 1,
+               "standings": format!("/api/v1/events/{event}/bridge-standings")})
     );
     // The same row again changes nothing and says nothing (a heartbeat is 15 s away; the
-    // replay after the standings message is empty).
+    // replay after the message is empty).
     send();
     let (_, again) = SseClient::connect(
         &s,
@@ -387,16 +484,11 @@ fn a_team_events_schedule_is_announced_like_a_round_robins() {
     let mut client = client.unwrap();
     let r = s.draw_lots(event, &admin, json!({"method": "rating"}));
     assert_eq!(r.status, 200, "{}", r.text());
-    // A 4-board Scheveningen match: four rounds, all announced in order.
-    let rounds = s.get(&format!("/api/v1/events/{event}/rounds")).json()["total"]
-        .as_u64()
-        .unwrap();
-    assert_eq!(rounds, 4);
-    let got = kinds_and_rounds(&mut client, 4);
-    let want: Vec<(String, Value)> = (1..=4)
-        .map(|n| ("round_published".to_string(), json!(n)))
-        .collect();
-    assert_eq!(got, want);
+    // A 4-board Scheveningen match: four rounds, one message.
+    assert_eq!(
+        expect(&mut client, "rounds")["published"],
+        json!([1, 2, 3, 4])
+    );
 }
 
 #[test]
@@ -419,14 +511,10 @@ fn a_bridge_swiss_round_drawn_and_deleted_is_told_live() {
         &json!({}),
     );
     assert_eq!(r.status, 201, "{}", r.text());
-    let m = client.next_event();
-    assert_eq!(m.event.as_deref(), Some("round_published"));
-    assert_eq!(m.data.unwrap()["round"], 1);
+    assert_eq!(expect(&mut client, "rounds")["published"], json!([1]));
     let r = s.delete(&format!("/api/v1/events/{id}/rounds/1"), Some(&token));
     assert_eq!(r.status, 204, "{}", r.text());
-    let m = client.next_event();
-    assert_eq!(m.event.as_deref(), Some("round_deleted"));
-    assert_eq!(m.data.unwrap()["round"], 1);
+    assert_eq!(expect(&mut client, "rounds")["deleted"], json!([1]));
 }
 
 #[test]
@@ -458,17 +546,9 @@ fn a_bridge_match_entered_is_told_with_the_vp_standings() {
         &json!({"matches": [{"round": 1, "home": top["home"], "away": top["away"], "vp_home": 15, "vp_away": 5}]}),
     );
     assert_eq!(r.status, 200, "{}", r.text());
-    let m = client.next_event();
-    assert_eq!(m.event.as_deref(), Some("result"));
-    let data = m.data.unwrap();
     assert_eq!(
-        (&data["round"], &data["home"], &data["vp_home"]),
-        (&json!(1), &top["home"], &json!(15.0))
-    );
-    let m = client.next_event();
-    assert_eq!(m.event.as_deref(), Some("standings"));
-    assert_eq!(
-        m.data.unwrap()["href"],
-        format!("/api/v1/events/{id}/vp-standings")
+        expect(&mut client, "results"),
+        json!({"event_id": id, "rounds": [{"round": 1, "matches": [{"home": top["home"], "away": top["away"]}]}],
+               "results": 1, "standings": format!("/api/v1/events/{id}/vp-standings")})
     );
 }

@@ -361,7 +361,7 @@ fn swiss_event_from_first_pairing_to_last_round() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "Rank,No,Name,Rating,Points,Modified median,Solkoff,Cumulative"
+        "Rank,No,Name,Rating,Points,Modified median,Solkoff,Cumulative,K,Rtg+/-,TPR"
     );
     assert_eq!(lines.count(), 7);
     // Swiss standings default to the US Chess tie-breaks, and carry them.

@@ -8,15 +8,16 @@ use std::collections::HashMap;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+
 use utoipa::ToSchema;
 
+use crate::api::auth::{self, ResultChanges};
 use crate::api::bridge::movement::ensure_pairs_event;
+use crate::api::events::stream;
 use crate::api::extract::{
     csv_cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, QueryParams,
 };
 use crate::api::responses::{FormatRead, ScorerWrite};
-use crate::api::{auth, events::stream};
 use crate::domain::closed_sets::EventFormat;
 use crate::domain::{
     is_bridge_swiss, Event, ParticipantStatus, FORMAT_BRIDGE_TEAMS, FORMAT_PAIRS,
@@ -305,9 +306,11 @@ fn read_entry(i: usize, e: &MatchEntry, errors: &mut Vec<FieldError>) {
 /// Enter matches as IMPs or VPs (admin or scorer token), for a scoring program that computes
 /// matches itself. Each match must be one the event plays in that round (either side may be
 /// named first; it is stored as scheduled). An entered result replaces the one from board
-/// results. All are stored or none; changing a stored result needs the admin token.
+/// results. All are stored or none; changing a stored result needs the admin token, or
+/// `If-Match` with the ETag read before (the rule of every format).
 ///
-/// 409: Not a bridge teams or Swiss event, or a scorer changing a stored result.
+/// 409: Not a bridge teams or Swiss event, or a stored result changed by a scorer without
+/// `If-Match` (`errors` names each `matches[i]`).
 /// 422: A field at fault, named (`matches[2].vp_home`: over 20; `matches[0].away`: the teams
 /// do not meet in that round).
 #[utoipa::path(
@@ -322,6 +325,7 @@ fn read_entry(i: usize, e: &MatchEntry, errors: &mut Vec<FieldError>) {
 )]
 #[post("/api/v1/events/{event_id}/matches")]
 pub async fn submit_matches(
+    req: HttpRequest,
     store: web::Data<Store>,
     live: web::Data<Live>,
     path: web::Path<i64>,
@@ -341,6 +345,7 @@ pub async fn submit_matches(
     }
     crate::error::check(errors)?;
     let received = body.matches.len();
+    let changes = ResultChanges::of(&req);
     let answer = store
         .write(move |tx| {
             let credential = auth::require(tx, event_id, token.as_deref(), Role::Scorer)?;
@@ -351,6 +356,7 @@ pub async fn submit_matches(
                 Role::Scorer => format!("scorer:{}", credential.id),
             };
             let mut errors = Vec::new();
+            let mut refused = Vec::new();
             let mut out = Vec::new();
             for (i, e) in body.matches.iter().enumerate() {
                 let at = |f: &str| format!("matches[{i}].{f}");
@@ -415,22 +421,24 @@ pub async fn submit_matches(
                         continue;
                     }
                 };
-                let old = stored
-                    .iter()
-                    .find(|s| {
-                        s.round == line.round && (s.score.home, s.score.away) == (line.home, line.away)
-                    });
+                let old = stored.iter().find(|s| {
+                    s.round == line.round && (s.score.home, s.score.away) == (line.home, line.away)
+                });
                 let same = old.is_some_and(|o| {
                     (o.score.vp_home, o.score.vp_away) == (score.vp_home, score.vp_away)
                         && (!imps
                             || (o.score.imps_home, o.score.imps_away)
                                 == (score.imps_home, score.imps_away))
                 });
-                if let (Some(_), false, Role::Scorer) = (old, same, credential.role) {
-                    return Err(ApiError::conflict(format!(
-                        "matches[{i}]: round {} {} v {} already has a result; only the event's admin can change it",
-                        line.round, line.home, line.away
-                    )));
+                if let (Some(o), false) = (old, same) {
+                    if !changes.may_replace(&credential) {
+                        let stored = format!(
+                            "VPs {}-{} (round {}, {} v {})",
+                            o.score.vp_home, o.score.vp_away, line.round, line.home, line.away
+                        );
+                        refused.push(ResultChanges::refusal(format!("matches[{i}]"), &stored));
+                        continue;
+                    }
                 }
                 out.push((
                     StoredMatch {
@@ -440,36 +448,31 @@ pub async fn submit_matches(
                         entered_by: by.clone(),
                     },
                     imps,
+                    !same,
                 ));
             }
             crate::error::check(errors)?;
+            ResultChanges::check(refused)?;
             let now = now();
-            for (m, imps) in &out {
+            let mut news = stream::ResultsNews::default();
+            for (m, imps, changed) in &out {
                 bridge_matches::put_entered(tx, event_id, m, *imps, &now)?;
+                if *changed {
+                    news.matched(m.round, m.score.home, m.score.away);
+                }
             }
             events::touch(tx, event_id, &now)?;
-            // what the live stream tells: each match entered with its round
-            let told: Vec<Value> = out
-                .iter()
-                .map(|(m, _)| {
-                    let s = &m.score;
-                    json!({"round": m.round, "home": s.home, "away": s.away,
-                           "imps_home": s.imps_home, "imps_away": s.imps_away,
-                           "vp_home": s.vp_home, "vp_away": s.vp_away})
-                })
-                .collect();
             let answer = SubmittedMatches {
                 received,
-                matches: out.into_iter().map(|(m, _)| m.score).collect(),
+                matches: out.into_iter().map(|(m, _, _)| m.score).collect(),
             };
-            Ok((answer, told))
+            Ok((answer, news))
         })
         .await?;
-    let (answer, told) = answer;
-    stream::results_changed(
+    let (answer, news) = answer;
+    news.announce(
         &live,
         event_id,
-        told,
         &format!("/api/v1/events/{event_id}/vp-standings"),
     );
     Ok(HttpResponse::Ok().json(answer))

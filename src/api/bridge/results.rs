@@ -10,20 +10,22 @@ use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::api::auth::{self, ResultChanges};
 use crate::api::bridge::entries::{
     check_rows, read_csv, read_json, CheckedRow, SubmitBoardResults,
 };
 use crate::api::bridge::movement::{ensure_pairs_event, seated};
+use crate::api::events::stream;
 use crate::api::extract::{
     csv_cached, csv_field, json_cached, parse_json, wants_csv, Bearer, FormatQuery, QueryParams,
 };
 use crate::api::responses::{FormatRead, ScorerWrite};
-use crate::api::{auth, events::stream};
 use crate::domain::Event;
+use crate::engine::bridge::analysis::{DdTable, DealAnalysis};
 use crate::engine::bridge::movement::cards::pairs;
 use crate::engine::bridge::movement::model::{Movement, PairId, PairNumbering};
 use crate::engine::bridge::movement::report::report;
-use crate::engine::bridge::scoring::{vulnerability, Deal, Seat};
+use crate::engine::bridge::scoring::{Deal, Seat};
 use crate::engine::bridge::session::{score_session, ScoringSettings, SessionScore};
 use crate::engine::bridge::traveller::{
     scorecard, standings, travellers, BridgeStandings, Holder, Scorecard, TableResult, Traveller,
@@ -36,11 +38,12 @@ use crate::store::{events, movements, now, Store};
 
 /// A scored session, read in one transaction.
 pub(crate) struct Session {
-    pub event: Event,
     pub movement: Movement,
     pub settings: ScoringSettings,
     pub results: Vec<TableResult>,
     pub deals: Vec<Deal>,
+    /// The double-dummy tables analysed so far, by board.
+    pub tables: BTreeMap<u32, DdTable>,
     pub holders: BTreeMap<PairId, Holder>,
     pub score: SessionScore,
 }
@@ -48,30 +51,53 @@ pub(crate) struct Session {
 impl Session {
     /// Every board the movement plays, in number order.
     pub fn boards(&self) -> Vec<u32> {
-        let mut b: Vec<u32> = self
-            .movement
-            .rounds
-            .iter()
-            .flat_map(|r| r.tables.iter().flat_map(|t| t.boards.iter().copied()))
-            .collect();
-        b.sort_unstable();
-        b.dedup();
-        b
+        movement_boards(&self.movement)
     }
 
     pub fn travellers(&self) -> Vec<Traveller> {
-        travellers(
-            &self.boards(),
-            &self.results,
-            &self.score,
-            &self.deals,
-            self.settings.scoring,
+        with_analyses(
+            travellers(
+                &self.boards(),
+                &self.results,
+                &self.score,
+                &self.deals,
+                self.settings.scoring,
+            ),
+            &self.tables,
         )
     }
 
     pub fn standings(&self) -> BridgeStandings {
         standings(&self.score, self.settings, &self.holders)
     }
+}
+
+/// Each traveller with a hand record gets its analysis (pending until the worker's table is in).
+pub(crate) fn with_analyses(
+    mut travellers: Vec<Traveller>,
+    tables: &BTreeMap<u32, DdTable>,
+) -> Vec<Traveller> {
+    for t in travellers.iter_mut().filter(|t| t.deal.is_some()) {
+        t.analysis = Some(DealAnalysis::of(
+            tables.get(&t.board).copied(),
+            t.vulnerability,
+            t.dealer,
+        ));
+    }
+    travellers
+}
+
+/// The hand records of an event and their tables, by board.
+pub(crate) fn hand_records(
+    conn: &Connection,
+    event_id: i64,
+) -> ApiResult<(Vec<Deal>, BTreeMap<u32, DdTable>)> {
+    let analysed = board_results::analysed_deals(conn, event_id)?;
+    let tables = analysed
+        .iter()
+        .filter_map(|a| Some((a.deal.board, a.dd?)))
+        .collect();
+    Ok((analysed.into_iter().map(|a| a.deal).collect(), tables))
 }
 
 /// The pairs that held the NS and EW cards at a stored result.
@@ -91,6 +117,73 @@ fn card_holders(m: &Movement, r: &BoardResult) -> (PairId, PairId) {
     } else {
         (ns, ew)
     }
+}
+
+/// Every board the movement plays, in number order.
+fn movement_boards(m: &Movement) -> Vec<u32> {
+    let mut b: Vec<u32> = m
+        .rounds
+        .iter()
+        .flat_map(|r| r.tables.iter().flat_map(|t| t.boards.iter().copied()))
+        .collect();
+    b.sort_unstable();
+    b.dedup();
+    b
+}
+
+/// The travellers of a bridge teams or Swiss event: every result of each board played so
+/// far, with the IMPs of the board in its match (teams) or against the field (Swiss pairs);
+/// see [`crate::engine::bridge::match_traveller`].
+pub(crate) fn match_event_travellers(
+    conn: &Connection,
+    event: &Event,
+) -> ApiResult<Vec<Traveller>> {
+    use crate::api::bridge::matches::{contestants_kind, swiss_settings};
+    use crate::engine::bridge::match_traveller::{match_travellers, BoardImps};
+    use crate::engine::bridge::swiss_event::Contestants;
+    use crate::engine::bridge::team_event::ScheduledMatch;
+    let movement = crate::api::bridge::matches::scoring_movement(conn, event)?;
+    let results: Vec<TableResult> = board_results::all(conn, event.id)?
+        .into_iter()
+        .map(|r| {
+            let (ns, ew) = card_holders(&movement, &r);
+            TableResult {
+                round: r.round,
+                table: r.table,
+                board: r.board,
+                ns,
+                ew,
+                outcome: r.outcome,
+            }
+        })
+        .collect();
+    let schedule: Vec<ScheduledMatch>;
+    let how = if event.format == crate::domain::FORMAT_BRIDGE_TEAMS {
+        schedule = crate::store::bridge_matches::schedule(conn, event.id)?
+            .map(|m| ScheduledMatch::of_movement(&m))
+            .unwrap_or_default();
+        BoardImps::Matches(&schedule)
+    } else {
+        let settings = swiss_settings(event)?;
+        let history = crate::store::bridge_matches::history(conn, event.id)?;
+        if contestants_kind(event) == Contestants::Teams {
+            schedule = crate::engine::bridge::swiss_tables::team_tables(
+                settings.layout(),
+                &history.matches,
+            )
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect();
+            BoardImps::Matches(&schedule)
+        } else {
+            BoardImps::Field(settings.pairs_scoring())
+        }
+    };
+    let (deals, tables) = hand_records(conn, event.id)?;
+    Ok(with_analyses(
+        match_travellers(&movement_boards(&movement), &results, how, &deals),
+        &tables,
+    ))
 }
 
 /// Reads and scores the session of a bridge pairs event.
@@ -140,9 +233,10 @@ pub(crate) fn load_session(conn: &Connection, event_id: i64) -> ApiResult<Sessio
         .collect();
     let two_winners = report(&movement).winners == 2;
     let score = score_session(&played, &pairs(&movement), settings, two_winners);
+    let (deals, tables) = hand_records(conn, event_id)?;
     Ok(Session {
-        deals: board_results::deals(conn, event_id)?,
-        event,
+        deals,
+        tables,
         movement,
         settings,
         results,
@@ -205,7 +299,8 @@ fn describe(r: &BoardResult) -> String {
 /// Store board results (admin or scorer token), as JSON or as the CSV a table terminal
 /// exports. Each row is checked against the movement (that table played that board in that
 /// round; the pairs named are those seated there). All rows are stored or none; re-sending a
-/// stored row changes nothing; changing a stored row needs the admin token.
+/// stored row changes nothing; changing a stored row needs the admin token, or `If-Match`
+/// with the ETag read before (the rule of every format; else a 409 naming each `results[i]`).
 ///
 /// CSV (`Content-Type: text/csv`): a header
 /// `Section,Table,Round,Board,PairNS,PairEW,Declarer,NS/EW,Contract,Result,LeadCard` (any
@@ -250,41 +345,46 @@ pub async fn submit_board_results(
     }
     .map_err(ApiError::Validation)?;
     let received = rows.0.len();
+    let changes = ResultChanges::of(&req);
     let answer = store
         .write(move |tx| {
             let credential = auth::require(tx, event_id, token.as_deref(), Role::Scorer)?;
             let event = events::get(tx, event_id)?;
             let movement = crate::api::bridge::matches::scoring_movement(tx, &event)?;
             let deals = board_results::deals(tx, event_id)?;
-            let checked = check_rows(&rows, &movement, |b| {
-                deals
-                    .iter()
-                    .find(|d| d.board == b)
-                    .map_or_else(|| vulnerability(b), |d| d.vulnerability)
-            })
-            .map_err(ApiError::Validation)?;
-            let stored: BTreeMap<(u32, u32, u32), BoardResult> =
-                board_results::all(tx, event_id)?
-                    .into_iter()
-                    .map(|r| ((r.round, r.table, r.board), r))
-                    .collect();
+            let checked = check_rows(&rows, &movement, &deals).map_err(ApiError::Validation)?;
+            let stored: BTreeMap<(u32, u32, u32), BoardResult> = board_results::all(tx, event_id)?
+                .into_iter()
+                .map(|r| ((r.round, r.table, r.board), r))
+                .collect();
             let by = match credential.role {
                 Role::Admin => "admin".to_string(),
                 Role::Scorer => format!("scorer:{}", credential.id),
             };
             let now = now();
             let mut out = Vec::with_capacity(checked.len());
+            let mut refused = Vec::new();
             for row in checked {
                 let old = stored.get(&(row.round, row.table, row.board));
                 let same = old.is_some_and(|o| {
                     o.outcome == row.outcome && (o.ns_pair, o.ew_pair) == (row.ns_pair, row.ew_pair)
                 });
-                if let (Some(o), false, Role::Scorer) = (old, same, credential.role) {
-                    let line = row.line.map(|l| format!(" (line {l})")).unwrap_or_default();
-                    return Err(ApiError::conflict(format!(
-                        "results[{}]{line}: round {} table {} board {} already has {}; only the event's admin can change it",
-                        row.index, row.round, row.table, row.board, describe(o)
-                    )));
+                if let (Some(o), false) = (old, same) {
+                    if !changes.may_replace(&credential) {
+                        let line = row.line.map(|l| format!(", line {l}")).unwrap_or_default();
+                        let stored = format!(
+                            "{} (round {}, table {}, board {}{line})",
+                            describe(o),
+                            row.round,
+                            row.table,
+                            row.board
+                        );
+                        refused.push(ResultChanges::refusal(
+                            format!("results[{}]", row.index),
+                            &stored,
+                        ));
+                        continue;
+                    }
                 }
                 if !same {
                     board_results::put(tx, event_id, &stored_row(&row, &by, &now))?;
@@ -304,6 +404,7 @@ pub async fn submit_board_results(
                     changed: !same,
                 });
             }
+            ResultChanges::check(refused)?;
             let changed = out.iter().filter(|r| r.changed).count();
             if changed > 0 {
                 events::touch(tx, event_id, &now)?;
@@ -324,20 +425,13 @@ pub async fn submit_board_results(
         })
         .await?;
     let (answer, standings) = answer;
-    let changed = answer
-        .results
-        .iter()
-        .filter(|r| r.changed)
-        .filter_map(|r| {
-            let mut data = serde_json::to_value(r).ok()?;
-            data.as_object_mut()?.remove("changed");
-            Some(data)
-        })
-        .collect();
-    stream::results_changed(
+    let mut news = stream::ResultsNews::default();
+    for r in answer.results.iter().filter(|r| r.changed) {
+        news.board(r.round, r.board);
+    }
+    news.announce(
         &live,
         event_id,
-        changed,
         &format!("/api/v1/events/{event_id}/{standings}"),
     );
     Ok(HttpResponse::Ok().json(answer))
@@ -356,9 +450,22 @@ fn stored_row(row: &CheckedRow, by: &str, now: &str) -> BoardResult {
     }
 }
 
+/// The travellers of any bridge event: a pairs session's, or a teams or Swiss event's.
+pub(crate) fn event_travellers(conn: &Connection, event_id: i64) -> ApiResult<Vec<Traveller>> {
+    let event = events::get(conn, event_id)?;
+    if event.format == crate::domain::FORMAT_PAIRS {
+        Ok(load_session(conn, event_id)?.travellers())
+    } else {
+        match_event_travellers(conn, &event)
+    }
+}
+
 /// Every result of one board with its score: the pairs (holding the NS and EW cards),
 /// contract, declarer, tricks, NS score, and each side's matchpoints and percent (matchpoint
-/// scoring) or IMPs (Butler, cross-IMPs); the deal when a hand record is loaded.
+/// scoring) or IMPs (Butler, cross-IMPs); the deal when a hand record is loaded, with its
+/// double-dummy analysis. In a teams or Swiss event, the pair numbers are team or pair
+/// numbers and the IMPs those of the board in its match (teams: the two tables against each
+/// other) or against the round's field (Swiss pairs: Butler or cross-IMPs).
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/travellers/{board}", tag = "bridge",
     params(("event_id" = i64, Path, description = "Event id"), ("board" = u32, Path, description = "Board number")),
@@ -374,12 +481,11 @@ pub async fn get_traveller(
     path: web::Path<(i64, u32)>,
 ) -> ApiResult<HttpResponse> {
     let (event_id, board) = path.into_inner();
-    let session = store.read(move |c| load_session(c, event_id)).await?;
-    let traveller = session
-        .travellers()
+    let travellers = store.read(move |c| event_travellers(c, event_id)).await?;
+    let traveller = travellers
         .into_iter()
         .find(|t| t.board == board)
-        .ok_or_else(|| ApiError::not_found(format!("the movement plays no board {board}")))?;
+        .ok_or_else(|| ApiError::not_found(format!("the event plays no board {board}")))?;
     json_cached(&req, &traveller)
 }
 

@@ -234,7 +234,7 @@ fn draw_next(conn: &Connection, event_id: i64) -> ApiResult<SwissRound> {
 }
 
 /// `POST /api/v1/events/{id}/rounds` for a bridge Swiss event: the next round drawn and
-/// stored (published at once: the live stream says `round_published`), 201 with the round.
+/// stored (published at once: the live stream says `rounds`), 201 with the round.
 /// Admin only.
 pub(crate) async fn pair_round(
     store: &Store,
@@ -260,7 +260,7 @@ pub(crate) async fn pair_round(
 }
 
 /// `DELETE /api/v1/events/{id}/rounds/{round}` for a bridge Swiss event: the last drawn round
-/// removed while it has no results, to draw it again (the live stream says `round_deleted`).
+/// removed while it has no results, to draw it again (the live stream says `rounds`).
 /// Admin only.
 pub(crate) async fn delete_round(
     store: &Store,

@@ -1,6 +1,6 @@
 //! `/api/v1/bridge/*`: stateless bridge scoring for other programs (no event needed): the
-//! score of a board, the matchpoints of a board, IMPs, victory points. The rules are the
-//! engine's (`engine::bridge::scoring`).
+//! score of a board, the matchpoints of a board, IMPs, victory points, the double-dummy
+//! analysis of deals. The rules are the engine's (`engine::bridge::scoring`, `::analysis`).
 
 use actix_web::{get, post, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -9,6 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::api::extract::{json_cached, JsonBody, QueryParams};
 use crate::api::responses::{PublicSubmit, StatelessRead};
+use crate::engine::bridge::analysis::{par, DdTable, Par};
 use crate::engine::bridge::scoring::notation::{
     AdjustedText, BoardScoreValue, ContractText, ResultText, SeatText, Tricks, VpBoards,
 };
@@ -454,4 +455,208 @@ pub async fn victory_points(
     }
     let (winner, loser) = scoring::victory_points(q.imps as u32, q.boards);
     json_cached(&req, &VpAnswer { winner, loser })
+}
+
+/// The most deals one `POST /api/v1/bridge/analyse` may ask for (a 36-board set).
+pub const MAX_ANALYSE: usize = 36;
+
+/// One deal to analyse.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"deal": "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765", "board": 5}))]
+pub struct AnalyseDeal {
+    /// A PBN deal string: the first seat, a colon, the four hands clockwise, each
+    /// `spades.hearts.diamonds.clubs`.
+    #[schema(max_length = 80)]
+    pub deal: String,
+    /// The board number (1–9999): its dealer and vulnerability, unless given.
+    #[schema(minimum = 1, maximum = 9999)]
+    pub board: Option<u32>,
+    /// `N`, `E`, `S` or `W` (default: the board's, else N).
+    pub dealer: Option<String>,
+    /// `none`, `ns`, `ew`, `both` (PBN's `None`, `NS`, `EW`, `All` too; default: the
+    /// board's, else none).
+    pub vulnerability: Option<String>,
+}
+
+/// Deals to analyse: one (`deal`, with `board`, `dealer`, `vulnerability`) or a list
+/// (`deals`), not both.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"deals": [
+    {"deal": "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765", "board": 1},
+    {"deal": "N:A8643.KQ.K7.AJ92 KT.A9874.J853.Q3 QJ972.6.AQ.KT875 5.JT532.T9642.64", "dealer": "E", "vulnerability": "ns"}
+]}))]
+pub struct AnalyseRequest {
+    #[schema(max_length = 80)]
+    pub deal: Option<String>,
+    #[schema(minimum = 1, maximum = 9999)]
+    pub board: Option<u32>,
+    pub dealer: Option<String>,
+    pub vulnerability: Option<String>,
+    #[schema(max_items = 36)]
+    pub deals: Option<Vec<AnalyseDeal>>,
+}
+
+/// One deal analysed.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AnalysedDeal {
+    pub board: Option<u32>,
+    /// The deal, North first.
+    pub deal: String,
+    pub dealer: Seat,
+    pub vulnerability: Vulnerability,
+    pub double_dummy: DdTable,
+    pub par: Par,
+}
+
+/// The deals analysed, in the order given.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AnalyseAnswer {
+    pub results: Vec<AnalysedDeal>,
+}
+
+/// A deal read and checked: `at` prefixes the fields named (`deals[2].`).
+fn read_analyse_deal(
+    at: &str,
+    d: &AnalyseDeal,
+    errors: &mut Vec<FieldError>,
+) -> Option<(Option<u32>, [String; 4], Seat, Vulnerability)> {
+    let mut bad = |field: &str, message: String| {
+        errors.push(FieldError {
+            field: format!("{at}{field}"),
+            message,
+        })
+    };
+    if d.deal.chars().count() > 80 {
+        bad("deal", "must be at most 80 characters".into());
+        return None;
+    }
+    let hands = match scoring::parse_deal_string(&d.deal) {
+        Ok(h) => Some(h),
+        Err(e) => {
+            bad("deal", e.message);
+            None
+        }
+    };
+    if let Some(b) = d.board.filter(|b| !(1..=MAX_BOARD).contains(b)) {
+        bad(
+            "board",
+            format!("{b} is not a board number (1 to {MAX_BOARD})"),
+        );
+        return None;
+    }
+    let dealer = match d.dealer.as_deref() {
+        None => Some(d.board.map_or(Seat::N, scoring::dealer)),
+        Some(s) => match s.parse::<Seat>() {
+            Ok(seat) if s.trim().len() == 1 => Some(seat),
+            _ => {
+                bad("dealer", format!("{s:?} is not a seat (N, E, S or W)"));
+                None
+            }
+        },
+    };
+    let vulnerability = match d.vulnerability.as_deref() {
+        None => Some(d.board.map_or(Vulnerability::None, scoring::vulnerability)),
+        Some(s) => match s.parse::<Vulnerability>() {
+            Ok(v) => Some(v),
+            Err(e) => {
+                bad("vulnerability", e.message);
+                None
+            }
+        },
+    };
+    Some((d.board, hands?, dealer?, vulnerability?))
+}
+
+/// The double-dummy analysis of one deal or a list (at most 36): for each, the tricks each
+/// declarer takes in each strain with all hands open (DDS), and the par score and contracts
+/// at its vulnerability with its dealer's side bidding first. Stores nothing. The analysis
+/// takes its turn with the server's own (one at a time, spread over all cores); a deal takes
+/// about 0.3 s of CPU (docs/performance.md).
+#[utoipa::path(
+    post, path = "/api/v1/bridge/analyse", tag = "bridge",
+    request_body = AnalyseRequest,
+    responses(
+        (status = 200, body = AnalyseAnswer),
+        PublicSubmit,
+    )
+)]
+#[post("/api/v1/bridge/analyse")]
+pub async fn analyse_deals(JsonBody(body): JsonBody<AnalyseRequest>) -> ApiResult<HttpResponse> {
+    let single = body.deal.is_some()
+        || body.board.is_some()
+        || body.dealer.is_some()
+        || body.vulnerability.is_some();
+    let list: Vec<(String, AnalyseDeal)> =
+        match (body.deals, single) {
+            (Some(_), true) => return Err(ApiError::invalid(
+                "deals",
+                "give one deal (deal, board, dealer, vulnerability) or a list (deals), not both",
+            )),
+            (None, false) => {
+                return Err(ApiError::invalid(
+                    "deal",
+                    "give a deal (a PBN deal string N:... ) or a list of deals",
+                ))
+            }
+            (None, true) => vec![(
+                String::new(),
+                AnalyseDeal {
+                    deal: body.deal.ok_or_else(|| {
+                        ApiError::invalid("deal", "is required (a PBN deal string N:...)")
+                    })?,
+                    board: body.board,
+                    dealer: body.dealer,
+                    vulnerability: body.vulnerability,
+                },
+            )],
+            (Some(deals), false) => {
+                if deals.is_empty() || deals.len() > MAX_ANALYSE {
+                    return Err(ApiError::invalid(
+                        "deals",
+                        format!("give 1 to {MAX_ANALYSE} deals"),
+                    ));
+                }
+                deals
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, d)| (format!("deals[{i}]."), d))
+                    .collect()
+            }
+        };
+    let mut errors = Vec::new();
+    let read: Vec<_> = list
+        .iter()
+        .filter_map(|(at, d)| read_analyse_deal(at, d, &mut errors))
+        .collect();
+    crate::error::check(errors)?;
+    // each distinct deal solved once
+    let mut distinct: Vec<[String; 4]> = Vec::new();
+    for r in &read {
+        if !distinct.contains(&r.1) {
+            distinct.push(r.1.clone());
+        }
+    }
+    let solving = distinct.clone();
+    let tables = actix_web::web::block(move || crate::analysis::solve(&solving))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let results = read
+        .into_iter()
+        .map(|(board, hands, dealer, vulnerability)| {
+            let k = distinct.iter().position(|h| *h == hands).unwrap_or(0);
+            let table = tables[k];
+            AnalysedDeal {
+                board,
+                deal: scoring::deal_string(&hands),
+                dealer,
+                vulnerability,
+                par: par(&table, vulnerability, dealer),
+                double_dummy: table,
+            }
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(AnalyseAnswer { results }))
 }

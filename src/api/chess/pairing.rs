@@ -191,7 +191,7 @@ fn ready_for(conn: &Connection, event: &Event) -> ApiResult<u32> {
 }
 
 /// Pair the next round of a Swiss event as a draft. The whole section is paired at once by
-/// minimising the penalty function of seed 001 (see the README's Swiss section); the round
+/// minimising the penalty function of seed 001 (see docs/chess.md, Swiss sections); the round
 /// comes back with its explanation. Drafts are seen only with the admin token until
 /// published. Pairing numbers are given by rating on the first pairing when no lots were
 /// drawn; late entries get the next numbers. Admin only.

@@ -6,8 +6,8 @@ use crate::api::auth;
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
 use crate::api::responses::{AdminAction, AdminWrite, PublicRead, PublicSubmit, StatelessRead};
 use crate::domain::{
-    is_team_format, merge_patch, validate_name, validate_settings, CreatedEvent, Event, EventPatch,
-    GameKind, NewEvent, Page,
+    is_team_format, merge_patch, validate_name, validate_settings, CreatedEvent, Event,
+    EventDetails, EventPatch, GameKind, NewEvent, Page,
 };
 use crate::error::{check, ApiError, ApiResult, FieldError};
 use crate::store::events::{self, EventFields};
@@ -64,6 +64,9 @@ pub async fn create_event(
 ) -> ApiResult<HttpResponse> {
     let mut errors: Vec<FieldError> = Vec::new();
     validate_name("name", &body.name, &mut errors);
+    if let Some(d) = &body.details {
+        d.validate(&mut errors);
+    }
     check(errors)?;
     validate_format(body.game, &body.format)?;
     validate_dates(body.start_date, body.end_date)?;
@@ -84,6 +87,7 @@ pub async fn create_event(
                     start_date: body.start_date,
                     end_date: body.end_date,
                     settings: &settings,
+                    details: body.details.as_ref(),
                 },
                 &now,
             )?;
@@ -241,6 +245,24 @@ pub async fn update_event(
                 None => {}
             }
             validate_settings(&format, &settings)?;
+            let details = match &patch.details {
+                None => current.details.clone(),
+                Some(None) => None,
+                Some(Some(changes)) if !changes.is_object() => {
+                    return Err(ApiError::invalid("details", "must be a JSON object"))
+                }
+                Some(Some(changes)) => {
+                    let mut merged = serde_json::to_value(current.details.clone().unwrap_or_default())
+                        .map_err(|e| ApiError::Internal(format!("event details: {e}")))?;
+                    merge_patch(&mut merged, changes);
+                    let details: EventDetails = serde_json::from_value(merged)
+                        .map_err(|e| ApiError::invalid("details", e.to_string()))?;
+                    let mut errors = Vec::new();
+                    details.validate(&mut errors);
+                    check(errors)?;
+                    Some(details).filter(|d| !d.is_empty())
+                }
+            };
             events::update(
                 tx,
                 id,
@@ -251,6 +273,7 @@ pub async fn update_event(
                     start_date,
                     end_date,
                     settings: &settings,
+                    details: details.as_ref(),
                 },
                 &now(),
             )?;

@@ -3,6 +3,7 @@
 
 pub mod event;
 pub mod lots;
+pub mod norms;
 pub mod participants;
 pub mod player;
 pub mod results;

@@ -10,6 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::bridge::results::load_session;
+use crate::api::events::standings::{norm_checks, rating_changes, scoresheet};
 use crate::api::extract::json_cached;
 use crate::api::responses::PublicRead;
 use crate::domain::{RoundStatus, Seat, FORMAT_PAIRS};
@@ -17,7 +18,10 @@ use crate::engine::bridge::movement::cards::guide_cards;
 use crate::engine::bridge::movement::model::{Direction, PairId};
 use crate::engine::bridge::session::RankedPair;
 use crate::engine::bridge::traveller::{round_scores, RoundScore};
-use crate::engine::chess::scoring::GameResult;
+use crate::engine::chess::fide_tiebreak::FideTiebreaks;
+use crate::engine::chess::norms::NormCheck;
+use crate::engine::chess::rating::RatingChange;
+use crate::engine::chess::scoring::{Code, GameResult, Tiebreak};
 pub use crate::engine::chess::swiss::Colour;
 use crate::error::ApiResult;
 use crate::store::{events, games, movements, participants, rounds, Store};
@@ -66,6 +70,10 @@ pub struct PlayerRound {
     pub percent: Option<f64>,
     /// A bye's kind (`pairing`, `requested`, `absent`, `bye`); null when paired.
     pub bye: Option<String>,
+    /// Chess: the FIDE rating change of the game (B.02: K × (W − We)), for a rated game
+    /// (played over the board, both players rated); null otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_change: Option<f64>,
 }
 
 /// A player's event.
@@ -86,6 +94,19 @@ pub struct PlayerGames {
     /// otherwise). Bridge: the first round at a table without all its boards' results (null
     /// once every round is in).
     pub next: Option<PlayerRound>,
+    /// Chess: the K factor of the rating change (null for an unrated player).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k_factor: Option<u32>,
+    /// Chess: the FIDE rating change from the event's rated games (the sum of `rounds[].rating_change`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_change: Option<f64>,
+    /// Chess: the tournament performance rating (C.07 art. 10.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub performance_rating: Option<i32>,
+    /// Chess: each title norm (B.01) checked against the event so far: met, or what is
+    /// missing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub norms: Vec<NormCheck>,
 }
 
 fn chess_rounds(
@@ -130,6 +151,7 @@ fn chess_rounds(
                 points,
                 percent: None,
                 bye: None,
+                rating_change: None,
             }
         })
         .collect();
@@ -147,6 +169,7 @@ fn chess_rounds(
             points: Some(points),
             percent: None,
             bye: Some(kind),
+            rating_change: None,
         });
     }
     out.sort_by_key(|r| r.round);
@@ -254,6 +277,7 @@ fn bridge_rounds(conn: &Connection, event_id: i64, pid: i64) -> ApiResult<Bridge
                 points: score.map(|s| s.total),
                 percent: score.and_then(|s| s.percent),
                 bye: line.table.is_none().then(|| "sit_out".to_string()),
+                rating_change: None,
             }
         })
         .collect();
@@ -266,6 +290,32 @@ fn bridge_rounds(conn: &Connection, event_id: i64, pid: i64) -> ApiResult<Bridge
     out.total = Some(own.map_or(0.0, |e| e.total));
     out.percent = own.and_then(|e| e.percent);
     Ok(out)
+}
+
+/// A chess player's rating change, performance and norms.
+struct FideView {
+    change: Option<(RatingChange, Vec<u32>)>,
+    performance: Option<i32>,
+    norms: Vec<NormCheck>,
+}
+
+fn fide_view(conn: &Connection, event_id: i64, pid: i64) -> ApiResult<FideView> {
+    let sheet = scoresheet(conn, event_id)?;
+    let Some(me) = sheet.players.iter().position(|p| p.id == pid) else {
+        return Ok(FideView {
+            change: None,
+            performance: None,
+            norms: Vec::new(),
+        });
+    };
+    let tpr = FideTiebreaks::new(sheet.players.len(), sheet.section())
+        .values(&Tiebreak::plain(Code::TPR))[me]
+        .map(|v| v as i32);
+    Ok(FideView {
+        change: rating_changes(&sheet).swap_remove(me),
+        performance: tpr,
+        norms: norm_checks(&sheet).swap_remove(me),
+    })
 }
 
 /// One player's event, as the games endpoint and the player's page show it.
@@ -287,9 +337,25 @@ pub(crate) fn player_games(conn: &Connection, event_id: i64, pid: i64) -> ApiRes
             percent: bridge.percent,
             rounds: bridge.rounds,
             next: bridge.next,
+            k_factor: None,
+            rating_change: None,
+            performance_rating: None,
+            norms: Vec::new(),
         });
     }
-    let (rounds, next, points) = chess_rounds(conn, event_id, pid)?;
+    let (mut rounds, next, points) = chess_rounds(conn, event_id, pid)?;
+    let fide = fide_view(conn, event_id, pid)?;
+    if let Some((change, of_rounds)) = &fide.change {
+        for (round, hundredths) in of_rounds.iter().zip(&change.per_game) {
+            // one rated game a round (a double round robin plays each pairing in its own round)
+            if let Some(r) = rounds
+                .iter_mut()
+                .find(|r| r.round == *round && r.bye.is_none())
+            {
+                r.rating_change = Some(*hundredths as f64 / 100.0);
+            }
+        }
+    }
     Ok(PlayerGames {
         event_id,
         participant,
@@ -297,6 +363,10 @@ pub(crate) fn player_games(conn: &Connection, event_id: i64, pid: i64) -> ApiRes
         percent: None,
         rounds,
         next,
+        k_factor: fide.change.as_ref().map(|c| c.0.k),
+        rating_change: fide.change.as_ref().map(|c| c.0.total as f64 / 100.0),
+        performance_rating: fide.performance,
+        norms: fide.norms,
     })
 }
 

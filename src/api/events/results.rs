@@ -6,10 +6,9 @@ use actix_web::http::header;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::ToSchema;
 
-use crate::api::auth;
+use crate::api::auth::{self, ResultChanges};
 use crate::api::events::results_csv::{self, GameRef};
 use crate::api::events::stream;
 use crate::api::extract::{parse_json, Bearer};
@@ -216,6 +215,7 @@ fn enter(
     token: Option<&str>,
     wanted: Vec<Wanted>,
     line_errors: Option<Vec<FieldError>>,
+    changes: ResultChanges,
 ) -> ApiResult<EnteredResults> {
     let per_line = line_errors.is_some();
     let mut line_errors = line_errors.unwrap_or_default();
@@ -227,6 +227,7 @@ fn enter(
     let now = now();
     let mut seen: HashMap<i64, (&str, GameResult)> = HashMap::new();
     let mut out = Vec::with_capacity(wanted.len());
+    let mut refused = Vec::new();
     let mut bad = |place: &str, message: String| -> ApiResult<()> {
         if per_line {
             line_errors.push(FieldError {
@@ -276,13 +277,20 @@ fn enter(
         let stored = game.result.as_deref().and_then(GameResult::parse);
         let changed = !repeated && stored != Some(result);
         if changed {
-            if stored.is_some() && credential.role != Role::Admin {
-                return Err(ApiError::Forbidden(format!(
-                    "{place}: round {} board {} already has {}; only the admin can change it",
+            if stored.is_some() && !changes.may_replace(&credential) {
+                let field = if per_line {
+                    place.to_string()
+                } else {
+                    format!("{place}.result")
+                };
+                let stored = format!(
+                    "{} (round {}, board {})",
+                    game.result.as_deref().unwrap_or_default(),
                     game.round,
-                    game.board,
-                    game.result.as_deref().unwrap_or_default()
-                )));
+                    game.board
+                );
+                refused.push(ResultChanges::refusal(field, &stored));
+                continue;
             }
             games::set_result(tx, game.id, result.canonical(), &by, &now)?;
         }
@@ -300,6 +308,7 @@ fn enter(
             .and_then(|n| n.parse::<usize>().ok())
     });
     crate::error::check(line_errors)?;
+    ResultChanges::check(refused)?;
     if out.iter().any(|r| r.changed) {
         events::touch(tx, event_id, &now)?;
     }
@@ -309,11 +318,13 @@ fn enter(
 /// Enter results with the admin token or a scorer token, as JSON or as CSV (`text/csv`:
 /// `round,board,result` or `round,white,black,result` with pairing numbers; see
 /// [`results_csv`]). Sending a result that is already stored changes nothing; changing a
-/// stored result needs the admin token. All or nothing. Send an `Idempotency-Key` to retry
+/// stored result needs the admin token, or `If-Match` with the ETag read before (the rule of
+/// every format: [`ResultChanges`]). All or nothing. Send an `Idempotency-Key` to retry
 /// safely.
 ///
-/// 403: Another event's token, or a scorer changing a stored result.
-/// 409: JSON: no such game, or its round is a draft.
+/// 403: Another event's token.
+/// 409: A stored result changed by a scorer without `If-Match` (`errors` names each:
+/// `results[i].result`, or `line N`); JSON: no such game, or its round is a draft.
 /// 422: Unknown notation, or contradicting results for one game; CSV: every bad line, named `line N`.
 #[utoipa::path(
     post, path = "/api/v1/events/{event_id}/results", tag = "results",
@@ -355,19 +366,17 @@ pub async fn submit_results(
             None,
         )
     };
+    let changes = ResultChanges::of(&req);
     let entered = store
-        .write(move |tx| enter(tx, event_id, token.as_deref(), wanted, line_errors))
+        .write(move |tx| enter(tx, event_id, token.as_deref(), wanted, line_errors, changes))
         .await?;
-    let changed = entered
-        .results
-        .iter()
-        .filter(|r| r.changed)
-        .map(|r| json!({"game_id": r.game_id, "round": r.round, "board": r.board, "result": r.result}))
-        .collect();
-    stream::results_changed(
+    let mut news = stream::ResultsNews::default();
+    for r in entered.results.iter().filter(|r| r.changed) {
+        news.board(r.round, r.board);
+    }
+    news.announce(
         &live,
         event_id,
-        changed,
         &format!("/api/v1/events/{event_id}/standings"),
     );
     Ok(HttpResponse::Ok().json(entered))

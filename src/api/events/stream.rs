@@ -1,37 +1,58 @@
 //! `GET /api/v1/events/{id}/stream`: the event's changes as server-sent events, for apps that
-//! would otherwise poll (see [`crate::live`] for ids, replay and limits).
+//! would otherwise poll (see [`crate::live`] for ids, replay, queues and limits).
 //!
-//! Messages: `round_published` and `round_deleted` (`{"event_id", "round"}`; every format:
-//! a Swiss round published or deleted, a round robin's or team event's schedule made or made
-//! again by drawing lots, see [`RoundWatch`]), `result` (one per changed result: a game
-//! `{"event_id", "game_id", "round", "board", "result"}`, a bridge board
-//! `{"event_id", "round", "table", "board", "ns_pair", "ew_pair", "contract", "declarer",
-//! "tricks", "ns_score", ...}` as the board-results answer stores it), `standings`
-//! (`{"event_id", "href"}`: the standings changed, fetch them), `resync` (reload the event).
-//! A comment line (`: heartbeat`) keeps idle connections open.
+//! One change of the event (one request's write) is one message, however many rows it wrote:
+//!
+//! * `rounds` `{"event_id", "deleted": [..], "published": [..]}`: round numbers no longer
+//!   published as they were, then those newly published (a Swiss round published or deleted,
+//!   a round robin's or team event's schedule made or made again by drawing lots, a bridge
+//!   Swiss round drawn or deleted; see [`RoundWatch`]). Reload those rounds.
+//! * `results` `{"event_id", "rounds": [{"round", "boards": [..]}], "results", "standings"}`:
+//!   results changed (chess games by board, bridge board results by board number; a bridge
+//!   match as `{"round", "matches": [{"home", "away"}]}`), `results` how many, `standings`
+//!   the API path of the standings they changed. Reload those boards and the standings.
+//! * `resync` `{"event_id", "reason", "detail", "href"}`: reload the event (`href`), then go on
+//!   from this message's id. `reason` is `not_kept` (the `Last-Event-ID` sent is not among the
+//!   kept messages) or `fell_behind` (this connection took messages more slowly than they
+//!   came: the response ends after it; reconnect with its id).
+//!
+//! A comment line (`: heartbeat`) keeps idle connections open. HTTP/1.1 clients get a chunked
+//! response; HTTP/1.0 clients, which have no chunks, get the body as it comes and the end of
+//! the connection ends it.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use actix_web::http::header::{self, ContentEncoding};
+use actix_web::http::{ConnectionType, Version};
 use actix_web::web::Bytes;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use futures_core::Stream;
 use rusqlite::Connection;
-use serde_json::{json, Value};
-use tokio::sync::mpsc;
+use serde_json::json;
 use tokio::time::Interval;
 
 use crate::api::responses::LiveStream;
 use crate::error::{ApiError, ApiResult};
-use crate::live::Live;
+use crate::live::{Live, Subscription};
 use crate::store::{bridge_matches, events, rounds, Store};
 
-/// The body of one subscriber's response: the backlog, then live messages and heartbeats.
+/// The kernel's send buffer of a stream's connection (`SO_SNDBUF`; Linux doubles it for its
+/// bookkeeping): what a phone that stops reading can leave queued in the kernel, instead of up
+/// to 4 MiB with the default auto-tuning. The largest message (the results of 5 000 games)
+/// still fits whole.
+pub const SEND_BUFFER: usize = 32 * 1024;
+
+/// How long a stream's connection may go without its client taking anything (what was sent
+/// unacknowledged, or its window shut) before the kernel gives it up (`TCP_USER_TIMEOUT`):
+/// four heartbeats. A phone that left without closing, or stopped reading, frees its place
+/// then.
+pub const STALLED_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The body of one subscriber's response: its messages and heartbeats.
 struct EventStream {
-    backlog: VecDeque<Bytes>,
-    receiver: mpsc::Receiver<Bytes>,
+    subscription: Subscription,
     heartbeat: Interval,
 }
 
@@ -39,12 +60,13 @@ impl Stream for EventStream {
     type Item = Result<Bytes, std::convert::Infallible>;
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        if let Some(message) = self.backlog.pop_front() {
-            return Poll::Ready(Some(Ok(message)));
-        }
-        match self.receiver.poll_recv(cx) {
-            Poll::Ready(Some(message)) => return Poll::Ready(Some(Ok(message))),
-            // dropped by the feed (too slow): end the response, the client reconnects
+        match self.subscription.poll_message(cx) {
+            Poll::Ready(Some(message)) => {
+                // a message is as good as a heartbeat
+                self.heartbeat.reset();
+                return Poll::Ready(Some(Ok(message)));
+            }
+            // fell behind and was sent its `resync`: end the response
             Poll::Ready(None) => return Poll::Ready(None),
             Poll::Pending => {}
         }
@@ -55,9 +77,10 @@ impl Stream for EventStream {
     }
 }
 
-/// The event's changes as they happen (`text/event-stream`). Reconnect with `Last-Event-ID`
-/// to get the messages missed meanwhile; a `resync` message means reload the event. At most a
-/// few hundred subscribers per event (429 beyond).
+/// The event's changes as they happen (`text/event-stream`): one message per change
+/// (`rounds`, `results`; `resync` to reload). Reconnect with `Last-Event-ID` to get the
+/// messages missed meanwhile. An event takes `TOURNEY_STREAM_SUBSCRIBERS` subscribers (429
+/// beyond; default 12 000).
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/stream", tag = "results",
     params(
@@ -65,7 +88,7 @@ impl Stream for EventStream {
         ("Last-Event-ID" = Option<String>, Header, description = "The id of the last message received, to replay what came after it"),
     ),
     responses(
-        (status = 200, description = "Server-sent events: round_published, round_deleted, result, standings, resync; a `: heartbeat` comment every 15 s", body = String, content_type = "text/event-stream"),
+        (status = 200, description = "Server-sent events, one per change of the event: `rounds` {event_id, deleted, published}, `results` {event_id, rounds: [{round, boards | matches}], results, standings}, `resync` {event_id, reason: not_kept | fell_behind, detail, href}; a `: heartbeat` comment every 15 s", body = String, content_type = "text/event-stream"),
         LiveStream,
     )
 )]
@@ -89,20 +112,27 @@ pub async fn stream_event(
             live.max_subscribers
         ))
     })?;
+    crate::api::connection::tune_long_response(&req, SEND_BUFFER, STALLED_FOR);
     let mut heartbeat = tokio::time::interval(live.heartbeat);
     // the first tick is immediate: skip it, the first heartbeat comes after one interval
     heartbeat.reset();
     let body = EventStream {
-        backlog: subscription.backlog.into(),
-        receiver: subscription.receiver,
+        subscription,
         heartbeat,
     };
-    Ok(HttpResponse::Ok()
+    let mut response = HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/event-stream"))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         // never compressed: a compressor would hold messages back
         .insert_header(ContentEncoding::Identity)
-        .streaming(body))
+        .streaming(body);
+    if req.version() < Version::HTTP_11 {
+        // HTTP/1.0 has no chunked transfer coding: the body runs to the connection's end
+        let head = response.head_mut();
+        head.no_chunking(true);
+        head.set_connection_type(ConnectionType::Close);
+    }
+    Ok(response)
 }
 
 /// The published rounds of an event as a write begins: after the write's changes,
@@ -171,42 +201,70 @@ fn compare(
 }
 
 impl RoundNews {
-    /// Tells the subscribers: `round_deleted` for each round gone, then `round_published` for
-    /// each new one (`{"event_id", "round"}`).
+    /// Tells the subscribers, in one `rounds` message (`{"event_id", "deleted", "published"}`),
+    /// when any round changed.
     pub fn announce(&self, live: &Live) {
-        let messages = self
-            .deleted
-            .iter()
-            .map(|r| ("round_deleted", r))
-            .chain(self.published.iter().map(|r| ("round_published", r)));
-        for (kind, round) in messages {
-            live.publish(
-                self.event_id,
-                kind,
-                json!({"event_id": self.event_id, "round": round}),
-            );
+        if self.deleted.is_empty() && self.published.is_empty() {
+            return;
         }
+        live.publish(
+            self.event_id,
+            "rounds",
+            json!({"event_id": self.event_id, "deleted": self.deleted, "published": self.published}),
+        );
     }
 }
 
-/// Tells the event's subscribers about changed results (each a JSON object, given the
-/// `event_id`), then that the standings at `standings` (an API path) changed. Nothing when
-/// nothing changed.
-pub fn results_changed(live: &Live, event_id: i64, changed: Vec<Value>, standings: &str) {
-    if changed.is_empty() {
-        return;
+/// What one write did to an event's results, told as one `results` message.
+#[must_use = "tell it with `announce` once the write is committed"]
+#[derive(Debug, Default)]
+pub struct ResultsNews {
+    boards: BTreeMap<u32, BTreeSet<u32>>,
+    matches: BTreeMap<u32, BTreeSet<(u32, u32)>>,
+    results: usize,
+}
+
+impl ResultsNews {
+    /// A changed result on `board` of `round` (a chess game, a bridge board result).
+    pub fn board(&mut self, round: u32, board: u32) {
+        self.boards.entry(round).or_default().insert(board);
+        self.results += 1;
     }
-    for mut result in changed {
-        if let Some(fields) = result.as_object_mut() {
-            fields.insert("event_id".into(), json!(event_id));
+
+    /// A changed result of the match of `home` and `away` in `round` (bridge teams, Swiss).
+    pub fn matched(&mut self, round: u32, home: u32, away: u32) {
+        self.matches.entry(round).or_default().insert((home, away));
+        self.results += 1;
+    }
+
+    /// Tells the event's subscribers, unless nothing changed: the rounds with their boards or
+    /// matches, how many results, and `standings` (an API path) to fetch again.
+    pub fn announce(self, live: &Live, event_id: i64, standings: &str) {
+        if self.results == 0 {
+            return;
         }
-        live.publish(event_id, "result", result);
+        let boards = self.boards.into_iter().map(|(round, boards)| {
+            (
+                round,
+                json!({"round": round, "boards": boards.into_iter().collect::<Vec<_>>()}),
+            )
+        });
+        let matches = self.matches.into_iter().map(|(round, matches)| {
+            let matches: Vec<_> = matches
+                .into_iter()
+                .map(|(home, away)| json!({"home": home, "away": away}))
+                .collect();
+            (round, json!({"round": round, "matches": matches}))
+        });
+        let mut rounds: Vec<(u32, serde_json::Value)> = boards.chain(matches).collect();
+        rounds.sort_by_key(|(round, _)| *round);
+        let rounds: Vec<_> = rounds.into_iter().map(|(_, r)| r).collect();
+        live.publish(
+            event_id,
+            "results",
+            json!({"event_id": event_id, "rounds": rounds, "results": self.results, "standings": standings}),
+        );
     }
-    live.publish(
-        event_id,
-        "standings",
-        json!({"event_id": event_id, "href": standings}),
-    );
 }
 
 #[cfg(test)]
@@ -235,26 +293,47 @@ mod tests {
         // made again the same: nothing to tell
         let same = compare(7, &before, &before.clone());
         assert!(same.deleted.is_empty() && same.published.is_empty());
-        // the order on the wire
-        let live = Live::default();
+        let news = compare(7, &before, &rounds(&[(1, "1:2-1"), (2, "1:3-2")]));
+        // one message on the wire
+        let live = Live::new(3, crate::live::HEARTBEAT);
         let mut sub = live.subscribe(7, None).unwrap();
         news.announce(&live);
-        let mut wire = Vec::new();
-        while let Ok(b) = sub.receiver.try_recv() {
-            let text = String::from_utf8(b.to_vec()).unwrap();
-            wire.push(
-                text.lines().nth(1).unwrap().to_string() + " " + text.lines().nth(2).unwrap(),
-            );
-        }
-        assert_eq!(
-            wire,
-            [
-                r#"event: round_deleted data: {"event_id":7,"round":1}"#,
-                r#"event: round_deleted data: {"event_id":7,"round":2}"#,
-                r#"event: round_deleted data: {"event_id":7,"round":3}"#,
-                r#"event: round_published data: {"event_id":7,"round":1}"#,
-                r#"event: round_published data: {"event_id":7,"round":2}"#,
-            ]
+        same.announce(&live);
+        let text = String::from_utf8(sub.try_next().unwrap().to_vec()).unwrap();
+        assert!(
+            text.ends_with(
+                "event: rounds\ndata: {\"deleted\":[1,2,3],\"event_id\":7,\"published\":[1,2]}\n\n"
+            ),
+            "{text}"
         );
+        assert!(sub.try_next().is_none(), "nothing changed: nothing told");
+    }
+
+    #[test]
+    fn a_write_of_many_results_is_one_message() {
+        let live = Live::new(3, crate::live::HEARTBEAT);
+        let mut sub = live.subscribe(7, None).unwrap();
+        let mut news = ResultsNews::default();
+        for board in (1..=1000).rev() {
+            news.board(2, board);
+        }
+        news.board(1, 4);
+        news.matched(3, 2, 5);
+        news.announce(&live, 7, "/api/v1/events/7/standings");
+        ResultsNews::default().announce(&live, 7, "/x");
+        let text = String::from_utf8(sub.try_next().unwrap().to_vec()).unwrap();
+        let data: serde_json::Value =
+            serde_json::from_str(text.lines().nth(2).unwrap().strip_prefix("data: ").unwrap())
+                .unwrap();
+        assert_eq!(data["results"], 1002);
+        assert_eq!(data["rounds"][0], json!({"round": 1, "boards": [4]}));
+        assert_eq!(data["rounds"][1]["boards"].as_array().unwrap().len(), 1000);
+        assert_eq!(data["rounds"][1]["boards"][0], 1);
+        assert_eq!(
+            data["rounds"][2],
+            json!({"round": 3, "matches": [{"home": 2, "away": 5}]})
+        );
+        assert_eq!(data["standings"], "/api/v1/events/7/standings");
+        assert!(sub.try_next().is_none());
     }
 }

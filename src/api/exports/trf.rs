@@ -1,5 +1,6 @@
-//! TRF files in and out: a new Swiss event from a FIDE TRF file (its players, rounds played,
-//! byes and requests), and an event written as one.
+//! TRF files in and out: a new event from a FIDE TRF file (a Swiss, or a round robin when
+//! the file or the query says so: its players, rounds played, byes and requests, dates,
+//! place, federation, arbiters and time control), and an event written as one.
 
 use std::collections::HashMap;
 
@@ -13,13 +14,14 @@ use crate::api::extract::QueryParams;
 use crate::api::responses::{PublicRead, PublicSubmit};
 use crate::domain::section::SwissSection;
 use crate::domain::{
-    validate_settings, CreatedEvent, GameKind, LotsMethod, NewParticipant, RoundStatus,
+    is_round_robin, validate_settings, CreatedEvent, EventDetails, GameKind, LotsMethod,
+    NewParticipant, RoundStatus, Sex, Title, FORMAT_DOUBLE_ROUND_ROBIN, FORMAT_ROUND_ROBIN,
     FORMAT_SWISS,
 };
+use crate::engine::chess::rating::year_of;
 use crate::engine::chess::scoring::GameResult;
-use crate::engine::chess::swiss::trf::{
-    decode_trf, parse_trf, write_trf, TrfError, MAX_TRF_START_NUMBER,
-};
+use crate::engine::chess::swiss::trf::{decode_trf, parse_trf, TrfError, MAX_TRF_START_NUMBER};
+use crate::engine::chess::swiss::trf_header::{write_event_trf, TrfHeader};
 use crate::engine::chess::swiss::{
     self, Colour, ColourRule, PairingSystem, RoundResult, SwissSettings, SwissState,
 };
@@ -34,15 +36,8 @@ fn trf_error(e: TrfError) -> ApiError {
     ApiError::invalid(format!("line {}", e.line), e.message)
 }
 
-/// The `012` line of a TRF file: the tournament's name.
-fn trf_name(text: &str) -> Option<String> {
-    text.split(['\r', '\n'])
-        .find_map(|l| l.strip_prefix("012 "))
-        .map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty())
-}
-
-/// Import query: the event's name (else the file's `012` line) and its settings.
+/// Import query: the event's name (else the file's `012` line), its format, and a Swiss
+/// event's settings.
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
@@ -50,7 +45,11 @@ pub struct ImportQuery {
     /// The event's name (default: the file's `012` line, else "Imported Swiss").
     #[param(max_length = 200)]
     pub name: Option<String>,
-    /// `swiss` or `adjacent`.
+    /// `swiss`, `round_robin` or `double_round_robin`. Default: a round robin when the
+    /// file's `092` line says so (double when two players met twice), else `swiss`.
+    #[param(value_type = Option<crate::domain::closed_sets::EventFormat>)]
+    pub format: Option<String>,
+    /// Swiss only: `swiss` or `adjacent`.
     pub system: Option<PairingSystem>,
     /// `3a` or `3b`.
     pub colour_rule: Option<ColourRule>,
@@ -77,6 +76,7 @@ fn import_rounds(
     event_id: i64,
     state: &SwissState,
     pid: &HashMap<u32, i64>,
+    round_robin: bool,
 ) -> ApiResult<()> {
     let by_number: HashMap<u32, &swiss::SwissPlayer> =
         state.players.iter().map(|p| (p.start_number, p)).collect();
@@ -96,6 +96,11 @@ fn import_rounds(
                 continue;
             };
             let Some(opp) = rec.opponent.filter(|_| rec.result.has_opponent()) else {
+                if round_robin && rec.result == RoundResult::ZeroBye {
+                    // a round robin's player sitting the round out
+                    games::insert_bye(conn, round_id, pid[&p.start_number], 0.0)?;
+                    continue;
+                }
                 let (points, kind) = stored_bye(rec.result);
                 games::insert_bye_of_kind(conn, round_id, pid[&p.start_number], points, kind)?;
                 continue;
@@ -128,14 +133,100 @@ fn import_rounds(
     Ok(())
 }
 
-/// Create a Swiss event from a FIDE TRF file (`text/plain`, or the same file as one JSON
-/// string with `Content-Type: application/json`): players with their start numbers
-/// as pairing numbers, ratings, team codes, federations and FIDE ids (as `external_id`: all
-/// digits, not all zeros, one player's only), every round played so far as published rounds
-/// with results and byes, prohibited pairs, and the byes requested for the next round. The
-/// answer carries the new event's admin token, shown once.
+/// The format a file becomes: the query's, else a round robin when the `092` line says so
+/// (double when a pair met twice), else a Swiss; a round robin's pairs checked.
+fn import_format(
+    query: &ImportQuery,
+    header: &TrfHeader,
+    state: &SwissState,
+) -> Result<&'static str, ApiError> {
+    let met_twice = {
+        let mut meetings: HashMap<(u32, u32), u32> = HashMap::new();
+        for p in &state.players {
+            for o in p.history.iter().filter_map(|h| h.opponent) {
+                if p.start_number < o {
+                    *meetings.entry((p.start_number, o)).or_default() += 1;
+                }
+            }
+        }
+        meetings.into_iter().max_by_key(|(_, n)| *n)
+    };
+    let format = match query.format.as_deref() {
+        Some(FORMAT_SWISS) => FORMAT_SWISS,
+        Some(FORMAT_ROUND_ROBIN) => FORMAT_ROUND_ROBIN,
+        Some(FORMAT_DOUBLE_ROUND_ROBIN) => FORMAT_DOUBLE_ROUND_ROBIN,
+        Some(other) => {
+            return Err(ApiError::invalid(
+                "format",
+                format!(
+                "`{other}`: a TRF file becomes a swiss, round_robin or double_round_robin event"
+            ),
+            ))
+        }
+        None if header.round_robin() => {
+            if met_twice.is_some_and(|(_, n)| n >= 2) {
+                FORMAT_DOUBLE_ROUND_ROBIN
+            } else {
+                FORMAT_ROUND_ROBIN
+            }
+        }
+        None => FORMAT_SWISS,
+    };
+    if format == FORMAT_SWISS {
+        return Ok(format);
+    }
+    let swiss_only = [
+        ("system", query.system.is_some()),
+        ("colour_rule", query.colour_rule.is_some()),
+        ("high_limit", query.high_limit.is_some()),
+        ("low_limit", query.low_limit.is_some()),
+        ("fide_style", query.fide_style.is_some()),
+        ("seed", query.seed.is_some()),
+        ("rounds", query.rounds.is_some()),
+    ];
+    if let Some((field, _)) = swiss_only.iter().find(|(_, given)| *given) {
+        return Err(ApiError::invalid(
+            *field,
+            format!("a Swiss setting: the file becomes a {format} event"),
+        ));
+    }
+    let max = crate::limits::MAX_ROUND_ROBIN_PLAYERS as usize;
+    if state.players.len() > max {
+        return Err(ApiError::invalid(
+            "line 0",
+            format!(
+                "a round robin holds at most {max} players; this file has {}",
+                state.players.len()
+            ),
+        ));
+    }
+    let allowed = if format == FORMAT_DOUBLE_ROUND_ROBIN {
+        2
+    } else {
+        1
+    };
+    if let Some(((a, b), n)) = met_twice.filter(|(_, n)| *n > allowed) {
+        return Err(ApiError::invalid(
+            "line 0",
+            format!("players {a} and {b} met {n} times: not a {format} (format=swiss reads it as a Swiss)"),
+        ));
+    }
+    Ok(format)
+}
+
+/// Create an event from a FIDE TRF file (`text/plain`, or the same file as one JSON string
+/// with `Content-Type: application/json`): a Swiss, or a round robin when the
+/// file's `092` line says so or `format` asks (its games as the schedule: round-robin rules
+/// for direct encounter and forfeits). Players with their start numbers as pairing numbers,
+/// ratings, titles, sex, birth years, team codes, federations and FIDE ids (as
+/// `external_id`: all digits, not all zeros, one player's only); every round played so far as
+/// published rounds with results and byes; a Swiss's prohibited pairs and the byes requested
+/// for the next round; the event's dates (`042`, `052`: they choose the text of the tie-break
+/// regulations), place (`022`), federation (`032`), arbiters (`102`, `112`) and time control
+/// (`122`). The answer carries the new event's admin token, shown once.
 ///
-/// 422: A bad TRF line (`line N`) or an inconsistent history.
+/// 422: A bad TRF line (`line N`), an inconsistent history, or a round robin whose players
+/// met more often than it allows.
 #[utoipa::path(
     post, path = "/api/v1/events/trf", tag = "events",
     params(ImportQuery),
@@ -155,6 +246,7 @@ pub async fn import_trf(
     QueryParams(query): QueryParams<ImportQuery>,
 ) -> ApiResult<HttpResponse> {
     let text = decode_trf(&body);
+    let header = TrfHeader::read(&text).map_err(trf_error)?;
     let state = parse_trf(&text).map_err(trf_error)?;
     state.validate_history().map_err(state_error)?;
     if state.players.is_empty() {
@@ -163,34 +255,55 @@ pub async fn import_trf(
             "the file has no 001 player lines",
         ));
     }
+    let format = import_format(&query, &header, &state)?;
     let name = query
         .name
         .clone()
-        .or_else(|| trf_name(&text))
-        .unwrap_or_else(|| "Imported Swiss".into());
+        .or_else(|| header.name.clone())
+        .unwrap_or_else(|| {
+            if format == FORMAT_SWISS {
+                "Imported Swiss".into()
+            } else {
+                "Imported round robin".into()
+            }
+        });
+    let details = EventDetails {
+        place: header.place.clone(),
+        federation: header.federation.clone(),
+        chief_arbiter: header.chief_arbiter.clone(),
+        deputy_arbiters: header.deputy_arbiters.clone(),
+        time_control: header.time_control.clone(),
+    };
     let mut errors = Vec::new();
     crate::domain::validate_name("name", &name, &mut errors);
+    details.validate(&mut errors);
     crate::error::check(errors)?;
-    let rounds_planned = query
-        .rounds
-        .or(Some(state.settings.total_rounds).filter(|&r| r > 0));
-    let section = SwissSection {
-        system: query.system,
-        colour_rule: query.colour_rule,
-        high_limit: query.high_limit,
-        low_limit: query.low_limit,
-        fide_style: query.fide_style,
-        rounds: rounds_planned,
-        seed: query.seed,
-        first_colour: state.settings.first_colour,
-        ..Default::default()
+    crate::api::events::event::validate_dates(header.start_date, header.end_date)?;
+    let settings = if format == FORMAT_SWISS {
+        let rounds_planned = query
+            .rounds
+            .or(Some(state.settings.total_rounds).filter(|&r| r > 0));
+        let section = SwissSection {
+            system: query.system,
+            colour_rule: query.colour_rule,
+            high_limit: query.high_limit,
+            low_limit: query.low_limit,
+            fide_style: query.fide_style,
+            rounds: rounds_planned,
+            seed: query.seed,
+            first_colour: state.settings.first_colour,
+            ..Default::default()
+        };
+        let mut settings = serde_json::to_value(&section)
+            .map_err(|e| ApiError::Internal(format!("settings: {e}")))?;
+        if let Some(map) = settings.as_object_mut() {
+            map.retain(|_, v| !v.is_null());
+        }
+        settings
+    } else {
+        serde_json::json!({})
     };
-    let mut settings =
-        serde_json::to_value(&section).map_err(|e| ApiError::Internal(format!("settings: {e}")))?;
-    if let Some(map) = settings.as_object_mut() {
-        map.retain(|_, v| !v.is_null());
-    }
-    validate_settings(FORMAT_SWISS, &settings)?;
+    validate_settings(format, &settings)?;
     let created = store
         .write(move |tx| {
             let now = now();
@@ -199,10 +312,11 @@ pub async fn import_trf(
                 &EventFields {
                     name: name.trim(),
                     game: GameKind::Chess,
-                    format: FORMAT_SWISS,
-                    start_date: None,
-                    end_date: None,
+                    format,
+                    start_date: header.start_date,
+                    end_date: header.end_date,
                     settings: &settings,
+                    details: Some(&details),
                 },
                 &now,
             )?;
@@ -222,6 +336,12 @@ pub async fn import_trf(
                         club: p.team.clone(),
                         federation: p.federation.clone(),
                         external_id: external_ids.remove(&p.start_number),
+                        national_id: None,
+                        players: None,
+                        title: p.title.as_deref().and_then(Title::parse),
+                        sex: p.sex.as_deref().and_then(Sex::parse),
+                        birth_year: p.birth_date.as_deref().and_then(year_of),
+                        k_factor: None,
                     },
                     &now,
                 )?;
@@ -232,7 +352,10 @@ pub async fn import_trf(
                 pid.insert(p.start_number, id);
             }
             events::set_lots(tx, event_id, LotsMethod::Rating, None, &now)?;
-            import_rounds(tx, event_id, &state, &pid)?;
+            import_rounds(tx, event_id, &state, &pid, is_round_robin(format))?;
+            if format != FORMAT_SWISS {
+                return issue_admin_token(tx, event_id, &now);
+            }
             let next = state.rounds_played() + 1;
             for b in &state.requested_byes {
                 swiss_store::insert_requested_bye(
@@ -261,11 +384,13 @@ pub async fn import_trf(
     Ok(created_response(created))
 }
 
-/// The event as a FIDE TRF-16 file: players, every round whose results are all in, and the
-/// byes recorded for the next round. Chess events with pairing numbers. A player's federation
-/// column holds the participant's `federation` when it is a code of at most 3 characters, and
-/// the FIDE id column his `external_id` when it is all digits (at most 11): other ids are not
-/// FIDE ids and are left out.
+/// The event as a FIDE TRF-16 file: its tournament lines (name, place, federation, dates,
+/// type, arbiters, time control), players, every round whose results are all in, and the
+/// byes recorded for the next round. Chess events with pairing numbers. The rank column holds
+/// each player's place in the standings of those rounds by the event's tie-breaks and text of
+/// C.07. A player's federation column holds the participant's `federation` when it is a code
+/// of at most 3 characters, and the FIDE id column his `external_id` when it is all digits
+/// (at most 11): other ids are not FIDE ids and are left out.
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/trf", tag = "events",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -327,7 +452,40 @@ pub async fn export_trf(
                 SwissSettings::default()
             };
             let section = swiss_store::load(conn, event_id, complete + 1, settings)?;
-            Ok(write_trf(&section.state, &event.name))
+            // the standings of the rounds written, by pairing number
+            let mut sheet = crate::api::events::standings::scoresheet(conn, event_id)?;
+            sheet.games.retain(|g| g.round <= complete);
+            sheet.byes.retain(|b| b.round <= complete);
+            let standing = crate::engine::chess::scoring::standings_of(
+                sheet.players.len(),
+                &sheet.section(),
+                &sheet.tiebreaks,
+            );
+            let mut rank_of: HashMap<u32, u32> = HashMap::new();
+            for (place, s) in standing.iter().enumerate() {
+                if let Some(n) = sheet.players[s.player].pairing_number {
+                    rank_of.insert(n, place as u32 + 1);
+                }
+            }
+            let ranks: Vec<u32> = section
+                .state
+                .players
+                .iter()
+                .map(|p| rank_of.get(&p.start_number).copied().unwrap_or(0))
+                .collect();
+            let details = event.details.clone().unwrap_or_default();
+            let header = TrfHeader {
+                name: Some(event.name.clone()),
+                place: details.place,
+                federation: details.federation,
+                start_date: event.start_date,
+                end_date: event.end_date,
+                kind: Some(trf_kind(&event.format).to_string()),
+                chief_arbiter: details.chief_arbiter,
+                deputy_arbiters: details.deputy_arbiters,
+                time_control: details.time_control,
+            };
+            Ok(write_event_trf(&section.state, &header, &ranks))
         })
         .await?;
     Ok(crate::api::extract::cached(
@@ -335,4 +493,15 @@ pub async fn export_trf(
         "text/plain; charset=utf-8",
         text.into_bytes(),
     ))
+}
+
+/// The `092` line of a format.
+fn trf_kind(format: &str) -> &'static str {
+    match format {
+        FORMAT_SWISS => "Individual: Swiss-System",
+        FORMAT_ROUND_ROBIN => "Individual: Round-Robin",
+        FORMAT_DOUBLE_ROUND_ROBIN => "Individual: Double Round-Robin",
+        crate::domain::FORMAT_SCHEVENINGEN => "Team: Scheveningen",
+        _ => "Team: Hilton",
+    }
 }

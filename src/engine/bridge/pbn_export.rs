@@ -1,24 +1,55 @@
-//! The session as a PBN 2.1 file (pure, text out), and a reader for its score tables.
+//! A bridge event as a PBN 2.1 file (pure, text out), and a reader for its score tables.
 //!
 //! One game per board played: the identification tags (`Event`, `Site`, `Date`, `Board`, the
 //! four player tags, `Dealer`, `Vulnerable`, `Deal` when the hand record is known, `Scoring`,
-//! `Declarer`, `Contract`, `Result`; the play-specific ones empty), then the board's results
-//! as a `[ScoreTable]` (PBN 2.1 §5.2/§5.9 table syntax: the tag value lists the columns as
+//! `Declarer`, `Contract`, `Result`), then the board's double-dummy analysis when it is in
+//! (`DoubleDummyTricks`: 20 hexadecimal digits, declarers N, S, E, W, each NT, S, H, D, C;
+//! `OptimumScore` `NS 420`; `ParContract` `NS 4S`; the `[OptimumResultTable]` of §5.7, one row
+//! a declarer and strain), then the board's results as a `[ScoreTable]` (PBN 2.1 §5.2/§5.9 table syntax: the tag value lists the columns as
 //! `Name\widthAlignment`, separated by `;`; one row per line, values separated by spaces, a
 //! value with a space in double quotes, `-` for no value). The first game also holds the
-//! session's `[TotalScoreTable]` (§5.10). Tag values and quoted table values are escaped
+//! event's `[TotalScoreTable]` (§5.10). Tag values and quoted table values are escaped
 //! (backslash and double quote).
+//!
+//! A game is one board, not one table, so the tags of one table's play have no single value:
+//! PBN 2.1 §3.4 writes an unknown value as `?` (`[Declarer "?"]`, `[Contract "?"]`,
+//! `[Result "?"]`, the player tags `[North "?"]`); an empty value would mean "not applicable",
+//! which readers take for a passed-out board. The results are all in the score table.
 //!
 //! Score table columns: `Round`, `Table`, `PairId_NS`, `PairId_EW` (the pairs holding the NS
 //! and EW cards), `Contract` (`4SX`, `Pass`), `Declarer`, `Result` (tricks taken), `Lead`,
 //! `Score_NS`, `Score_EW` (the score of the side that scored, `-` for the other), then
-//! `MP_NS`, `MP_EW`, `Percentage_NS`, `Percentage_EW` (matchpoints) or `IMP_NS`, `IMP_EW`.
+//! `MP_NS`, `MP_EW`, `Percentage_NS`, `Percentage_EW` (matchpoints; percentages with two
+//! decimals) or `IMP_NS`, `IMP_EW` (Butler, cross-IMPs, and teams and Swiss events, where the
+//! pair columns hold team or pair numbers). The totals of a teams or Swiss event are its VP
+//! standings (`Rank`, `TeamId`, `TotalVP`, `IMPsWon`, `IMPsLost`, `Names`).
 //! An assigned score has no contract; a split score fills both `Score_NS` and `Score_EW`
 //! (each side's own score); an artificial adjusted score writes each side's `A+`, `A` or `A-`
 //! in `Score_NS` / `Score_EW`.
 
+use super::analysis::{DealAnalysis, STRAINS};
 use super::scoring::{deal_string, parse_adjusted, pbn_escape, Seat};
 use super::traveller::{BridgeStandings, Outcome, Traveller, TravellerLine};
+
+/// The totals of the event: a pairs event's standings, or a teams or Swiss event's VP
+/// standings.
+#[derive(Debug, Clone, Copy)]
+pub enum PbnTotals<'a> {
+    Pairs(&'a BridgeStandings),
+    Matches(&'a [MatchTotal]),
+}
+
+/// One contestant of a teams or Swiss event in the VP standings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchTotal {
+    pub rank: String,
+    /// Team (or pair) number.
+    pub number: u32,
+    pub vps: f64,
+    pub imps_won: u32,
+    pub imps_lost: u32,
+    pub name: String,
+}
 
 /// The event as the file names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,24 +152,56 @@ fn score_row(l: &TravellerLine, imps: bool) -> Vec<String> {
         row.extend([
             num(l.ns_mp),
             num(l.ew_mp),
-            l.ns_percent.map_or("-".into(), |p| format!("{p:.0}")),
-            l.ew_percent.map_or("-".into(), |p| format!("{p:.0}")),
+            num(l.ns_percent),
+            num(l.ew_percent),
         ]);
     }
     row
 }
 
-/// The whole session as PBN text (CRLF line ends; import format, since a board without a hand
+/// A board's double-dummy analysis as PBN tags and the optimum result table (nothing while
+/// the analysis is pending).
+fn write_analysis(out: &mut String, analysis: Option<&DealAnalysis>) {
+    let Some((dd, par)) = analysis.and_then(|a| Some((a.double_dummy?, a.par.as_ref()?))) else {
+        return;
+    };
+    tag(out, "DoubleDummyTricks", &dd.to_pbn());
+    tag(out, "OptimumScore", &par.optimum_score());
+    tag(out, "ParContract", &par.par_contract());
+    let columns = [
+        ("Declarer", 1, false),
+        ("Denomination", 2, true),
+        ("Result", 2, true),
+    ];
+    let rows: Vec<Vec<String>> = [Seat::N, Seat::S, Seat::E, Seat::W]
+        .iter()
+        .flat_map(|&seat| {
+            let tricks = dd.declarer(seat).as_array();
+            STRAINS
+                .iter()
+                .zip(tricks)
+                .map(move |(strain, t)| vec![seat.to_string(), strain.to_string(), t.to_string()])
+        })
+        .collect();
+    table(out, "OptimumResultTable", &columns, &rows);
+}
+
+/// The whole event as PBN text (CRLF line ends; import format, since a board without a hand
 /// record has no `[Deal]`).
-pub fn write_pbn(event: &PbnEvent, travellers: &[Traveller], totals: &BridgeStandings) -> String {
-    let imps = totals.method.is_imps();
+pub fn write_pbn(event: &PbnEvent, travellers: &[Traveller], totals: PbnTotals) -> String {
+    let (imps, scoring) = match totals {
+        PbnTotals::Pairs(s) => (
+            s.method.is_imps(),
+            match s.method {
+                super::session::Method::Matchpoints => "MP",
+                super::session::Method::Butler => "IMP;Butler",
+                super::session::Method::CrossImps => "IMP;Cross",
+            },
+        ),
+        PbnTotals::Matches(_) => (true, "IMP"),
+    };
     let mut out = String::from("% PBN 2.1\r\n% Written by tourney\r\n");
     let date = event.date.clone().unwrap_or_else(|| "????.??.??".into());
-    let scoring = match totals.method {
-        super::session::Method::Matchpoints => "MP",
-        super::session::Method::Butler => "IMP;Butler",
-        super::session::Method::CrossImps => "IMP;Cross",
-    };
     let mut score_columns: Vec<(&str, usize, bool)> = vec![
         ("Round", 2, true),
         ("Table", 2, true),
@@ -174,7 +237,7 @@ pub fn write_pbn(event: &PbnEvent, travellers: &[Traveller], totals: &BridgeStan
         tag(&mut out, "Date", &date);
         tag(&mut out, "Board", &t.board.to_string());
         for seat in ["West", "North", "East", "South"] {
-            tag(&mut out, seat, "");
+            tag(&mut out, seat, "?");
         }
         tag(&mut out, "Dealer", &t.dealer.to_string());
         tag(&mut out, "Vulnerable", t.vulnerability.pbn_name());
@@ -188,13 +251,17 @@ pub fn write_pbn(event: &PbnEvent, travellers: &[Traveller], totals: &BridgeStan
             tag(&mut out, "Deal", &deal_string(&hands));
         }
         tag(&mut out, "Scoring", scoring);
-        tag(&mut out, "Declarer", "");
-        tag(&mut out, "Contract", "");
-        tag(&mut out, "Result", "");
+        tag(&mut out, "Declarer", "?");
+        tag(&mut out, "Contract", "?");
+        tag(&mut out, "Result", "?");
+        write_analysis(&mut out, t.analysis.as_ref());
         let rows: Vec<Vec<String>> = t.results.iter().map(|l| score_row(l, imps)).collect();
         table(&mut out, "ScoreTable", &score_columns, &rows);
         if k == 0 {
-            write_totals(&mut out, totals);
+            match totals {
+                PbnTotals::Pairs(s) => write_totals(&mut out, s),
+                PbnTotals::Matches(m) => write_match_totals(&mut out, m),
+            }
         }
     }
     out
@@ -234,6 +301,95 @@ fn write_totals(out: &mut String, totals: &BridgeStandings) {
                 ));
                 row
             })
+        })
+        .collect();
+    table(out, "TotalScoreTable", &columns, &rows);
+}
+
+/// The event as one PBN game per table result (`?games=tables`): each game a table's play of
+/// a board (`Round`, `Table`, the board's deal), its `Declarer`, `Contract` and `Result` (tricks
+/// taken) and its `Score` (`NS 420`). A passed-out board is `[Contract "Pass"]` with an empty
+/// declarer and result (not applicable); an assigned or adjusted score has `?` there (nothing
+/// was played) and its score in `Score` (`NS -100`, `NS A+ EW A-`). Readers that take one game
+/// per table (as a played-games database does) read the session this way.
+pub fn write_pbn_tables(event: &PbnEvent, travellers: &[Traveller], scoring: &str) -> String {
+    let mut out = String::from("% PBN 2.1\r\n% Written by tourney\r\n");
+    let date = event.date.clone().unwrap_or_else(|| "????.??.??".into());
+    let mut first = true;
+    for t in travellers {
+        for l in &t.results {
+            if !first {
+                out.push_str("\r\n");
+            }
+            first = false;
+            tag(&mut out, "Event", event.name);
+            tag(&mut out, "Site", "");
+            tag(&mut out, "Date", &date);
+            tag(&mut out, "Round", &l.round.to_string());
+            tag(&mut out, "Table", &l.table.to_string());
+            tag(&mut out, "Board", &t.board.to_string());
+            for seat in ["West", "North", "East", "South"] {
+                tag(&mut out, seat, "?");
+            }
+            tag(&mut out, "Dealer", &t.dealer.to_string());
+            tag(&mut out, "Vulnerable", t.vulnerability.pbn_name());
+            if let Some(d) = &t.deal {
+                let hands = [
+                    d.north.clone(),
+                    d.east.clone(),
+                    d.south.clone(),
+                    d.west.clone(),
+                ];
+                tag(&mut out, "Deal", &deal_string(&hands));
+            }
+            tag(&mut out, "Scoring", scoring);
+            let (declarer, contract, result) = match (l.contract.as_deref(), l.declarer) {
+                (Some("PASS"), _) => (String::new(), "Pass".to_string(), String::new()),
+                (Some(c), Some(d)) => (
+                    d.to_string(),
+                    c.to_string(),
+                    l.tricks
+                        .map(|t| t.to_string())
+                        .unwrap_or_else(|| "?".into()),
+                ),
+                _ => ("?".into(), "?".into(), "?".into()),
+            };
+            tag(&mut out, "Declarer", &declarer);
+            tag(&mut out, "Contract", &contract);
+            tag(&mut out, "Result", &result);
+            let (ns, ew) = score_cells(l);
+            let score = match (l.adjusted.is_some(), l.ns_score, l.ew_score) {
+                (true, _, _) => format!("NS {ns} EW {ew}"),
+                (false, Some(s), None) => format!("NS {s}"),
+                (false, Some(s), Some(e)) => format!("NS {s} EW {}", -e),
+                _ => "?".into(),
+            };
+            tag(&mut out, "Score", &score);
+        }
+    }
+    out
+}
+
+fn write_match_totals(out: &mut String, totals: &[MatchTotal]) {
+    let columns: Vec<(&str, usize, bool)> = vec![
+        ("Rank", 3, true),
+        ("TeamId", 2, true),
+        ("TotalVP", 6, true),
+        ("IMPsWon", 4, true),
+        ("IMPsLost", 4, true),
+        ("Names", 40, false),
+    ];
+    let rows: Vec<Vec<String>> = totals
+        .iter()
+        .map(|t| {
+            vec![
+                t.rank.clone(),
+                t.number.to_string(),
+                format!("{:.2}", t.vps),
+                t.imps_won.to_string(),
+                t.imps_lost.to_string(),
+                format!("\"{}\"", pbn_escape(&t.name)),
+            ]
         })
         .collect();
     table(out, "TotalScoreTable", &columns, &rows);
@@ -424,6 +580,8 @@ mod tests {
             table,
             ns_pair: ns,
             ew_pair: ew,
+            ns_id: None,
+            ew_id: None,
             contract: None,
             declarer: None,
             tricks: None,
@@ -483,6 +641,7 @@ mod tests {
                     south: "765.876.876.7654".into(),
                     west: "432.5432.5432.32".into(),
                 }),
+                analysis: None,
                 top: Some(2.0),
                 datum: None,
                 results: vec![played, passed, assigned],
@@ -492,6 +651,7 @@ mod tests {
                 dealer: Seat::E,
                 vulnerability: Vulnerability::Ns,
                 deal: None,
+                analysis: None,
                 top: Some(2.0),
                 datum: None,
                 results: vec![split, adjusted],
@@ -524,7 +684,7 @@ mod tests {
             name: "Tuesday \"Pairs\"",
             date: Some("2026.11.24".into()),
         };
-        let text = write_pbn(&event, &travellers, &totals);
+        let text = write_pbn(&event, &travellers, PbnTotals::Pairs(&totals));
         assert!(text.contains("[Event \"Tuesday \\\"Pairs\\\"\"]"));
         assert!(text.contains("[Deal \"N:AKQJ.AKQ.AKQ.AKQ "));
         assert!(text.contains("[Vulnerable \"NS\"]"));
@@ -553,6 +713,53 @@ mod tests {
             })
             .collect();
         assert_eq!(rows, expected);
+    }
+
+    #[test]
+    fn unknown_play_tags_are_question_marks_and_the_analysis_is_written() {
+        use crate::engine::bridge::analysis::{DdTable, DealAnalysis};
+        use crate::engine::bridge::scoring::Vulnerability;
+        let (mut travellers, totals) = session();
+        let dd = DdTable::from_pbn("89a7b45a6a89a7b45a6a").unwrap();
+        travellers[0].analysis = Some(DealAnalysis::of(Some(dd), Vulnerability::None, Seat::N));
+        let event = PbnEvent {
+            name: "x",
+            date: None,
+        };
+        let text = write_pbn(&event, &travellers, PbnTotals::Pairs(&totals));
+        for t in ["Declarer", "Contract", "Result", "North"] {
+            assert!(text.contains(&format!("[{t} \"?\"]")), "{t}");
+            assert!(!text.contains(&format!("[{t} \"\"]")), "{t}");
+        }
+        assert!(text.contains("[DoubleDummyTricks \"89a7b45a6a89a7b45a6a\"]"));
+        assert!(text.contains("[OptimumScore \"NS "));
+        assert!(text.contains("[OptimumResultTable \"Declarer\\1L;Denomination\\2R;Result\\2R\"]\r\nN NT  8\r\nN  S  9\r\n"));
+        // board 2 has no analysis: no optimum tags in its game
+        let second = &text[text.find("[Board \"2\"]").unwrap()..];
+        assert!(!second.contains("DoubleDummyTricks"));
+        // percentages to two decimals
+        assert!(text.contains(" 50.00"));
+    }
+
+    #[test]
+    fn one_game_per_table() {
+        let (travellers, _) = session();
+        let text = write_pbn_tables(
+            &PbnEvent {
+                name: "x",
+                date: None,
+            },
+            &travellers,
+            "MP",
+        );
+        assert_eq!(text.matches("[Board ").count(), 5);
+        assert!(text.contains(
+            "[Declarer \"W\"]\r\n[Contract \"4SX\"]\r\n[Result \"9\"]\r\n[Score \"NS 300\"]"
+        ));
+        assert!(text.contains("[Declarer \"\"]\r\n[Contract \"Pass\"]\r\n[Result \"\"]"));
+        assert!(text.contains("[Contract \"?\"]\r\n[Result \"?\"]\r\n[Score \"NS -420\"]"));
+        assert!(text.contains("[Score \"NS A+ EW A-\"]"));
+        assert!(text.contains("[Round \"2\"]\r\n[Table \"1\"]"));
     }
 
     #[test]

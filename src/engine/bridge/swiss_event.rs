@@ -1,5 +1,5 @@
 //! A bridge Swiss event (formats `swiss_pairs`, `swiss_teams`; seed 002 "Swiss pairs" and
-//! "Swiss teams"; issue 15): what the next round is drawn from, the tables its matches are
+//! "Swiss teams"): what the next round is drawn from, the tables its matches are
 //! played at, and how its matches are scored. The draw itself is `swiss::draw`.
 //!
 //! # Settings

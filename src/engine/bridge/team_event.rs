@@ -1,4 +1,4 @@
-//! A bridge match event scored (formats `teams`, `swiss_teams`, `swiss_pairs`; issue 15): the
+//! A bridge match event scored (formats `teams`, `swiss_teams`, `swiss_pairs`): the
 //! matches of its schedule, each scored from the board results at its two tables or as a
 //! scoring program entered it, and the cross-table of matches.
 //!

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::analysis::DealAnalysis;
 use super::movement::model::{Direction, PairId};
 use super::scoring::{
     dealer, parse_adjusted, result_notation, vulnerability, BoardScore, Contract, Deal, Scale,
@@ -100,6 +101,12 @@ pub struct TravellerLine {
     pub table: u32,
     pub ns_pair: u32,
     pub ew_pair: u32,
+    /// The pairs holding the NS and EW cards with their line (`NS 3`, `EW 3`, or pair 3 of a
+    /// Howell), for the exports that write `3NS` / `3EW`; None where unknown.
+    #[serde(skip)]
+    pub ns_id: Option<PairId>,
+    #[serde(skip)]
+    pub ew_id: Option<PairId>,
     /// Canonical contract; null for an assigned or adjusted score.
     pub contract: Option<String>,
     pub declarer: Option<Seat>,
@@ -150,6 +157,10 @@ pub struct Traveller {
     pub vulnerability: Vulnerability,
     /// The hand record, when one was loaded.
     pub deal: Option<HandRecord>,
+    /// The hand record's double-dummy table and par (status `pending` until the worker has
+    /// analysed it); omitted without a hand record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<DealAnalysis>,
     /// Matchpoint scoring: the board's top.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub top: Option<f64>,
@@ -196,6 +207,7 @@ pub fn travellers(
                     south: d.hands[2].clone(),
                     west: d.hands[3].clone(),
                 }),
+                analysis: None,
                 top: scored.and_then(|b| b.top),
                 datum: scored.and_then(|b| b.datum),
                 results: idx
@@ -210,6 +222,8 @@ pub fn travellers(
                             table: r.table,
                             ns_pair: pair_number(r.ns),
                             ew_pair: pair_number(r.ew),
+                            ns_id: Some(r.ns),
+                            ew_id: Some(r.ew),
                             contract: r.outcome.contract.clone(),
                             declarer: r.outcome.declarer,
                             tricks: r.outcome.tricks,

@@ -1,37 +1,147 @@
-//! The session as USEBIO 1.2 XML (the EBU's results exchange format; pure, text out).
-//!
-//! Layout (one event, one session, one section):
+//! A bridge event as USEBIO 1.2 XML, the results format national bodies import for
+//! masterpoints and ranking (pure, text out). The layout follows the files the club scoring
+//! programs write (Compscore3's, as the ABF's results service reads them), element by element:
 //! ```text
+//! <!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">
 //! USEBIO Version="1.2"
-//!   EVENT EVENT_TYPE="PAIRS"
-//!     BOARD_SCORING_METHOD  MATCH_POINTS | BUTLER | CROSS_IMPS
-//!     EVENT_DESCRIPTION, DATE (DD/MM/YYYY), SESSION_COUNT, SECTION_COUNT, PAIRS,
-//!     BOARDS_PLAYED, WINNER_TYPE (1 or 2)
-//!     SESSION SESSION_ID="1"
-//!       SECTION SECTION_ID="A"
-//!         PARTICIPANTS
-//!           PAIR*: PAIR_NUMBER, DIRECTION (NS/EW, two-winner and Mitchell-numbered
-//!                  movements), PERCENTAGE (matchpoints), TOTAL_SCORE, PLACE ("1", "2="),
-//!                  PLAYER* (PLAYER_NAME; a pair's name "A - B", "A & B" or "A / B" gives two)
-//!         BOARD*: BOARD_NUMBER, VULNERABILITY and HAND* (DIRECTION, SPADES, HEARTS,
-//!                 DIAMONDS, CLUBS) when the hand record is known,
-//!                 TRAVELLER_LINE*: NS_PAIR_NUMBER, EW_PAIR_NUMBER, CONTRACT, PLAYED_BY, LEAD,
-//!                 TRICKS, SCORE (NS score; the adjusted notation `A+/A-` for an artificial
-//!                 score), then NS_MATCH_POINTS/EW_MATCH_POINTS or NS_IMPS/EW_IMPS
+//!   CLUB: CLUB_NAME, CLUB_ID_NUMBER                 (when the export names the club)
+//!   EVENT EVENT_TYPE="MP_PAIRS|BUTLER_PAIRS|CROSS_IMP|TEAMS|SWISS_PAIRS|SWISS_TEAMS"
+//!     EVENT_IDENTIFIER, EVENT_DESCRIPTION, PROGRAM_NAME, PROGRAM_VERSION, WINNER_TYPE (1 or 2),
+//!     DATE (dd/mm/yyyy), SESSION_COUNT, SECTION_COUNT, SCORING_METHOD (MATCH_POINTS | IMPS),
+//!     MATCH_SCORING_METHOD (VPS: teams and Swiss events)
+//!     PARTICIPANTS EVENT_TYPE=…
+//!       PAIR: PAIR_NUMBER (1NS / 1EW under Mitchell numbering, else 1), DIRECTION (NS, EW
+//!             or empty), TOTAL_SCORE, PERCENTAGE (matchpoints), PLACE (a number; tied
+//!             entries share it),
+//!             PLAYER*: PLAYER_NAME, NATIONAL_ID_NUMBER (when known)
+//!       TEAM (teams, Swiss teams): TEAM_NAME, TEAM_NUMBER, TOTAL_SCORE (VPs), PLACE, PLAYER*
+//!     MATCH* (teams and Swiss events): ROUND_NUMBER, TEAM, OPPOSING_TEAM (team or pair
+//!             numbers), TEAM_IMPS, OPPOSING_TEAM_IMPS, TEAM_SCORE, OPPOSING_TEAM_SCORE (VPs)
+//!     BOARD* EVENT_TYPE=…: BOARD_NUMBER, BOARD_AVERAGE (Butler's datum),
+//!       TRAVELLER_LINE*: NS_PAIR_NUMBER, EW_PAIR_NUMBER (the pairs holding the NS and EW
+//!             cards), CONTRACT (4S, 3NTX, PASS), PLAYED_BY (N E S W), LEAD (rank first: TD,
+//!             KH), TRICKS, SCORE (NS, a number), ADJUSTED_SCORE (an artificial score, A+/A-,
+//!             in place of the contract and score), then the line's points for the event's
+//!             scoring: NS_/EW_MATCH_POINTS, NS_/EW_BUTLER_POINTS, NS_/EW_CROSS_IMP_POINTS or
+//!             NS_/EW_IMPS (teams)
+//!   HANDSET
+//!     BOARD*: BOARD_NUMBER, HAND* (DIRECTION North/East/South/West, CLUBS, DIAMONDS, HEARTS,
+//!             SPADES)
 //! ```
-//! Every text is XML-escaped (`&`, `<`, `>`, `"`, `'`), so the document is well formed
-//! whatever the names hold.
+//! Numbers with decimals (percentages, matchpoints, IMPs, VPs) are written with two. Every
+//! text is XML-escaped (`&`, `<`, `>`, `"`, `'`; characters XML 1.0 forbids are dropped), so
+//! the document is well formed whatever the names hold.
 
-use super::scoring::Vulnerability;
+use super::movement::model::PairId;
 use super::session::Method;
-use super::traveller::{BridgeStandings, HandRecord, Traveller};
+use super::traveller::{HandRecord, Traveller, TravellerLine};
+
+/// What kind of event the file describes, with its `EVENT_TYPE`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UsebioKind {
+    /// A pairs event scored by matchpoints, Butler or cross-IMPs.
+    Pairs(Method),
+    /// A teams event (its team movement), IMPs and VPs.
+    Teams,
+    /// Swiss pairs: matches scored from the field (Butler or cross-IMPs), VPs.
+    SwissPairs(Method),
+    /// Swiss teams, IMPs and VPs.
+    SwissTeams,
+}
+
+impl UsebioKind {
+    fn event_type(self) -> &'static str {
+        match self {
+            UsebioKind::Pairs(Method::Matchpoints) => "MP_PAIRS",
+            UsebioKind::Pairs(Method::Butler) => "BUTLER_PAIRS",
+            UsebioKind::Pairs(Method::CrossImps) => "CROSS_IMP",
+            UsebioKind::Teams => "TEAMS",
+            UsebioKind::SwissPairs(_) => "SWISS_PAIRS",
+            UsebioKind::SwissTeams => "SWISS_TEAMS",
+        }
+    }
+
+    fn matchpoints(self) -> bool {
+        self == UsebioKind::Pairs(Method::Matchpoints)
+    }
+
+    fn has_matches(self) -> bool {
+        !matches!(self, UsebioKind::Pairs(_))
+    }
+
+    /// The element names of a traveller line's points.
+    fn points(self) -> (&'static str, &'static str) {
+        match self {
+            UsebioKind::Pairs(Method::Matchpoints) => ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
+            UsebioKind::Pairs(Method::Butler) | UsebioKind::SwissPairs(Method::Butler) => {
+                ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS")
+            }
+            UsebioKind::Pairs(Method::CrossImps) | UsebioKind::SwissPairs(_) => {
+                ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS")
+            }
+            UsebioKind::Teams | UsebioKind::SwissTeams => ("NS_IMPS", "EW_IMPS"),
+        }
+    }
+}
+
+/// The club the results belong to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsebioClub {
+    pub name: String,
+    pub id: Option<String>,
+}
 
 /// The event as the file describes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UsebioEvent<'a> {
+    pub id: i64,
     pub name: &'a str,
-    /// `DD/MM/YYYY`, or None.
+    /// `dd/mm/yyyy`, or None.
     pub date: Option<String>,
+    pub kind: UsebioKind,
+    pub club: Option<UsebioClub>,
+    /// 2 when NS and EW are ranked apart, else 1.
+    pub winner_type: usize,
+    /// Pair numbers written `1NS` / `1EW` (a Mitchell-numbered pairs movement).
+    pub mitchell: bool,
+}
+
+/// A player as the national body knows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsebioPlayer {
+    pub name: String,
+    pub national_id: Option<String>,
+}
+
+/// A pair or a team of the event with its result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UsebioEntry {
+    /// The pair or team number as written (`3NS`, `3`).
+    pub number: String,
+    /// `NS` or `EW` under Mitchell numbering; None otherwise (written empty for pairs).
+    pub direction: Option<&'static str>,
+    /// A team's name (written as a TEAM); None for a pair.
+    pub team_name: Option<String>,
+    /// `1`, `2` (tied entries share the number).
+    pub place: String,
+    /// Matchpoints, IMPs or VPs.
+    pub total: f64,
+    /// Matchpoint scoring only.
+    pub percentage: Option<f64>,
+    pub players: Vec<UsebioPlayer>,
+}
+
+/// A match of a teams or Swiss event with its result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UsebioMatch {
+    pub round: u32,
+    /// The home and away team (or pair) numbers.
+    pub team: u32,
+    pub opposing_team: u32,
+    /// IMPs won by each side, when scored from IMPs.
+    pub imps: Option<(u32, u32)>,
+    /// VPs of each side, once scored.
+    pub vps: Option<(f64, f64)>,
 }
 
 /// Escapes text for XML content and attribute values.
@@ -46,6 +156,7 @@ pub fn xml_escape(s: &str) -> String {
             '\'' => out.push_str("&apos;"),
             // Characters XML 1.0 does not allow are dropped.
             c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
+            '\u{FFFE}' | '\u{FFFF}' => {}
             c => out.push(c),
         }
     }
@@ -95,8 +206,17 @@ fn two(x: f64) -> String {
     format!("{x:.2}")
 }
 
+/// A lead as USEBIO writes it: rank then suit (`TD` for the ten of diamonds).
+pub fn usebio_lead(lead: &str) -> String {
+    let mut chars = lead.chars();
+    match (chars.next(), chars.next(), chars.next()) {
+        (Some(suit), Some(rank), None) => format!("{rank}{suit}"),
+        _ => lead.to_string(),
+    }
+}
+
 /// The players of a pair from its name: `A - B`, `A & B`, `A / B` or `A and B` give two.
-fn players(name: &str) -> Vec<String> {
+pub fn players_from_name(name: &str) -> Vec<String> {
     for sep in [" - ", " & ", " / ", " and "] {
         if let Some((a, b)) = name.split_once(sep) {
             return vec![a.trim().to_string(), b.trim().to_string()];
@@ -105,126 +225,182 @@ fn players(name: &str) -> Vec<String> {
     vec![name.trim().to_string()]
 }
 
-fn vulnerability_text(v: Vulnerability) -> &'static str {
-    match v {
-        Vulnerability::None => "Love",
-        Vulnerability::Ns => "North-South",
-        Vulnerability::Ew => "East-West",
-        Vulnerability::Both => "All",
+/// A pair number as written: `3NS`, `3EW` under Mitchell numbering, `3` otherwise.
+fn label(id: Option<PairId>, number: u32, mitchell: bool) -> String {
+    match (id, mitchell) {
+        (Some(PairId::Ns(n)), true) => format!("{n}NS"),
+        (Some(PairId::Ew(n)), true) => format!("{n}EW"),
+        _ => number.to_string(),
     }
 }
 
-fn hands(x: &mut Xml, d: &HandRecord) {
-    for (seat, hand) in [
-        ("N", &d.north),
-        ("E", &d.east),
-        ("S", &d.south),
-        ("W", &d.west),
-    ] {
-        x.start("HAND", &[]);
-        x.leaf("DIRECTION", seat);
-        let mut suits = hand.split('.');
-        for suit in ["SPADES", "HEARTS", "DIAMONDS", "CLUBS"] {
-            x.leaf(suit, suits.next().unwrap_or_default());
+fn hand_directions(d: &HandRecord) -> [(&'static str, &String); 4] {
+    [
+        ("North", &d.north),
+        ("East", &d.east),
+        ("South", &d.south),
+        ("West", &d.west),
+    ]
+}
+
+fn player(x: &mut Xml, p: &UsebioPlayer) {
+    x.start("PLAYER", &[]);
+    x.leaf("PLAYER_NAME", &p.name);
+    if let Some(id) = &p.national_id {
+        x.leaf("NATIONAL_ID_NUMBER", id);
+    }
+    x.end();
+}
+
+fn traveller_line(x: &mut Xml, event: &UsebioEvent, l: &TravellerLine) {
+    x.start("TRAVELLER_LINE", &[]);
+    x.leaf("NS_PAIR_NUMBER", &label(l.ns_id, l.ns_pair, event.mitchell));
+    x.leaf("EW_PAIR_NUMBER", &label(l.ew_id, l.ew_pair, event.mitchell));
+    if let Some(a) = &l.adjusted {
+        x.leaf("ADJUSTED_SCORE", a);
+    } else {
+        if let Some(c) = &l.contract {
+            x.leaf("CONTRACT", c);
         }
-        x.end();
+        if let Some(d) = l.declarer {
+            x.leaf("PLAYED_BY", &d.to_string());
+        }
+        if let Some(lead) = &l.lead {
+            x.leaf("LEAD", &usebio_lead(lead));
+        }
+        if let (Some(t), Some(_)) = (l.tricks, l.declarer) {
+            x.leaf("TRICKS", &t.to_string());
+        }
+        if let Some(s) = l.ns_score {
+            x.leaf("SCORE", &s.to_string());
+        }
     }
+    let (ns_name, ew_name) = event.kind.points();
+    let (ns, ew) = if event.kind.matchpoints() {
+        (l.ns_mp, l.ew_mp)
+    } else {
+        (l.ns_imps, l.ew_imps)
+    };
+    if let (Some(ns), Some(ew)) = (ns, ew) {
+        x.leaf(ns_name, &two(ns));
+        x.leaf(ew_name, &two(ew));
+    }
+    x.end();
 }
 
-/// The session as a USEBIO 1.2 document.
+/// The event as a USEBIO 1.2 document: its entries (pairs or teams, with their players and
+/// places), its matches (teams and Swiss events), every board's traveller lines, and the
+/// hands of the boards whose hand record is loaded.
 pub fn write_usebio(
     event: &UsebioEvent,
+    entries: &[UsebioEntry],
+    matches: &[UsebioMatch],
     travellers: &[Traveller],
-    totals: &BridgeStandings,
 ) -> String {
-    let imps = totals.method.is_imps();
     let mut x = Xml {
         out: String::from(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE USEBIO SYSTEM \"http://www.ebu.co.uk/usebio/usebio_v1_2.dtd\">\n",
         ),
         open: Vec::new(),
     };
+    let event_type = event.kind.event_type();
     x.start("USEBIO", &[("Version", "1.2")]);
-    x.start("EVENT", &[("EVENT_TYPE", "PAIRS")]);
-    x.leaf(
-        "BOARD_SCORING_METHOD",
-        match totals.method {
-            Method::Matchpoints => "MATCH_POINTS",
-            Method::Butler => "BUTLER",
-            Method::CrossImps => "CROSS_IMPS",
-        },
-    );
+    if let Some(club) = &event.club {
+        x.start("CLUB", &[]);
+        x.leaf("CLUB_NAME", &club.name);
+        if let Some(id) = &club.id {
+            x.leaf("CLUB_ID_NUMBER", id);
+        }
+        x.end();
+    }
+    x.start("EVENT", &[("EVENT_TYPE", event_type)]);
+    x.leaf("EVENT_IDENTIFIER", &event.id.to_string());
     x.leaf("EVENT_DESCRIPTION", event.name);
+    x.leaf("PROGRAM_NAME", "tourney");
+    x.leaf("PROGRAM_VERSION", env!("CARGO_PKG_VERSION"));
+    x.leaf("WINNER_TYPE", &event.winner_type.to_string());
     if let Some(d) = &event.date {
         x.leaf("DATE", d);
     }
     x.leaf("SESSION_COUNT", "1");
     x.leaf("SECTION_COUNT", "1");
-    let pairs: usize = totals.rankings.iter().map(|r| r.entries.len()).sum();
-    x.leaf("PAIRS", &pairs.to_string());
-    let played = travellers.iter().filter(|t| !t.results.is_empty()).count();
-    x.leaf("BOARDS_PLAYED", &played.to_string());
-    x.leaf("WINNER_TYPE", &totals.rankings.len().to_string());
-    x.start("SESSION", &[("SESSION_ID", "1")]);
-    x.start("SECTION", &[("SECTION_ID", "A")]);
-    x.start("PARTICIPANTS", &[]);
-    for r in &totals.rankings {
-        for e in &r.entries {
+    x.leaf(
+        "SCORING_METHOD",
+        if event.kind.matchpoints() {
+            "MATCH_POINTS"
+        } else {
+            "IMPS"
+        },
+    );
+    if event.kind.has_matches() {
+        x.leaf("MATCH_SCORING_METHOD", "VPS");
+    }
+    x.start("PARTICIPANTS", &[("EVENT_TYPE", event_type)]);
+    for e in entries {
+        if let Some(team) = &e.team_name {
+            x.start("TEAM", &[]);
+            x.leaf("TEAM_NAME", team);
+            x.leaf("TEAM_NUMBER", &e.number);
+        } else {
             x.start("PAIR", &[]);
-            x.leaf("PAIR_NUMBER", &e.pair.to_string());
-            if let Some(d) = r.direction.or(e.line) {
-                x.leaf("DIRECTION", d);
-            }
-            if let Some(p) = e.percent {
-                x.leaf("PERCENTAGE", &two(p));
-            }
-            x.leaf("TOTAL_SCORE", &two(e.total));
-            x.leaf("PLACE", &e.rank);
-            for name in players(e.name.as_deref().unwrap_or_default()) {
-                x.start("PLAYER", &[]);
-                x.leaf("PLAYER_NAME", &name);
-                x.end();
-            }
-            x.end();
+            x.leaf("PAIR_NUMBER", &e.number);
+            x.leaf("DIRECTION", e.direction.unwrap_or_default());
         }
+        x.leaf("TOTAL_SCORE", &two(e.total));
+        if let Some(p) = e.percentage {
+            x.leaf("PERCENTAGE", &two(p));
+        }
+        x.leaf("PLACE", &e.place);
+        for p in &e.players {
+            player(&mut x, p);
+        }
+        x.end();
     }
     x.end();
+    for m in matches {
+        x.start("MATCH", &[]);
+        x.leaf("ROUND_NUMBER", &m.round.to_string());
+        x.leaf("TEAM", &m.team.to_string());
+        x.leaf("OPPOSING_TEAM", &m.opposing_team.to_string());
+        if let Some((a, b)) = m.imps {
+            x.leaf("TEAM_IMPS", &a.to_string());
+            x.leaf("OPPOSING_TEAM_IMPS", &b.to_string());
+        }
+        if let Some((a, b)) = m.vps {
+            x.leaf("TEAM_SCORE", &two(a));
+            x.leaf("OPPOSING_TEAM_SCORE", &two(b));
+        }
+        x.end();
+    }
     for t in travellers.iter().filter(|t| !t.results.is_empty()) {
-        x.start("BOARD", &[]);
+        x.start("BOARD", &[("EVENT_TYPE", event_type)]);
         x.leaf("BOARD_NUMBER", &t.board.to_string());
-        if let Some(d) = &t.deal {
-            x.leaf("VULNERABILITY", vulnerability_text(t.vulnerability));
-            hands(&mut x, d);
+        if let Some(datum) = t.datum {
+            x.leaf("BOARD_AVERAGE", &datum.to_string());
         }
         for l in &t.results {
-            x.start("TRAVELLER_LINE", &[]);
-            x.leaf("NS_PAIR_NUMBER", &l.ns_pair.to_string());
-            x.leaf("EW_PAIR_NUMBER", &l.ew_pair.to_string());
-            x.leaf("CONTRACT", l.contract.as_deref().unwrap_or_default());
-            x.leaf(
-                "PLAYED_BY",
-                &l.declarer.map(|d| d.to_string()).unwrap_or_default(),
-            );
-            x.leaf("LEAD", l.lead.as_deref().unwrap_or_default());
-            x.leaf(
-                "TRICKS",
-                &l.tricks
-                    .filter(|_| l.declarer.is_some())
-                    .map(|t| t.to_string())
-                    .unwrap_or_default(),
-            );
-            let score = match (&l.adjusted, l.ns_score) {
-                (Some(a), _) => a.clone(),
-                (None, Some(s)) => s.to_string(),
-                (None, None) => String::new(),
-            };
-            x.leaf("SCORE", &score);
-            if imps {
-                x.leaf("NS_IMPS", &l.ns_imps.map(two).unwrap_or_default());
-                x.leaf("EW_IMPS", &l.ew_imps.map(two).unwrap_or_default());
-            } else {
-                x.leaf("NS_MATCH_POINTS", &l.ns_mp.map(two).unwrap_or_default());
-                x.leaf("EW_MATCH_POINTS", &l.ew_mp.map(two).unwrap_or_default());
+            traveller_line(&mut x, event, l);
+        }
+        x.end();
+    }
+    x.end();
+    let hands: Vec<(u32, &HandRecord)> = travellers
+        .iter()
+        .filter_map(|t| Some((t.board, t.deal.as_ref()?)))
+        .collect();
+    if !hands.is_empty() {
+        x.start("HANDSET", &[]);
+        for (board, d) in hands {
+            x.start("BOARD", &[]);
+            x.leaf("BOARD_NUMBER", &board.to_string());
+            for (seat, hand) in hand_directions(d) {
+                x.start("HAND", &[]);
+                x.leaf("DIRECTION", seat);
+                let suits: Vec<&str> = hand.split('.').collect();
+                for (k, name) in ["CLUBS", "DIAMONDS", "HEARTS", "SPADES"].iter().enumerate() {
+                    x.leaf(name, suits.get(3 - k).copied().unwrap_or_default());
+                }
+                x.end();
             }
             x.end();
         }
@@ -296,20 +472,21 @@ fn check_text(text: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::bridge::scoring::Seat;
-    use crate::engine::bridge::traveller::{BridgeRanking, BridgeStandingEntry, TravellerLine};
+    use crate::engine::bridge::scoring::{Seat, Vulnerability};
 
-    fn sample(method: Method) -> (Vec<Traveller>, BridgeStandings) {
-        let line = TravellerLine {
+    fn line() -> TravellerLine {
+        TravellerLine {
             round: 1,
             table: 1,
             ns_pair: 1,
             ew_pair: 2,
+            ns_id: Some(PairId::Ns(1)),
+            ew_id: Some(PairId::Ew(2)),
             contract: Some("3NT".into()),
             declarer: Some(Seat::S),
             tricks: Some(10),
             result: Some("+1".into()),
-            lead: Some("S4".into()),
+            lead: Some("DT".into()),
             ns_score: Some(430),
             ew_score: None,
             adjusted: None,
@@ -319,8 +496,24 @@ mod tests {
             ew_percent: Some(0.0),
             ns_imps: Some(3.0),
             ew_imps: Some(-3.0),
+        }
+    }
+
+    fn sample() -> Vec<Traveller> {
+        let adjusted = TravellerLine {
+            table: 2,
+            ns_id: Some(PairId::Ns(2)),
+            ew_id: Some(PairId::Ew(1)),
+            contract: None,
+            declarer: None,
+            tricks: None,
+            result: None,
+            lead: None,
+            ns_score: None,
+            adjusted: Some("A+/A-".into()),
+            ..line()
         };
-        let t = Traveller {
+        vec![Traveller {
             board: 1,
             dealer: Seat::N,
             vulnerability: Vulnerability::None,
@@ -330,78 +523,148 @@ mod tests {
                 south: "765.876.876.7654".into(),
                 west: "432.5432.5432.32".into(),
             }),
+            analysis: None,
             top: None,
-            datum: None,
-            results: vec![line],
-        };
-        let entry = |pair: u32, name: &str| BridgeStandingEntry {
-            rank: "1=".into(),
-            pair,
-            line: None,
-            participant_id: Some(pair as i64),
-            name: Some(name.into()),
+            datum: Some(260),
+            results: vec![line(), adjusted],
+        }]
+    }
+
+    fn entry(number: &str, direction: &'static str, players: &[&str]) -> UsebioEntry {
+        UsebioEntry {
+            number: number.into(),
+            direction: Some(direction),
+            team_name: None,
+            place: "1=".into(),
             total: 2.0,
-            percent: (method == Method::Matchpoints).then_some(100.0),
-            boards: 1,
-        };
-        let totals = BridgeStandings {
-            method,
-            scale: None,
-            rankings: vec![
-                BridgeRanking {
-                    direction: Some("NS"),
-                    entries: vec![entry(1, "Smith & Sons <Ltd> - O'Neill")],
-                },
-                BridgeRanking {
-                    direction: Some("EW"),
-                    entries: vec![entry(2, "Brown - Green")],
-                },
-            ],
-        };
-        (vec![t], totals)
+            percentage: Some(66.666),
+            players: players
+                .iter()
+                .map(|p| UsebioPlayer {
+                    name: p.to_string(),
+                    national_id: Some(format!("<{p}>")),
+                })
+                .collect(),
+        }
+    }
+
+    fn event(kind: UsebioKind) -> UsebioEvent<'static> {
+        UsebioEvent {
+            id: 7,
+            name: "Club \"Pairs\" & more",
+            date: Some("24/11/2026".into()),
+            kind,
+            club: Some(UsebioClub {
+                name: "Smith & Sons".into(),
+                id: Some("4680".into()),
+            }),
+            winner_type: 2,
+            mitchell: true,
+        }
     }
 
     #[test]
-    fn the_document_is_well_formed_and_escaped() {
-        let (t, s) = sample(Method::Matchpoints);
+    fn a_pairs_event_as_importers_read_it() {
+        let entries = [
+            entry("1NS", "NS", &["Smith & Sons <Ltd>", "O'Neill"]),
+            entry("2EW", "EW", &["Brown", "Green"]),
+        ];
         let xml = write_usebio(
-            &UsebioEvent {
-                name: "Club \"Pairs\" & more",
-                date: Some("24/11/2026".into()),
-            },
-            &t,
-            &s,
+            &event(UsebioKind::Pairs(Method::Matchpoints)),
+            &entries,
+            &[],
+            &sample(),
         );
         let names = check_well_formed(&xml).unwrap();
-        assert_eq!(names[0], "USEBIO");
-        assert_eq!(names[1], "EVENT");
+        assert_eq!(&names[..3], ["USEBIO", "CLUB", "CLUB_NAME"]);
+        assert!(xml
+            .contains("<!DOCTYPE USEBIO SYSTEM \"http://www.ebu.co.uk/usebio/usebio_v1_2.dtd\">"));
+        assert!(xml.contains("<EVENT EVENT_TYPE=\"MP_PAIRS\">"));
+        assert!(xml.contains("<CLUB_NAME>Smith &amp; Sons</CLUB_NAME>"));
         assert!(xml
             .contains("<EVENT_DESCRIPTION>Club &quot;Pairs&quot; &amp; more</EVENT_DESCRIPTION>"));
         assert!(xml.contains("<PLAYER_NAME>Smith &amp; Sons &lt;Ltd&gt;</PLAYER_NAME>"));
-        assert!(xml.contains("<PLAYER_NAME>O&apos;Neill</PLAYER_NAME>"));
-        assert!(xml.contains("<WINNER_TYPE>2</WINNER_TYPE>"));
-        assert!(xml.contains("<PLACE>1=</PLACE>"));
+        assert!(xml.contains("<NATIONAL_ID_NUMBER>&lt;O&apos;Neill&gt;</NATIONAL_ID_NUMBER>"));
+        assert!(xml.contains("<PAIR_NUMBER>1NS</PAIR_NUMBER>"));
+        assert!(xml.contains("<PERCENTAGE>66.67</PERCENTAGE>"));
+        assert!(xml.contains("<SCORING_METHOD>MATCH_POINTS</SCORING_METHOD>"));
+        assert!(xml.contains("<NS_PAIR_NUMBER>1NS</NS_PAIR_NUMBER>"));
+        assert!(xml.contains("<EW_PAIR_NUMBER>1EW</EW_PAIR_NUMBER>"));
+        assert!(xml.contains("<LEAD>TD</LEAD>"));
+        assert!(xml.contains("<SCORE>430</SCORE>"));
+        assert!(xml.contains("<ADJUSTED_SCORE>A+/A-</ADJUSTED_SCORE>"));
+        assert!(!xml.contains("<SCORE>A"));
         assert!(xml.contains("<NS_MATCH_POINTS>2.00</NS_MATCH_POINTS>"));
+        assert!(xml.contains("<DIRECTION>North</DIRECTION>\n        <CLUBS>AKQ</CLUBS>"));
         assert!(xml.contains("<SPADES>AKQJ</SPADES>"));
-        assert_eq!(names.iter().filter(|n| *n == "TRAVELLER_LINE").count(), 1);
+        // the importers' paths: USEBIO/EVENT/PARTICIPANTS/PAIR, USEBIO/EVENT/BOARD,
+        // USEBIO/HANDSET/BOARD
+        let event_at = xml.find("<EVENT ").unwrap();
+        let end_event = xml.find("</EVENT>").unwrap();
+        let handset = xml.find("<HANDSET>").unwrap();
+        assert!(event_at < xml.find("<PARTICIPANTS").unwrap());
+        assert!(xml.find("<BOARD EVENT_TYPE").unwrap() < end_event);
+        assert!(end_event < handset);
+        assert!(!xml.contains("<SESSION ") && !xml.contains("<SECTION "));
+        assert_eq!(names.iter().filter(|n| *n == "TRAVELLER_LINE").count(), 2);
         assert_eq!(names.iter().filter(|n| *n == "PLAYER").count(), 4);
     }
 
     #[test]
-    fn imp_scoring_writes_imps() {
-        let (t, s) = sample(Method::Butler);
-        let xml = write_usebio(
-            &UsebioEvent {
-                name: "x",
-                date: None,
-            },
-            &t,
-            &s,
-        );
-        assert!(xml.contains("<BOARD_SCORING_METHOD>BUTLER</BOARD_SCORING_METHOD>"));
-        assert!(xml.contains("<NS_IMPS>3.00</NS_IMPS>"));
-        assert!(!xml.contains("PERCENTAGE"));
-        check_well_formed(&xml).unwrap();
+    fn imp_events_write_their_own_points() {
+        for (kind, name, event_type) in [
+            (
+                UsebioKind::Pairs(Method::Butler),
+                "NS_BUTLER_POINTS",
+                "BUTLER_PAIRS",
+            ),
+            (
+                UsebioKind::Pairs(Method::CrossImps),
+                "NS_CROSS_IMP_POINTS",
+                "CROSS_IMP",
+            ),
+            (UsebioKind::Teams, "NS_IMPS", "TEAMS"),
+            (
+                UsebioKind::SwissPairs(Method::Butler),
+                "NS_BUTLER_POINTS",
+                "SWISS_PAIRS",
+            ),
+            (UsebioKind::SwissTeams, "NS_IMPS", "SWISS_TEAMS"),
+        ] {
+            let mut e = event(kind);
+            e.mitchell = false;
+            let team = UsebioEntry {
+                team_name: Some("Hastings".into()),
+                number: "3".into(),
+                ..entry("3", "NS", &["A"])
+            };
+            let matches = [UsebioMatch {
+                round: 1,
+                team: 3,
+                opposing_team: 1,
+                imps: Some((34, 12)),
+                vps: Some((15.65, 4.35)),
+            }];
+            let xml = write_usebio(&e, &[team], &matches, &sample());
+            check_well_formed(&xml).unwrap();
+            assert!(xml.contains(&format!("<{name}>3.00</{name}>")), "{xml}");
+            assert!(xml.contains(&format!("EVENT_TYPE=\"{event_type}\"")));
+            assert!(xml.contains("<SCORING_METHOD>IMPS</SCORING_METHOD>"));
+            assert!(xml.contains("<BOARD_AVERAGE>260</BOARD_AVERAGE>"));
+            assert!(xml.contains("<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"));
+            if kind.has_matches() {
+                assert!(xml.contains("<TEAM_SCORE>15.65</TEAM_SCORE>"));
+                assert!(xml.contains("<MATCH_SCORING_METHOD>VPS</MATCH_SCORING_METHOD>"));
+            }
+        }
+    }
+
+    #[test]
+    fn leads_are_written_rank_first() {
+        assert_eq!(usebio_lead("DT"), "TD");
+        assert_eq!(usebio_lead("HK"), "KH");
+        assert_eq!(players_from_name("A - B"), ["A", "B"]);
+        assert_eq!(players_from_name("Solo"), ["Solo"]);
     }
 
     #[test]

@@ -7,8 +7,8 @@
 //! 1. **Score.** Each player of the tie scores the points of their games against the other
 //!    players of the tie; against an opponent met more than once (a double round robin) the
 //!    average of those games counts. In a Swiss only games played over the board are
-//!    meetings (a forfeit is not); in a round robin (and the scheduled games of a team event)
-//!    a forfeit counts as the game against the scheduled opponent.
+//!    meetings (a forfeit is not; `DE/P`: it is); in a round robin (and the scheduled games
+//!    of a team event) a forfeit counts as the game against the scheduled opponent.
 //! 2. **Everyone met** (every two players of the tie met; a round robin always counts as
 //!    such): the players rank by that score; equal scores stay tied.
 //! 3. **Not everyone met** (a Swiss): a player's **maximum** is the score plus a win for every
@@ -44,12 +44,23 @@ pub struct DirectEncounter {
 }
 
 impl DirectEncounter {
-    /// `games` of players `0..n`; `round_robin` counts forfeits as meetings (step 1).
+    /// `games` of players `0..n`; `round_robin` counts forfeits as meetings (step 1) and
+    /// every tie as one whose players all met (step 2).
     pub fn new(n: usize, games: &[ScoredGame], round_robin: bool) -> DirectEncounter {
+        DirectEncounter::with_forfeits(n, games, round_robin, round_robin)
+    }
+
+    /// [`DirectEncounter::new`] with forfeits counted as meetings on their own (`DE/P`).
+    pub fn with_forfeits(
+        n: usize,
+        games: &[ScoredGame],
+        round_robin: bool,
+        forfeits_meet: bool,
+    ) -> DirectEncounter {
         let mut meetings = vec![Vec::new(); n];
         for g in games {
             let Some(r) = g.result else { continue };
-            if !round_robin && !r.played() {
+            if !forfeits_meet && !r.played() {
                 continue;
             }
             let (w, b) = r.half_points();

@@ -126,4 +126,6 @@ pub struct ScoredBye {
     pub round: u32,
     pub player: usize,
     pub half_points: u32,
+    /// The pairing-allocated bye (the odd player's), not one asked for or an absence.
+    pub allocated: bool,
 }

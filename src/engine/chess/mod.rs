@@ -1,10 +1,12 @@
 //! Chess engines: round robins (Berger), team tables (Scheveningen, Hilton), the Swiss system,
-//! scoring, tie-breaks and the wall chart.
+//! scoring, tie-breaks, ratings and title norms, and the wall chart.
 
 pub mod direct_encounter;
 pub mod fide_tiebreak;
 pub mod games;
 pub mod hilton;
+pub mod norms;
+pub mod rating;
 pub mod round_robin;
 pub mod scheveningen;
 pub mod scoring;

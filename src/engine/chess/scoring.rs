@@ -5,27 +5,42 @@
 //!
 //! Conventions (documented for directors):
 //! - A forfeit win (`+/-`, `-/+`) scores a full point and counts as a win; it is not a game
-//!   played and does not count towards Sonneborn-Berger. A double forfeit (`-/-`) scores nothing.
-//! - Sonneborn-Berger: for every game played over the board, the opponent's total score for a
-//!   win and half of it for a draw.
-//! - Wins (FIDE C.07 "WIN"): the rounds in which the player scored a win's points, with or
-//!   without playing: games won, forfeit wins, full-point byes. Games won (FIDE "WON"): only
-//!   the games won over the board.
-//! - Direct encounter: FIDE C.07's, among the players still tied (only when they all met,
-//!   else only who cannot be caught; again within each smaller tie), see
-//!   [`crate::engine::chess::direct_encounter`].
+//!   played over the board. A double forfeit (`-/-`) scores nothing.
+//! - The tie-breaks are FIDE C.07's ([`crate::engine::chess::fide_tiebreak`]; direct
+//!   encounter [`crate::engine::chess::direct_encounter`]) by the event's text, 2023 or 2026,
+//!   with the rules of a Swiss or of pre-determined pairings (round robins and team schedules:
+//!   a forfeit is the game against the scheduled opponent), and US Chess's
+//!   ([`crate::engine::chess::tiebreak`]).
 //! - Tie-breaks are applied in the order the event's settings give (default: direct encounter,
-//!   wins, Sonneborn-Berger). Players equal on every criterion share a rank.
+//!   wins, Sonneborn-Berger). A player without a value (no rated opponent for ARO) ranks after
+//!   those with one; a lower pairing number ranks first (TPN). Players equal on every
+//!   criterion share a rank.
 
 use crate::engine::chess::direct_encounter::DirectEncounter;
-use crate::engine::chess::fide_tiebreak::{fide_tiebreaks, FideValues};
+pub use crate::engine::chess::fide_tiebreak::Section;
+use crate::engine::chess::fide_tiebreak::{self, FideTiebreaks};
 
 /// The records the standings are computed from, and the tie-breaks they are ordered by: named
 /// here as well, so that a caller of the standings needs this one module.
 pub use crate::engine::chess::games::{GameResult, ScoredBye, ScoredGame};
 pub use crate::engine::chess::tiebreak_order::{
-    Tiebreak, DEFAULT_TIEBREAKS, FIDE_TIEBREAKS, SWISS_TIEBREAKS,
+    asked, AskedTiebreak, Code, Tiebreak, TiebreakOrder, TiebreakRules, DEFAULT_TIEBREAKS,
+    FIDE_TIEBREAKS, SWISS_TIEBREAKS,
 };
+
+/// The FIDE values every standings line shows whatever the order asks (half-points; ARO in
+/// rating points, 0 without a rated opponent), by the event's text of C.07.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FideValues {
+    pub buchholz: u32,
+    pub buchholz_cut1: u32,
+    pub buchholz_cut2: u32,
+    pub median_buchholz: u32,
+    pub progressive: u32,
+    pub games_with_black: u32,
+    pub aro_cut1: u32,
+    pub koya: u32,
+}
 
 /// The tie-break values and rank of one player.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,6 +53,9 @@ pub struct Standing {
     pub shared: bool,
     pub half_points: u32,
     pub games_played: u32,
+    /// Each asked tie-break's value, in the order asked, in units of [`unit`] (`None`: the
+    /// player has none, and ranks after those who have).
+    pub values: Vec<Option<i64>>,
     /// FIDE WIN: rounds won with or without playing.
     pub wins: u32,
     /// FIDE WON: games won over the board.
@@ -54,112 +72,158 @@ pub struct Standing {
     pub fide: FideValues,
 }
 
-fn totals(n: usize, games: &[ScoredGame], byes: &[ScoredBye]) -> (Vec<u32>, Vec<u32>) {
-    let mut half = vec![0u32; n];
-    let mut played = vec![0u32; n];
-    for g in games {
-        if let Some(r) = g.result {
-            let (w, b) = r.half_points();
-            half[g.white] += w;
-            half[g.black] += b;
-            if r.played() {
-                played[g.white] += 1;
-                played[g.black] += 1;
-            }
-        }
+/// Units per point of a tie-break's value (half-points for direct encounter and the US
+/// tie-breaks; [`fide_tiebreak::scale`] for the rest).
+pub fn unit(code: Code) -> i64 {
+    match code {
+        Code::DE | Code::Solkoff | Code::ModifiedMedian | Code::Cumulative => 2,
+        other => fide_tiebreak::scale(other),
     }
-    for b in byes {
-        half[b.player] += b.half_points;
-    }
-    (half, played)
 }
 
-/// Ranks `n` players by points, then by the tie-breaks in order. Players equal on everything
-/// keep their index order (pass them in pairing-number order) and share a rank.
+/// Ranks `n` players by points, then by the tie-breaks in order, with the pre-determined
+/// pairings' rules (a round robin's), no ratings and the text in force. Players equal on
+/// everything keep their index order (pass them in pairing-number order) and share a rank.
 pub fn standings(
     n: usize,
     games: &[ScoredGame],
     byes: &[ScoredBye],
-    tiebreaks: &[Tiebreak],
+    tiebreaks: &[AskedTiebreak],
 ) -> Vec<Standing> {
-    standings_rated(n, games, byes, &[], tiebreaks, false)
+    let section = Section {
+        games,
+        byes,
+        ratings: &[],
+        pairing_numbers: &[],
+        predetermined: true,
+        rules: TiebreakRules::C2026,
+        unrated_rating: None,
+        final_round: 0,
+    };
+    standings_of(n, &section, tiebreaks)
 }
 
-/// [`standings`] with the players' ratings (for the average rating of opponents);
-/// `swiss_event` gives Sonneborn-Berger the FIDE 2023 Swiss treatment of unplayed rounds
-/// ([`crate::engine::chess::fide_tiebreak`]); otherwise direct encounter counts a forfeit as
-/// the game against the scheduled opponent.
-pub fn standings_rated(
-    n: usize,
-    games: &[ScoredGame],
-    byes: &[ScoredBye],
-    ratings: &[Option<i32>],
-    tiebreaks: &[Tiebreak],
-    swiss_event: bool,
-) -> Vec<Standing> {
-    let (half, played) = totals(n, games, byes);
-    let fide = fide_tiebreaks(n, games, byes, ratings);
+/// [`standings`] of a section: a Swiss (`predetermined` false: Sonneborn-Berger and the
+/// Buchholz family count unplayed rounds against the dummy, direct encounter only games
+/// played) or pre-determined pairings, by the section's text of C.07, with its ratings.
+pub fn standings_of(n: usize, section: &Section, tiebreaks: &[AskedTiebreak]) -> Vec<Standing> {
+    let fide = FideTiebreaks::new(n, *section);
+    let (games, byes) = (section.games, section.byes);
     let swiss = crate::engine::chess::tiebreak::swiss_tiebreaks(n, games, byes);
-    let mut sb = vec![0u32; n];
+    let of = |t: Tiebreak| fide.values(&t);
+    let cut = |code, low, high| {
+        let mut t = Tiebreak::plain(code);
+        t.cut_low = low;
+        t.cut_high = high;
+        of(t)
+    };
+    let unsigned = |v: &Vec<Option<i64>>, p: usize| v[p].unwrap_or(0).max(0) as u32;
+    let legacy = [
+        of(Tiebreak::plain(Code::BH)),
+        cut(Code::BH, 1, 0),
+        cut(Code::BH, 2, 0),
+        cut(Code::BH, 1, 1),
+        of(Tiebreak::plain(Code::PS)),
+        of(Tiebreak::plain(Code::BPG)),
+        cut(Code::ARO, 1, 0),
+        of(Tiebreak::plain(Code::KS)),
+        of(Tiebreak::plain(Code::WIN)),
+        of(Tiebreak::plain(Code::WON)),
+        of(Tiebreak::plain(Code::SB)),
+        of(Tiebreak::plain(Code::GamesPlayed)),
+    ];
+    let mut points = vec![0u32; n];
     for g in games {
-        if let Some(r) = g.result.filter(|r| r.played()) {
+        if let Some(r) = g.result {
             let (w, b) = r.half_points();
-            // quarter points: win counts the opponent's half-points * 2, draw * 1
-            sb[g.white] += w * half[g.black];
-            sb[g.black] += b * half[g.white];
+            points[g.white] += w;
+            points[g.black] += b;
         }
     }
-    if swiss_event {
-        for (p, v) in fide.iter().enumerate() {
-            sb[p] = v.sonneborn_berger_swiss;
-        }
+    for b in byes {
+        points[b.player] += b.half_points;
     }
-    let encounters = DirectEncounter::new(n, games, !swiss_event);
+    // every asked tie-break but direct encounter, over all players
+    let asked_values: Vec<Option<Vec<Option<i64>>>> = tiebreaks
+        .iter()
+        .map(|a| {
+            let us = |v: &Vec<u32>| Some(v.iter().map(|&x| Some(x as i64)).collect());
+            match a.tiebreak.code {
+                Code::DE => None,
+                Code::Solkoff => us(&swiss.solkoff),
+                Code::ModifiedMedian => us(&swiss.modified_median),
+                Code::Cumulative => us(&swiss.cumulative),
+                _ => Some(fide.values(&a.tiebreak)),
+            }
+        })
+        .collect();
+    let encounter = |t: &Tiebreak| {
+        DirectEncounter::with_forfeits(
+            n,
+            games,
+            section.predetermined,
+            section.predetermined || t.forfeits_played,
+        )
+    };
 
     // Successive refinement of tied groups.
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&p| std::cmp::Reverse(half[p]));
+    order.sort_by_key(|&p| std::cmp::Reverse(points[p]));
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for p in order {
         match groups.last_mut() {
-            Some(g) if half[g[0]] == half[p] => g.push(p),
+            Some(g) if points[g[0]] == points[p] => g.push(p),
             _ => groups.push(vec![p]),
         }
     }
     let mut direct = vec![0u32; n];
-    for tb in tiebreaks {
+    let mut values: Vec<Vec<Option<i64>>> = vec![vec![None; tiebreaks.len()]; n];
+    for (i, _) in tiebreaks.iter().enumerate() {
+        for p in 0..n {
+            // direct encounter: the points against the tied players, 0 when not tied
+            values[p][i] = asked_values[i].as_ref().map_or(Some(0), |all| all[p]);
+        }
+    }
+    for (i, a) in tiebreaks.iter().enumerate() {
+        let encounters = (a.tiebreak.code == Code::DE).then(|| encounter(&a.tiebreak));
+        let lower_first = fide_tiebreak::lower_first(&a.tiebreak);
         let mut next = Vec::new();
         for group in groups {
             if group.len() == 1 {
                 next.push(group);
                 continue;
             }
-            let values: Vec<u32> = match tb {
-                Tiebreak::DirectEncounter => {
-                    for (&p, v) in group.iter().zip(encounters.points(&group)) {
+            // (no value, the key: higher first) of each member
+            let keys: Vec<(bool, i64)> = match &encounters {
+                Some(e) => {
+                    for (&p, v) in group.iter().zip(e.points(&group)) {
                         direct[p] = v;
+                        values[p][i] = Some(v as i64);
                     }
-                    encounters.rank(&group)
+                    e.rank(&group)
+                        .into_iter()
+                        .map(|k| (false, k as i64))
+                        .collect()
                 }
-                Tiebreak::SonnebornBerger => group.iter().map(|&p| sb[p]).collect(),
-                Tiebreak::GamesPlayed => group.iter().map(|&p| played[p]).collect(),
-                Tiebreak::Solkoff => group.iter().map(|&p| swiss.solkoff[p]).collect(),
-                Tiebreak::ModifiedMedian => {
-                    group.iter().map(|&p| swiss.modified_median[p]).collect()
-                }
-                Tiebreak::Cumulative => group.iter().map(|&p| swiss.cumulative[p]).collect(),
-                fide_tb => group.iter().map(|&p| fide[p].value(*fide_tb)).collect(),
+                None => group
+                    .iter()
+                    .map(|&p| match values[p][i] {
+                        Some(v) if lower_first => (false, -v),
+                        Some(v) => (false, v),
+                        None => (true, 0),
+                    })
+                    .collect(),
             };
-            let mut members: Vec<(u32, usize)> = values.into_iter().zip(group).collect();
-            members.sort_by_key(|&(v, p)| (std::cmp::Reverse(v), p));
+            let mut members: Vec<((bool, i64), usize)> = keys.into_iter().zip(group).collect();
+            members.sort_by_key(|&((none, v), p)| (none, std::cmp::Reverse(v), p));
             let mut sub: Vec<Vec<usize>> = Vec::new();
             let mut last = None;
-            for (v, p) in members {
-                if last == Some(v) {
+            for (key, p) in members {
+                if last == Some(key) {
                     sub.last_mut().expect("a group").push(p);
                 } else {
                     sub.push(vec![p]);
-                    last = Some(v);
+                    last = Some(key);
                 }
             }
             next.extend(sub);
@@ -172,20 +236,31 @@ pub fn standings_rated(
         group.sort_unstable();
         let shared = group.len() > 1;
         for &p in &group {
+            let l = |k: usize| unsigned(&legacy[k], p);
             out.push(Standing {
                 player: p,
                 rank: position,
                 shared,
-                half_points: half[p],
-                games_played: played[p],
-                wins: fide[p].wins,
-                games_won: fide[p].games_won,
-                sb_quarters: sb[p],
+                half_points: points[p],
+                games_played: l(11),
+                values: std::mem::take(&mut values[p]),
+                wins: l(8),
+                games_won: l(9),
+                sb_quarters: l(10),
                 direct_half_points: direct[p],
                 solkoff_half: swiss.solkoff[p],
                 modified_median_half: swiss.modified_median[p],
                 cumulative_half: swiss.cumulative[p],
-                fide: fide[p],
+                fide: FideValues {
+                    buchholz: l(0),
+                    buchholz_cut1: l(1),
+                    buchholz_cut2: l(2),
+                    median_buchholz: l(3),
+                    progressive: l(4),
+                    games_with_black: l(5),
+                    aro_cut1: l(6),
+                    koya: l(7),
+                },
             });
         }
         position += group.len() as u32;
@@ -236,13 +311,10 @@ fn symbols(result: GameResult) -> (&'static str, &'static str) {
     }
 }
 
-/// Builds the crosstable for players `0..n` (already in the order to print).
-pub fn crosstable(
-    n: usize,
-    games: &[ScoredGame],
-    byes: &[ScoredBye],
-    tiebreaks: &[Tiebreak],
-) -> CrosstableGrid {
+/// Builds the crosstable for players `0..n` (already in the order to print), placed by the
+/// section's standings.
+pub fn crosstable(n: usize, section: &Section, tiebreaks: &[AskedTiebreak]) -> CrosstableGrid {
+    let games = section.games;
     let mut cells: Vec<Vec<Vec<(u32, &str)>>> = vec![vec![Vec::new(); n]; n];
     for g in games {
         if let Some(r) = g.result {
@@ -251,7 +323,7 @@ pub fn crosstable(
             cells[g.black][g.white].push((g.round, b));
         }
     }
-    let standing = standings(n, games, byes, tiebreaks);
+    let standing = standings_of(n, section, tiebreaks);
     let mut totals = vec![0; n];
     for s in &standing {
         totals[s.player] = s.half_points;
@@ -347,7 +419,7 @@ mod tests {
             g(3, 3, 0, WhiteWin),
             g(3, 1, 2, WhiteWin),
         ];
-        let s = standings(4, &games, &[], &DEFAULT_TIEBREAKS);
+        let s = standings(4, &games, &[], &asked(&DEFAULT_TIEBREAKS));
         // Totals: p0 = 2, p1 = 2, p2 = 0.5, p3 = 1.5.
         // p0 v p1 direct encounter: p0 beat p1 -> p0 first.
         assert_eq!(
@@ -367,7 +439,7 @@ mod tests {
     #[test]
     fn forfeits_score_but_are_not_played_and_ties_share_a_rank() {
         let games = vec![g(1, 0, 1, WhiteForfeitWin), g(1, 2, 3, DoubleForfeit)];
-        let s = standings(4, &games, &[], &DEFAULT_TIEBREAKS);
+        let s = standings(4, &games, &[], &asked(&DEFAULT_TIEBREAKS));
         assert_eq!(s[0].player, 0);
         assert_eq!(s[0].half_points, 2);
         assert_eq!(s[0].games_played, 0);
@@ -386,8 +458,9 @@ mod tests {
                 round: 1,
                 player: 2,
                 half_points: 2,
+                allocated: false,
             }],
-            &DEFAULT_TIEBREAKS,
+            &asked(&DEFAULT_TIEBREAKS),
         );
         assert_eq!(s[0].player, 2);
         assert_eq!(s[0].half_points, 2);
@@ -405,7 +478,17 @@ mod tests {
                 result: None,
             },
         ];
-        let c = crosstable(3, &games, &[], &DEFAULT_TIEBREAKS);
+        let section = Section {
+            games: &games,
+            byes: &[],
+            ratings: &[],
+            pairing_numbers: &[],
+            predetermined: true,
+            rules: TiebreakRules::C2026,
+            unrated_rating: None,
+            final_round: 0,
+        };
+        let c = crosstable(3, &section, &asked(&DEFAULT_TIEBREAKS));
         assert_eq!(c.cells[0], vec!["X", "1 ½", ""]);
         assert_eq!(c.cells[1], vec!["0 ½", "X", ""]);
         assert_eq!(c.cells[2][2], "X");

@@ -214,6 +214,7 @@ mod tests {
             round,
             player,
             half_points: 0,
+            allocated: false,
         };
         let byes = [bye(1, 2), bye(2, 0), bye(3, 1)];
         let t = swiss_tiebreaks(3, &games, &byes);
@@ -237,6 +238,7 @@ mod tests {
             round: 1,
             player: 2,
             half_points: 2,
+            allocated: false,
         }];
         let t = swiss_tiebreaks(3, &games, &byes);
         // The bye contributes nothing to Solkoff and is taken off the cumulative.

@@ -83,11 +83,13 @@ mod tests {
                 round: 1,
                 player: 2,
                 half_points: 2,
+                allocated: false,
             },
             ScoredBye {
                 round: 1,
                 player: 3,
                 half_points: 1,
+                allocated: false,
             },
         ];
         let cells = wallchart(&[1, 2, 3, 4], &games, &byes, 2);

@@ -50,7 +50,7 @@
 //!   before reading its cost or the far end's dual, and the adjacency keeps endpoint and
 //!   vertex apart from the cost, so such an edge reads 8 bytes, not 24.
 //!
-//!   Measured and not kept (session 15): a forest, every unmatched vertex of one dual parity
+//!   Why not a forest (measured with `tourney bench-dutch`, release): a forest, every unmatched vertex of one dual parity
 //!   a root, all trees growing by the same dual steps, and after an augmentation only its two
 //!   trees taken apart (their vertices then look again for their least-slack edge to the
 //!   trees left, and so do the neighbours whose least-slack edge led to them). Round 2 of

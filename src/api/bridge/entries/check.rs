@@ -4,19 +4,21 @@ use std::collections::BTreeMap;
 
 use super::{adjusted_notation, CheckedRow, Kind, ReadRows};
 use crate::engine::bridge::movement::model::{Movement, TableRound};
-use crate::engine::bridge::scoring::{ns_score, Seat, Vulnerability};
+use crate::engine::bridge::scoring::{lead_fault, ns_score, vulnerability, Deal, Seat};
 use crate::engine::bridge::traveller::Outcome;
 use crate::error::FieldError;
 
 /// Checks the rows against the movement and scores them: the table plays the board that
-/// round, the pairs are those seated there, the declarer pair sits on the declarer's side.
-/// `vulnerability` gives each board's vulnerability (from the hand record, else the
-/// standard cycle). Rows repeating a round/table/board must agree.
+/// round, the pairs are those seated there, the declarer pair sits on the declarer's side,
+/// and once the board's hand record is loaded (`deals`) the opening leader (declarer's left)
+/// holds the lead. Each board's vulnerability comes from its hand record, else the standard
+/// cycle. Rows repeating a round/table/board must agree.
 pub fn check_rows(
     rows: &ReadRows,
     movement: &Movement,
-    vulnerability: impl Fn(u32) -> Vulnerability,
+    deals: &[Deal],
 ) -> Result<Vec<CheckedRow>, Vec<FieldError>> {
+    let deal_of = |board: u32| deals.iter().find(|d| d.board == board);
     let mut errors = Vec::new();
     let mut out: Vec<CheckedRow> = Vec::with_capacity(rows.0.len());
     let mut seen: BTreeMap<(u32, u32, u32), usize> = BTreeMap::new();
@@ -119,7 +121,13 @@ pub fn check_rows(
                         );
                     }
                 }
-                let vul = vulnerability(r.board);
+                if let (Some(d), Some(lead), Some(deal)) = (declarer, &r.lead, deal_of(r.board)) {
+                    if let Some(fault) = lead_fault(deal, *d, lead) {
+                        bad(n.lead, fault);
+                    }
+                }
+                let vul =
+                    deal_of(r.board).map_or_else(|| vulnerability(r.board), |d| d.vulnerability);
                 match ns_score(contract, declarer.unwrap_or(Seat::N), *tricks, vul) {
                     Ok(score) => Outcome {
                         contract: Some(contract.to_string()),

@@ -13,7 +13,7 @@
 //! are embedded whole; there tables share sets in some rounds (all 2 tables every round; all
 //! 3 tables in round 1 of the 3-table Howell), which the validator reports as warnings.
 //!
-//! Half-sets (issue 14): on 3 tables with an even number of boards a round, and on 2 and 3
+//! Half-sets: on 3 tables with an even number of boards a round, and on 2 and 3
 //! tables with each round played twice (`rounds` 6 and 10), each table plays two half-sets a
 //! round and the halves of a set travel apart (`half_sets`); these layouts are perfectly
 //! balanced, where whole sets give 60% on 3 tables. Sizes: 2 to 30 tables; the cyclic

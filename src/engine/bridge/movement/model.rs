@@ -4,7 +4,7 @@
 //! board set played there (with its board numbers). Everything a director chooses by
 //! (stationary pairs, shared sets, sit-outs, balance) is derived from it by `report`.
 //!
-//! The JSON shape is a public contract (issue 4):
+//! The JSON shape is a public contract:
 //! `{"kind":K,"tables":T,"pair_numbering":"mitchell"|"howell","boards_per_round":B,
 //!   "rounds":[{"round":1,"tables":[{"table":1,"ns":1,"ew":1,"set":1,"boards":[1,2,3]}],
 //!   "sit_out":[{"ew":8}]}]}`

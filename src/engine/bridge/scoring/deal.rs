@@ -124,6 +124,61 @@ pub fn deal_string(hands: &[String; 4]) -> String {
     format!("N:{}", hands.join(" "))
 }
 
+/// The seat on the declarer's left, who makes the opening lead.
+pub fn opening_leader(declarer: Seat) -> Seat {
+    Seat::ALL[(declarer.index() + 1) % 4]
+}
+
+/// Whether a hand (`spades.hearts.diamonds.clubs`, canonical) holds a card written suit then
+/// rank (`HK`, `DT`, as leads are stored).
+pub fn holds(hand: &str, card: &str) -> bool {
+    let mut chars = card.chars();
+    let (Some(suit), Some(rank), None) = (chars.next(), chars.next(), chars.next()) else {
+        return false;
+    };
+    let Some(s) = SUITS.iter().position(|&c| c == suit) else {
+        return false;
+    };
+    hand.split('.')
+        .nth(s)
+        .is_some_and(|cards| cards.contains(rank))
+}
+
+/// Why a stored or entered lead cannot be right for a deal: None when the opening leader (the
+/// declarer's left) holds it.
+pub fn lead_fault(deal: &Deal, declarer: Seat, lead: &str) -> Option<String> {
+    let leader = opening_leader(declarer);
+    let hand = &deal.hands[leader.index()];
+    (!holds(hand, lead)).then(|| {
+        format!(
+            "board {}: {lead} is not in {leader}'s hand ({hand}), and {leader} leads against {declarer}'s contract",
+            deal.board
+        )
+    })
+}
+
+/// Where a hand record's dealer or vulnerability differs from its board's place in the
+/// 16-board cycle: None when both agree, else what differs (`dealer E, not N`).
+pub fn cycle_conflict(deal: &Deal) -> Option<String> {
+    let (dealer, vul) = (board::dealer(deal.board), board::vulnerability(deal.board));
+    let mut faults = Vec::new();
+    if deal.dealer != dealer {
+        faults.push(format!(
+            "[Dealer \"{}\"] where board {} is dealt by {dealer}",
+            deal.dealer, deal.board
+        ));
+    }
+    if deal.vulnerability != vul {
+        faults.push(format!(
+            "[Vulnerable \"{}\"] where board {} is {}",
+            deal.vulnerability.pbn_name(),
+            deal.board,
+            vul.pbn_name()
+        ));
+    }
+    (!faults.is_empty()).then(|| faults.join(" and "))
+}
+
 /// A PBN tag value escaped per PBN 2.1: backslash and quote get a backslash; line breaks and
 /// tabs (which a tag cannot hold) become spaces.
 pub fn pbn_escape(s: &str) -> String {
@@ -441,6 +496,30 @@ mod tests {
         let broken = "[Board \"1\"\n";
         assert_eq!(parse_pbn_deals(broken).unwrap_err().line, 1);
         assert_eq!(parse_pbn_deals("").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn leads_and_the_cycle() {
+        assert_eq!(opening_leader(Seat::S), Seat::W);
+        assert_eq!(opening_leader(Seat::W), Seat::N);
+        let hands = parse_deal_string(BOARD_1).unwrap();
+        assert!(holds(&hands[0], "SA")); // North: AKQJ of spades
+        assert!(holds(&hands[0], "HT"));
+        assert!(!holds(&hands[0], "HK"));
+        assert!(holds(&hands[1], "CA")); // East: AKQJ of clubs
+        assert!(!holds(&hands[1], "C"));
+        assert!(!holds(&hands[1], "XA"));
+        let deal = |board, dealer, vulnerability| Deal {
+            board,
+            dealer,
+            vulnerability,
+            hands: hands.clone(),
+        };
+        assert_eq!(cycle_conflict(&deal(1, Seat::N, Vulnerability::None)), None);
+        assert_eq!(cycle_conflict(&deal(18, Seat::E, Vulnerability::Ns)), None);
+        let both = cycle_conflict(&deal(2, Seat::N, Vulnerability::Ew)).unwrap();
+        assert!(both.contains("[Dealer \"N\"]") && both.contains("[Vulnerable \"EW\"]"));
+        assert!(both.contains("is NS"), "{both}");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Bridge scoring (issue 10): board facts, the duplicate score of a contract, matchpoints,
+//! Bridge scoring: board facts, the duplicate score of a contract, matchpoints,
 //! IMPs (Butler, cross-IMPs), victory points, hand records. Pure: plain data in and out.
 //!
 //! # Board facts (`board.rs`)
@@ -103,7 +103,10 @@ pub mod vp;
 
 pub use board::{dealer, vulnerability, Seat, Vulnerability};
 pub use contract::{result_notation, tricks_from_result, Contract, Doubling, Strain};
-pub use deal::{deal_string, parse_deal_string, parse_pbn_deals, pbn_escape, Deal, PbnError};
+pub use deal::{
+    cycle_conflict, deal_string, holds, lead_fault, opening_leader, parse_deal_string,
+    parse_pbn_deals, pbn_escape, Deal, PbnError,
+};
 pub use imps::{butler, butler_datum, cross_imps, imps, Butler};
 pub use matchpoints::{matchpoints, parse_adjusted, Adjusted, BoardScore, Matchpoints, Scale};
 pub use score::{ns_score, MAX_SCORE};

@@ -1,4 +1,4 @@
-//! Team matches scored and team standings (issue 15, "Bridge team events"; Swiss teams).
+//! Team matches scored and team standings ("Bridge team events"; Swiss teams).
 //!
 //! # A match
 //! Each board of a match is played twice: at the home team's NS table (home NS v away EW) and

@@ -1,5 +1,5 @@
 //! The kinds of byes in a pairing, and TRF files with team records or faults found only when
-//! the state is paired (issue 13).
+//! the state is paired.
 
 use super::state::*;
 use super::trf::{parse_trf, parse_trf_located};

@@ -11,14 +11,18 @@
 //!   minimum-cost perfect matching over a penalty in lexicographic tiers, written out in its
 //!   module doc;
 //! * [`dutch`]: the FIDE Dutch system (C.04.3), `fide_dutch`, bracket by bracket on a
-//!   lexicographic matching.
+//!   lexicographic matching;
+//! * [`burstein`]: the FIDE Burstein system (C.04.4.2) as bbpPairings pairs it,
+//!   `fide_burstein`, score group by score group on the Dutch system's lexicographic matching.
 //!
 //! Dependencies point one way: a system depends on the shared modules, never the reverse
 //! (except [`system`], which dispatches to them); the US system's FIDE style reads the
-//! Dutch system's colour allocation (C.04.3 E).
+//! Dutch system's colour allocation (C.04.3 E), and the Burstein system its player facts,
+//! colour rules and lexicographic matching.
 
 pub mod accel;
 pub mod budget;
+pub mod burstein;
 pub mod colour;
 pub mod dutch;
 pub mod overrides;
@@ -28,6 +32,7 @@ pub mod simulate;
 pub mod state;
 pub mod system;
 pub mod trf;
+pub mod trf_header;
 pub mod us;
 mod validate;
 

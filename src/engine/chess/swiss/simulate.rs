@@ -77,11 +77,20 @@ pub fn random_players(n: u32, rng: &mut SplitMix64) -> Vec<SwissPlayer> {
 
 /// A random result for White, Elo expectation with 20 % draws around the middle.
 fn random_result(rw: u32, rb: u32, rng: &mut SplitMix64) -> RoundResult {
+    random_result_drawn(rw, rb, 20, rng)
+}
+
+/// A random result for White by the Elo expectation, with `draws` percent of draws around
+/// the middle (at most 100).
+fn random_result_drawn(rw: u32, rb: u32, draws: u32, rng: &mut SplitMix64) -> RoundResult {
     let pw = 1.0 / (1.0 + 10f64.powf((rb as f64 - rw as f64) / 400.0));
     let u = rng.below(1_000_000) as f64 / 1_000_000.0;
-    if u < pw - 0.1 {
+    let half = draws as f64 / 200.0;
+    if draws >= 100 {
+        RoundResult::Draw
+    } else if u < pw - half {
         RoundResult::Win
-    } else if u < pw + 0.1 {
+    } else if u < pw + half {
         RoundResult::Draw
     } else {
         RoundResult::Loss
@@ -432,6 +441,262 @@ pub fn bench_state(n: u32, seed: u64) -> SwissState {
             explanation,
         };
         apply_round(&mut state, &pairing, &mut rng);
+    }
+    state
+}
+
+/// The shape of a benchmark history ([`shaped_state`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HistoryShape {
+    /// [`bench_state`]: ratings 1000-2600, 20 % draws, nobody absent.
+    Rank,
+    /// An open: ratings uniform in 1000-2800, results by the Elo expectation with 30 % draws,
+    /// about 0.4 % of the field withdrawing each round, 1 % half-point byes requested each
+    /// round, the pairing-allocated bye when the number is odd.
+    Open,
+    /// [`HistoryShape::Open`] with 70 % draws: few, large score groups.
+    Draws,
+    /// [`HistoryShape::Open`] paired on Baku-accelerated scores; the TRF asks for the Baku
+    /// method (`092 FIDE_DUTCH_2025_BAKU`).
+    Baku,
+    /// Every game drawn and nobody absent: the whole field in one score group (the players
+    /// who had the pairing bye one point above).
+    OneGroup,
+    /// [`HistoryShape::Open`] where a fifth of the field (by lot) enters late, in rounds
+    /// 2 to the round before the one paired (zero-point byes before).
+    Late,
+}
+
+impl HistoryShape {
+    /// Every shape, in the order the benchmark prints them.
+    pub const ALL: [HistoryShape; 6] = [
+        HistoryShape::Rank,
+        HistoryShape::Open,
+        HistoryShape::Draws,
+        HistoryShape::Baku,
+        HistoryShape::OneGroup,
+        HistoryShape::Late,
+    ];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            HistoryShape::Rank => "rank",
+            HistoryShape::Open => "open",
+            HistoryShape::Draws => "draws",
+            HistoryShape::Baku => "baku",
+            HistoryShape::OneGroup => "one-group",
+            HistoryShape::Late => "late",
+        }
+    }
+
+    /// The shape of a name.
+    pub fn parse(name: &str) -> Option<HistoryShape> {
+        HistoryShape::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// A state ready for round `round` (2 or more) of a 9-round event (or of `round` rounds if
+/// more) of `n` players of the given shape, the rounds before paired by a quick greedy
+/// top-down pairing on the (accelerated) scores, as [`bench_state`] does; for benchmarks.
+/// `HistoryShape::Rank` at round 6 is [`bench_state`] itself.
+pub fn shaped_state(n: u32, seed: u64, shape: HistoryShape, round: u32) -> SwissState {
+    if shape == HistoryShape::Rank && round == 6 {
+        return bench_state(n, seed);
+    }
+    let round = round.max(2);
+    let mut rng = SplitMix64::new(seed);
+    let mut events = SplitMix64::new(seed ^ 0x0005_4A9E);
+    let settings = SwissSettings {
+        total_rounds: 9.max(round),
+        seed,
+        ..SwissSettings::default()
+    };
+    let players = match shape {
+        HistoryShape::Rank => random_players(n, &mut rng),
+        _ => {
+            let mut ratings: Vec<u32> = (0..n).map(|_| 1000 + rng.below(1801) as u32).collect();
+            ratings.sort_unstable_by(|a, b| b.cmp(a));
+            ratings
+                .into_iter()
+                .enumerate()
+                .map(|(i, r)| SwissPlayer {
+                    start_number: i as u32 + 1,
+                    name: format!("Player {}", i + 1),
+                    rating: r,
+                    ..Default::default()
+                })
+                .collect()
+        }
+    };
+    let mut state = SwissState {
+        settings,
+        players,
+        round: None,
+        requested_byes: vec![],
+        absent: vec![],
+    };
+    let accel = match shape {
+        HistoryShape::Baku => super::accel::Acceleration::baku(&state),
+        _ => super::accel::Acceleration::none(),
+    };
+    let (draws, withdraw_per_mille, half_bye_per_mille) = match shape {
+        HistoryShape::Rank => (20, 0, 0),
+        HistoryShape::OneGroup => (100, 0, 0),
+        HistoryShape::Draws => (70, 4, 10),
+        _ => (30, 4, 10),
+    };
+    // The round each player enters (1 for most) and withdraws after (none for most).
+    let entry: Vec<u32> = (0..n)
+        .map(|_| {
+            if shape == HistoryShape::Late && events.below(5) == 0 {
+                2 + events.below(u64::from(round - 2).max(1)) as u32
+            } else {
+                1
+            }
+        })
+        .collect();
+    let mut withdrawn = vec![false; n as usize];
+    for r in 1..=round {
+        // Who plays round r: entered, not withdrawn, no half-point bye requested.
+        let mut byes: Vec<(usize, RoundResult)> = Vec::new();
+        let mut playing = Vec::new();
+        for i in 0..n as usize {
+            if entry[i] > r || withdrawn[i] {
+                byes.push((i, RoundResult::ZeroBye));
+            } else if withdraw_per_mille > 0 && events.below(1000) < withdraw_per_mille {
+                withdrawn[i] = true;
+                byes.push((i, RoundResult::ZeroBye));
+            } else if half_bye_per_mille > 0 && events.below(1000) < half_bye_per_mille {
+                byes.push((i, RoundResult::HalfBye));
+            } else {
+                playing.push(i);
+            }
+        }
+        if r == round {
+            state.requested_byes = byes
+                .iter()
+                .filter(|&&(i, _)| entry[i] <= r)
+                .map(|&(i, res)| super::state::RequestedBye {
+                    player: state.players[i].start_number,
+                    points: if res == RoundResult::HalfBye {
+                        0.5
+                    } else {
+                        0.0
+                    },
+                })
+                .collect();
+            // Late entries not yet in: no record for this round either.
+            break;
+        }
+        let mut views: Vec<_> = playing.iter().map(|&i| view(&state, i)).collect();
+        let key = |v: &super::state::PlayerView| v.score + accel.of(v.sn, r as usize - 1);
+        views.sort_by(|a, b| key(b).cmp(&key(a)).then(b.rating.cmp(&a.rating)));
+        let ctx = ColourContext {
+            rule: ColourRule::Rule3b,
+            last_round: false,
+            even_threshold: 0,
+            first_colour: Colour::White,
+            seed,
+            round: r,
+        };
+        let m = views.len();
+        let mut used = vec![false; m];
+        let mut records: Vec<(u32, RoundRecord)> = Vec::new();
+        if m % 2 == 1 {
+            let z = (0..m)
+                .rev()
+                .find(|&i| !views[i].had_full_bye)
+                .unwrap_or(m - 1);
+            used[z] = true;
+            records.push((
+                views[z].sn,
+                RoundRecord {
+                    opponent: None,
+                    colour: None,
+                    result: RoundResult::PairingBye,
+                },
+            ));
+        }
+        // Score group by score group, as a Swiss pairs: the top half against the bottom
+        // half, each against the first unused player of the other half he has not met
+        // (else of the rest below); whoever is left moves down to the next group.
+        let mut picks: Vec<(usize, usize)> = Vec::new();
+        let mut carried: Vec<usize> = Vec::new();
+        let mut a = 0;
+        while a < m {
+            let mut b = a;
+            while b < m && key(&views[b]) == key(&views[a]) {
+                b += 1;
+            }
+            let mut group: Vec<usize> = std::mem::take(&mut carried);
+            group.extend((a..b).filter(|&i| !used[i]));
+            let half = group.len() / 2;
+            for x in 0..group.len() {
+                let i = group[x];
+                if used[i] {
+                    continue;
+                }
+                let free =
+                    |j: &usize| !used[*j] && *j != i && !views[i].met.contains(&views[*j].sn);
+                let pick = group[half.max(x + 1)..]
+                    .iter()
+                    .copied()
+                    .find(free)
+                    .or_else(|| group[x + 1..].iter().copied().find(free))
+                    .or_else(|| (b..m).find(free));
+                if let Some(j) = pick {
+                    used[i] = true;
+                    used[j] = true;
+                    picks.push((i, j));
+                } else {
+                    carried.push(i);
+                }
+            }
+            a = b;
+        }
+        for (i, j) in picks {
+            let (c, _) = assign(&views[i], &views[j], &ctx);
+            let (w, b) = if c == Colour::White { (i, j) } else { (j, i) };
+            let res = random_result_drawn(views[w].rating, views[b].rating, draws, &mut rng);
+            let (ws, bs) = (views[w].sn, views[b].sn);
+            records.push((
+                ws,
+                RoundRecord {
+                    opponent: Some(bs),
+                    colour: Some(Colour::White),
+                    result: res,
+                },
+            ));
+            records.push((
+                bs,
+                RoundRecord {
+                    opponent: Some(ws),
+                    colour: Some(Colour::Black),
+                    result: flip(res),
+                },
+            ));
+        }
+        // Start numbers are 1..=n in player order.
+        for (sn, rec) in records {
+            state.players[sn as usize - 1].history.push(rec);
+        }
+        for (i, result) in byes {
+            state.players[i].history.push(RoundRecord {
+                opponent: None,
+                colour: None,
+                result,
+            });
+        }
+        for p in state.players.iter_mut() {
+            while p.history.len() < r as usize {
+                p.history.push(RoundRecord {
+                    opponent: None,
+                    colour: None,
+                    result: RoundResult::ZeroBye,
+                });
+            }
+        }
     }
     state
 }

@@ -183,6 +183,10 @@ pub enum PairingSystem {
     /// settings (colour rule, limits, team avoidance) do not apply to it. Sections of at most
     /// 3 000 players.
     FideDutch,
+    /// The FIDE Burstein system (C.04.4.2), paired by
+    /// [`crate::engine::chess::swiss::burstein`] as bbpPairings pairs it; the US settings do
+    /// not apply to it. Sections of at most 3 000 players.
+    FideBurstein,
 }
 
 impl PairingSystem {
@@ -192,6 +196,7 @@ impl PairingSystem {
             PairingSystem::Swiss => "swiss",
             PairingSystem::Adjacent => "adjacent",
             PairingSystem::FideDutch => "fide_dutch",
+            PairingSystem::FideBurstein => "fide_burstein",
         }
     }
 }

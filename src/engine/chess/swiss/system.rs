@@ -7,7 +7,7 @@ use super::accel::Acceleration;
 use super::round::RoundPairing;
 use super::rules::PairingRules;
 use super::state::{PairingSystem, SwissError, SwissState};
-use super::{dutch, us};
+use super::{burstein, dutch, us};
 use crate::engine::matching::MatchingSolver;
 
 /// The rules of `system`.
@@ -15,6 +15,7 @@ pub fn rules(system: PairingSystem) -> &'static dyn PairingRules {
     match system {
         PairingSystem::Swiss | PairingSystem::Adjacent => &us::UsRules,
         PairingSystem::FideDutch => &dutch::DutchRules,
+        PairingSystem::FideBurstein => &burstein::BursteinRules,
     }
 }
 

@@ -22,7 +22,8 @@
 //!   record only team competitions have (`300` board order, `320` a team's pairing-allocated
 //!   bye, `330` forfeited matches, `352` board colours, `362` match points system), a `310`
 //!   team with match points, or `082` giving a number of teams;
-//! * every other line (012 name, 022 city, …) is ignored.
+//! * the tournament lines (012 name, 022 city, 042 dates, 092 type, 102 arbiters…) are read
+//!   by the `trf_header` module beside this one; every other line is ignored.
 //!
 //! Every error starts `line N:` (0 = the file as a whole); a state that reads but cannot be
 //! paired is reported at the line at fault too (see [`TrfLines::locate`]).
@@ -574,6 +575,14 @@ pub fn write_trf(state: &SwissState, tournament_name: &str) -> String {
     if !tournament_name.trim().is_empty() {
         out.push_str(&format!("012 {}\n", tournament_name.trim()));
     }
+    out.push_str(&write_players(state, None));
+    out
+}
+
+/// `XXR`, `XXC`, the `001` lines and the `260` lines; the rank column from `ranks`, else by
+/// score, rating and start number.
+pub(crate) fn write_players(state: &SwissState, ranks: Option<&[u32]>) -> String {
+    let mut out = String::new();
     if state.settings.total_rounds > 0 {
         out.push_str(&format!("XXR {}\n", state.settings.total_rounds));
     }
@@ -602,6 +611,11 @@ pub fn write_trf(state: &SwissState, tournament_name: &str) -> String {
     let mut rank = vec![0; state.players.len()];
     for (k, &i) in order.iter().enumerate() {
         rank[i] = k + 1;
+    }
+    if let Some(given) = ranks.filter(|r| r.len() == state.players.len()) {
+        for (i, &r) in given.iter().enumerate() {
+            rank[i] = r as usize;
+        }
     }
     let mut sorted: Vec<usize> = (0..state.players.len()).collect();
     sorted.sort_by_key(|&i| state.players[i].start_number);

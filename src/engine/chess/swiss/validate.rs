@@ -13,8 +13,9 @@
 use super::state::PairingSystem;
 use super::state::{err, RoundResult, SwissError, SwissState};
 use crate::limits::{
-    text_fault, MAX_ADJUSTMENT_HALF_POINTS, MAX_CODE_CHARS, MAX_DUTCH_PLAYERS, MAX_NAME_CHARS,
-    MAX_PROHIBITED_PAIRS, MAX_RATING, MAX_ROUNDS, MAX_SECTION_PLAYERS, MAX_START_NUMBER,
+    text_fault, MAX_ADJUSTMENT_HALF_POINTS, MAX_BURSTEIN_PLAYERS, MAX_CODE_CHARS,
+    MAX_DUTCH_PLAYERS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS, MAX_RATING, MAX_ROUNDS,
+    MAX_SECTION_PLAYERS, MAX_START_NUMBER,
 };
 
 fn text(field: String, s: &str, max: usize) -> Result<(), SwissError> {
@@ -49,6 +50,14 @@ pub(crate) fn check(state: &SwissState) -> Result<(), SwissError> {
             state.players.len() as u64,
             MAX_DUTCH_PLAYERS as u64,
             "a section paired by the FIDE Dutch system has",
+        )?;
+    }
+    if s.system == PairingSystem::FideBurstein {
+        at_most(
+            "players",
+            state.players.len() as u64,
+            MAX_BURSTEIN_PLAYERS as u64,
+            "a section paired by the FIDE Burstein system has",
         )?;
     }
     at_most(
@@ -384,6 +393,20 @@ mod tests {
         assert!(e.message.contains("5000"), "{}", e.message);
         s.settings.system = PairingSystem::Swiss;
         assert!(check(&s).is_ok());
+    }
+
+    /// The Burstein engine's groups are complete graphs: its sections stop at
+    /// MAX_BURSTEIN_PLAYERS.
+    #[test]
+    fn a_burstein_section_stops_at_its_own_bound() {
+        let mut s = state(MAX_BURSTEIN_PLAYERS as u32, 9);
+        s.settings.system = PairingSystem::FideBurstein;
+        assert!(check(&s).is_ok());
+        let mut s = state(MAX_BURSTEIN_PLAYERS as u32 + 1, 9);
+        s.settings.system = PairingSystem::FideBurstein;
+        let e = check(&s).unwrap_err();
+        assert_eq!(e.field, "players");
+        assert!(e.message.contains("Burstein"), "{}", e.message);
     }
 
     /// More remaining rounds than opponents: the look-ahead builds no layer and says why.

@@ -1,4 +1,4 @@
-//! Howell-type layouts whose boards do not rotate with the pairs (issue 14), for the sizes the
+//! Howell-type layouts whose boards do not rotate with the pairs, for the sizes the
 //! cyclic starters of `search` cannot serve or serve less balanced. Run offline
 //! (`examples/search-movements`); the layouts found are embedded in `howell/data.rs` and
 //! re-verified by tests.

@@ -1,4 +1,4 @@
-//! Half-set Howells (issue 14): each round's boards are played as two half-sets, and the two
+//! Half-set Howells: each round's boards are played as two half-sets, and the two
 //! halves of a set travel separately, so a set's first half may be at one table and its
 //! second half at another in the same round (the tables exchange them at half time). On 2
 //! and 3 tables this is what lets a Howell be perfectly balanced: with whole sets the

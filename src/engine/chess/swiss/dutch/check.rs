@@ -3,7 +3,7 @@
 
 use super::{pair_dutch_accelerated, Acceleration};
 use crate::engine::chess::swiss::{
-    BoardPairing, Colour, RequestedBye, RoundResult, SwissError, SwissState,
+    BoardPairing, Colour, RequestedBye, RoundPairing, RoundResult, SwissError, SwissState,
 };
 use crate::engine::matching::MatchingSolver;
 use std::collections::BTreeSet;
@@ -132,6 +132,16 @@ pub fn check_event(
     solver: &dyn MatchingSolver,
     accel: &Acceleration,
 ) -> Result<Vec<RoundCheck>, SwissError> {
+    check_event_with(state, &|before| {
+        pair_dutch_accelerated(before, solver, accel)
+    })
+}
+
+/// [`check_event`] with any pairing of a round from the state before it (another system's).
+pub fn check_event_with(
+    state: &SwissState,
+    pair: &dyn Fn(&SwissState) -> Result<RoundPairing, SwissError>,
+) -> Result<Vec<RoundCheck>, SwissError> {
     state.validate_history()?;
     let rounds = state.rounds_played();
     let mut checks = Vec::new();
@@ -147,7 +157,7 @@ pub fn check_event(
                 (rec.colour.is_none()).then(|| (p.start_number.min(o), p.start_number.max(o)))
             })
             .collect();
-        let (mine, error) = match pair_dutch_accelerated(&before, solver, accel) {
+        let (mine, error) = match pair(&before) {
             Ok(p) => {
                 let bye = p
                     .byes

@@ -5,7 +5,7 @@ use super::player::DutchPlayer;
 use crate::engine::chess::swiss::Colour;
 
 /// Preferences that do not clash: different, or at least one player without one.
-fn compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
+pub(crate) fn compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
     a != b || a.is_none() || b.is_none()
 }
 
@@ -44,7 +44,7 @@ pub(crate) enum Allocation {
 /// E.1-E.3: the colour of `p` against `o` decided by preferences and history, and the rule
 /// that decided; `None` when the two are alike in every respect (then the rank decides,
 /// E.4/E.5).
-fn neutral(p: &DutchPlayer, o: &DutchPlayer) -> Option<(Colour, Allocation)> {
+pub(crate) fn neutral(p: &DutchPlayer, o: &DutchPlayer) -> Option<(Colour, Allocation)> {
     use Allocation::{BothPreferences, History, Stronger};
     if compatible(p.preference, o.preference) {
         return p

@@ -103,253 +103,51 @@
 //! debug builds check every lazy pair on problems of up to 80 players). Memory is the
 //! bracket's pairs plus a few per player, not the field's pairs.
 //!
-//! Measured (release, this 2-core machine, `/usr/bin/time`, whole process, pairings
-//! identical). Session 6: `tourney pair --system fide_dutch` on a `bench-swiss --write-trf`
-//! history (round 6): 1000 players 0.91 → 0.11 s CPU, 84 → 18 MB; 2000 5.85 → 0.80 s, 298
-//! → 39 MB; 3000 → 1.86 s, 65 MB (611 MB before); round 1 (one bracket of the whole field,
-//! whose pairs are all edges): 2000 1.01 s CPU, 252 MB; 3000 2.16 s, 563 MB.
+//! What keeps a large section fast, each with the same optimum as a plain solve:
+//! * A round in which nobody has played and all scores are equal (round 1 without
+//!   acceleration) needs no matching (`bracket::Round::untouched`): the first candidate,
+//!   S1[i]–S2[i] with the PAB to the last player, breaks no criterion.
+//! * The stages of a solve resume the blossom state of the stage before (see [`lex`],
+//!   "Resuming the solver state"): only the new tiers' edges change cost, so only their few
+//!   matched ends are freed and matched again.
+//! * Lazy pairs are found by a search of the blossom forest (`Duals::negative_pairs`): per
+//!   blossom, the pairs whose lowest common blossom it is have its share, and a subtree whose
+//!   least keys cannot reach 0 is not entered, so only pairs of negative reduced cost are
+//!   handed over; when a pass finds many far pairs of a bracket at once, the 32 most negative
+//!   at each end join. A pass looks only at the edges left out from the ends outside the
+//!   largest blossom that lasted since the pass before (`Duals::lasting`: nothing inside one
+//!   can change its reduced cost).
+//! * The last solve's duals settle a tier of one head's opponent without a solve when the
+//!   matching already takes its least value among the edges that can still be optimal (see
+//!   [`lex`]).
+//! * Phase A's hint asks for the least sum of the heads, so its matching has no exchange when
+//!   an optimum has none, and the exchanges' solve (B1) is then skipped.
+//! * A solve's pairs are packed: each tier value in 8 bytes (tier and value in 32 bits each),
+//!   and in 32 bits the offsets of each pair's values, each tier's valued edges, each
+//!   vertex's edges and its edges left out (by edge number). The values fit: each is a count,
+//!   a position or the square of a difference of positions in a section of at most 10 000
+//!   players; a list that would not fit is refused with an error, never truncated.
+//! * The passes over every pair of a large solve are shared between two scoped threads
+//!   (`threads::both`), with the same results in the same order: the bracket's pairs valued
+//!   in two halves, the model's edges listed per vertex while its tiers' facts are gathered,
+//!   every edge costed while the edges left out are listed, a full pricing pass in two
+//!   halves. The solver itself is one thread. The tests take every threaded path.
+//! * The blossom solver raises hub vertices (the bye's) last in its jump start, lets the
+//!   largest child of an expanded inner blossom that stays inner keep the blossom's id, and
+//!   passes over edges inside the scanning vertex's top blossom before reading their costs
+//!   (see `engine::matching::blossom`, Speed).
 //!
-//! Session 7 (profiled with `perf record` and per-solve timers at 5000 and 9999): at 5000
-//! the MDP solve of a large bracket handed the solver every resident pair with a colour
-//! value (335 000 edges for 1190 residents, 0.96 s); now 53 000, 0.20 s. At 9999 the
-//! lazy pairs' enumeration built the tiers of millions of candidates per pricing pass
-//! (60 % of the time: `lazy_pair`, `meet`, the tier closures, `merge`), nearly all then
-//! refused by the blossoms' share of their reduced cost, which is now checked first. Both
-//! changes leave every solve's edges and optimum as they were. `tourney bench-dutch` on a
-//! `bench-swiss --write-trf` history, round 5 (load 5-6): 2000 players 0.69 → 0.57 s CPU,
-//! 43 → 36 MB; 5000 6.94 → 4.19 s CPU, 191 → 152 MB; 9999 164 → 67 s CPU (82 s wall), 646
-//! → 485 MB. Round 1: 3000 2.2 s CPU, 565 MB; 3500 3.1 s, 749 MB; 4000 3.8 s, 954 MB; 5000
-//! 6.5 s, 1.5 GB; 9999 stopped after 600 s wall (510 s CPU, 5.9 GB): a section stops at
-//! 3500 ([`crate::limits::MAX_DUTCH_PLAYERS`]).
-//! bbpPairings' generated 1000-player event: round 5 0.09 s CPU, 19 MB, round 1 0.23 s, 75
-//! MB, both the published pairing; `scripts/bench-dutch 1000 2000 5000` (`BBP_TIMEOUT=120`,
-//! load 5-6): ours 0.10, 0.57, 4.33 s CPU, 18, 36, 151 MB; bbpPairings 24.6 s CPU (37 s
-//! wall, 87 MB) at 1000, stopped after 120 s wall at 2000 and 5000.
-//!
-//! What is left for 9999 players in 15 s: the time is now the blossom solves, from scratch
-//! at each lexicographic stage (a stage holds the tiers whose weights fit 127 bits, about
-//! five "opponent of head k" tiers), mostly in the remainder's last solve where each head's
-//! opponent is chosen: 233 solves for one bracket of 1651 players at 9999, each over the
-//! 7800 players still unpaired; then the candidates' enumeration (its sorted bound ignores
-//! the blossoms, `common_blossoms2` is 13 % at 9999). Next steps: those solves over the
-//! bracket, the next group and a window below (the rest completable by a matching of its
-//! own, the border priced with duals), stages warm-started from the previous optimum, and
-//! the far pairs inside a bracket made lazy by their positions, which would also free round
-//! 1 (its memory is the square of the field).
-//!
-//! Since then: a round in which nobody has played yet and all scores are equal (round 1
-//! without acceleration) is paired without a matching (`bracket::Round::untouched`: the
-//! first candidate, S1[i]–S2[i] with the PAB to the last player, breaks no criterion, so no
-//! other candidate can be better). Round 1 of 3000 players 2.21 s and 562 MB → 0.08 s and
-//! 8 MB, the same pairings. The largest rounds are now 2 and 3 (5000 players: 19.9 s, 355
-//! MB and 18.8 s, 293 MB): [`crate::limits::MAX_DUTCH_PLAYERS`] is 5000.
-//!
-//! Agreement unchanged (`scripts/dutch-agreement 200`: 1594 of 1598 rounds, the 4 others PAB
-//! disagreements of the kind above; `BAKU=1 ... 25`: 201 of 201; `scripts/dutch-made-events
-//! 300`: 2063 of 2071, the 8 others C.9 PABs as in `tests_rules/bye.rs`); `OLD=<the
-//! build before> scripts/bench-dutch same`: rounds 6 and 1 of 1000, 2000 and 3000 players
-//! identical byte for byte.
-//!
-//! Session 8, measured and not kept: at 5000 players (round 2 of a `bench-swiss` history,
-//! 23.5 s on that day's machine, on which round 5 of 9999 took 80.3 s) the lazy pairs'
-//! enumeration met 168 million pairs with a negative sum of ends, every one inside a single
-//! top-level blossom and every one refused by the blossoms' share (none priced in). Grouping
-//! the ends by top-level blossom (a pair of two groups has no share; a pair inside one is
-//! bounded by that blossom's dual) cut them to 125 million and changed nothing in time
-//! (23.5 → 23.2 s; 9999: 80.3 → 80.5 s): the share comes from the nested blossoms, not the
-//! top one, and the enumeration is about a tenth of the time. `perf` at 9999 round 5:
-//! blossom `scan_edge` 27 %, `common_blossoms2` 14 %, `stages` 11 %, heap push and pop 10 %,
-//! `slack` 5.5 %. The solves themselves (their number and their size) remain the way to 15 s.
-//!
-//! Session 9: the stages of a solve resume the blossom state of the stage before instead of
-//! solving again (see [`lex`], "Resuming the solver state"): only the new tiers' edges change
-//! cost, so only their few matched ends are freed and matched again. `tourney bench-dutch`,
-//! the build before beside this one, same run, pairings identical: 5000 players round 2 23.7
-//! → 12.5 s wall (355 → 468 MB), round 3 22.9 → 10.2 s, round 5 5.3 → 3.0 s; 9999
-//! round 5 78.9 → 40.1 s (466 → 529 MB). In the stage sequence of the 9999-player round the
-//! remainder's head solves went from 56 s to about 30 s; a pricing pass is then most of a
-//! stage where the blossom of the players below the bracket is rebuilt at every solve (its
-//! pairs' bound is cut off by the nested blossoms' share, `common_blossoms2` 28 % of the
-//! time), and the single solves of the largest brackets (phase A and the exchanges, 2.5
-//! million pairs built at 6000 players unpaired) are most of the rest. Agreement unchanged
-//! (`scripts/dutch-agreement 200`: 1594 of 1598; `BAKU=1 ... 25`: 201 of 201;
-//! `scripts/dutch-made-events 300`: 2063 of 2071).
-//!
-//! Session 10: the lazy pairs are found by a search of the blossom forest
-//! (`Duals::negative_pairs`: per blossom, the pairs whose lowest common blossom it is have
-//! its share, and a child pair or a subtree whose least keys cannot reach 0 is not
-//! entered), which hands over only pairs of negative reduced cost: at 5000 players, round
-//! 2, the old enumeration looked at 161 million candidates in the stages of the first
-//! bracket and priced in none; the search looks at none. And when a pricing pass finds
-//! many far pairs of the bracket at once (381 000 at 2000 players), only the 32 most
-//! negative at each end join. `tourney bench-dutch`, the build before beside this one, same
-//! run, pairings identical (CPU time; wall time in brackets where the run had the machine
-//! alone): 1000 round 5 0.15 → 0.13 s; 2000 round 2 1.20 → 1.04 s; 5000 round 2 12.6 → 9.3 s
-//! (473 → 391 MB), round 3 10.5 → 7.4 s, round 5 2.9 → 2.5 s; 9999 round 5 41.2 → 27.6 s
-//! (530 → 449 MB), round 3 56.1 → 34.8 s, round 2 142.1 → 95.2 s (1.66 → 1.45 GB). Where
-//! round 2 of 9999 goes now (per-solve timers): the exchanges' single solve of the last
-//! bracket (4011 players, nobody below) 51 s, that of the first (4013 players) 11 s, the
-//! heads' stages of the first 20 s (half of it the far pairs' pricing scans), each phase A
-//! 4 s. The goal of 15 s at 10 000 players is still not met.
-//!
-//! Session 11: that 51 s solve was the solver's jump start failing, not the problem: the
-//! bye vertex (an edge to each of the 4011 players, cheaper than any board) took its dual
-//! first, every player's tightest edge was then the bye's, and the greedy start matched 4
-//! of 4012 vertices, leaving 2004 stages that shrank and expanded 1.6 million blossoms. The
-//! blossom solver now raises such *hubs* last (see `engine::matching::blossom`, Speed): 92
-//! vertices left for the stages, 4.8 s. A pricing pass also skips the pairs inside one top
-//! blossom whose reduced cost cannot be below 0 even with only that blossom's `z` (before,
-//! the lowest common blossom was looked up for each), and `Duals::common_blossoms2` answers
-//! from a vertex's innermost blossom when the other end lies in it (a chain of blossoms, as
-//! a score group's, always), without the sparse table. `tourney bench-dutch`, the build of
-//! session 10 beside this one, same run, pairings identical (CPU time): 9999 round 2 93.0 →
-//! 48.5 s (1.49 → 1.47 GB), round 3 34.8 → 30.7 s, round 5 25.2 → 25.0 s; 5000 round 2 8.9 →
-//! 8.7 s, round 3 7.1 → 6.8 s; smaller unchanged within noise. Round 2 of 9999
-//! now: the heads' stages of the first bracket about 18 s (10 s of it pricing scans of its
-//! 4 million far pairs, 350 passes), its exchanges solve 8 s, the last bracket's 5 s, and
-//! each remaining stage a few seconds. Tried and dropped: a constant lift of the exchanges'
-//! sum of heads (`s1 − i` per S1 member, so that every S1–S2 pair weighs the same): round 2
-//! 48.3 → 46.0 s but round 5 23.6 → 28.2 s; the heads' hint as `|rank difference|` (round
-//! 2 70 s) or its cube (52 s) instead of its square (47 s); a fresh solve when a pricing pass
-//! adds more than an eighth of the edges held, not a quarter (round 2 57 s); adjacency
-//! updated in place instead of rebuilt (no gain).
-//!
-//! Session 12: in the heads' stages of the first bracket at 9999 (round 2) every stage frees
-//! a head deep in the nest of blossoms that holds the bracket, which undoes the whole nest
-//! and flags each of its 4 000 vertices, so that 277 of 356 pricing passes read all of its 4
-//! million far pairs (466 million pairs, 340 million of them past the top blossom's bound).
-//! But 82 % of those pairs lay inside a blossom that lasted from one pass to the next (below
-//! the freed head), whose inside nothing can change while it lasts: a pair inside one keeps
-//! its reduced cost (`Duals::lasting`, from the birth of every blossom, checked by
-//! `lasting_blossoms_keep_their_reduced_costs`). A pass now looks at the edges left out
-//! from the ends outside the largest lasting blossom (or the flagged ends, whichever hold
-//! fewer), by per-vertex lists of those edges. `tourney bench-dutch`, the build of session
-//! 11 beside this one, same run, pairings identical (user CPU time): 9999 round 2 44.9 → 39.4 s
-//! (1.46 → 1.59 GB: the lists), round 3 28.2 → 23.6 s, round 5 22.8 → 22.6 s; 5000 round 2
-//! 7.7 → 7.3 s, round 3 6.1 → 6.0 s; smaller unchanged. Tried and dropped: a bound of each
-//! pair's fall from the rise of its ends' duals since it was last looked at (the duals
-//! climb back by the `z` of the undone nest at every stage: 2 % of the pairs skipped); per
-//! large blossom, its vertices' edges that leave it, for when it is labelled outer again
-//! (no gain: 9999 round 2 39.6 against 39.3 s; 47 % of the solver's edge scans stay inside
-//! one top blossom, but they are those of vertices turning outer as they join the growing
-//! blossom, scanning their edges into it); keeping the last pass's duals when negative
-//! edges were left out, those looked at again (no gain: 40.1 against 40.3 s). What
-//! is left at 9999 round 2 is mostly the blossom stages themselves (half the time: the nest
-//! undone and formed again at every stage), then the solves' setup over 8 million pairs.
-//!
-//! Session 13: per-call timers at 9999 round 2 showed the heads' tiers ("the opponent of
-//! head k") of the first bracket taking 327 resumed solves (8.8 s) and those of the last
-//! 287 (2.9 s), although the hint's matching already gave nearly every head its best
-//! opponent: the plain floor (the least value over the head's edges) was lower only
-//! because cheaper opponents (of the wrong colour, say) were still edges. The last solve's
-//! duals now settle such a tier without a solve (see [`lex`]: a matching as good on every
-//! tier above costs at most the hint's bound more, so it holds no edge of a higher reduced
-//! cost): 12 and 11 solves there. The start's edges are read in one pass over the edges
-//! instead of from each vertex's list. `tourney bench-dutch`, the build of session 12
-//! beside this one, same run, pairings identical (user CPU time): 9999 round 2 47.6 →
-//! 36.7 s, round 3 29.3 → 25.9 s, round 5 28.5 → 28.9 s; 5000 round 2 8.6 → 7.1 s, round 3
-//! 7.3 → 5.6 s, round 5 2.6 → 2.3 s; memory unchanged. At round 5 fewer solves are not
-//! faster: the tiers settled between two solves pin their heads, and the next resume frees
-//! every head whose removed edges held a blossom's cycle, each undoing the nest. Tried
-//! and dropped: the hint's next tiers weighed among themselves so that they come out
-//! optimal too (the exchanges' sum of heads then rides in the first solve, but that solve
-//! takes as long as the two); a fresh solve after a large pricing pass started from the
-//! last duals (blossoms' `z` moved into the vertices) instead of from scratch (the first
-//! bracket's exchanges 7.3 → 2.3 s, the last bracket's 5.3 → 16.5 s); pins by the duals
-//! applied only when a later solve breaks them (round 5 29.7 → 40.8 s, round 2 40.6 →
-//! 50.4 s); each vertex's edge list made at its size and a pair's tiers merged in place
-//! (round 2 1.58 → 1.81 GB: the lists doubled at the first priced edge).
-//!
-//! Session 14, in the blossom solver (see `engine::matching::blossom`, Speed): counters in
-//! its stages at 9999 round 2 showed the exchanges' solves peeling nests of thousands of
-//! blossoms one level per dual step (an inner blossom whose `z` reaches 0 is expanded, its
-//! largest child is inner again), each level visiting every vertex: 400 million visits,
-//! all but a million of them in the child that stays inner; the stages took 20.2 s of a
-//! 38.1 s run with the counters on. That child now takes the expanded blossom's id, and
-//! its vertices are not visited (1.2 million visits; the stages 14.3 s of 31.1 s).
-//! Rebasing a nest for an augmentation lists each vertex's blossoms once instead of
-//! walking up the nesting again at every level. `tourney bench-dutch`, the build
-//! of session 13 beside this one, same run, pairings identical (user CPU time): 9999 round
-//! 2 34.1 → 26.8 s, round 3 21.3 → 15.4 s, round 5 26.5 → 17.9 s; 5000 round 2 6.9 →
-//! 5.4 s, round 3 4.9 → 4.2 s, round 5 2.1 → 1.9 s; memory unchanged. Tried and dropped:
-//! the fresh solve after a large pricing pass started from the last duals or from the jump
-//! start, whichever leaves fewer vertices exposed (28.5 s against 27.5 s with the jump
-//! start always; the last duals always: 33.5 s: a start with as many exposed vertices can
-//! take ten times as long); a pair's tiers merged in place and shrunk (round 2 1.58 → 1.81
-//! GB and slower); each dual stored beside its sign (no change measured).
-//!
-//! Session 15, in the blossom solver: a scan passes over an edge inside the scanning
-//! vertex's top blossom (36 % of the 630 million entries scanned at 9999 round 2), or to a
-//! vertex of an inner blossom already reached, before reading its cost and the far end's
-//! dual, and such an edge reads 8 bytes of the adjacency instead of 24. `tourney
-//! bench-dutch`, the build of session 14 beside this one, same runs, pairings identical
-//! (user CPU time; this machine's times varied by up to 20 % between identical runs, so
-//! these are means of alternating runs): 9999 round 2 28.1 → 27.1 s (two runs each), round
-//! 3 18.8 → 18.3 s and round 5 23.8 → 20.2 s (three each, the inner-blossom pass not yet
-//! in); 5000 round 2, medians of eight: 6.74 → 6.42 s. A few per cent, then. Measured and
-//! not kept: a forest of trees grown together (see `engine::matching::blossom`, Speed), a
-//! third of the scans but slower.
-//!
-//! Session 16: per-call timers at 9999 round 2 showed a third of the time outside the
-//! solver, in building each solve's 8 million pairs of the largest brackets (setup 5.7 s,
-//! the model 2.2 s) and pricing them (7.3 s), and the exchanges' solve of each large
-//! bracket (7.4 s and 5.6 s) as the largest. A's hint now asks for the least sum of the
-//! heads, so its matching has no exchange when an optimum has none, and B1 is then not
-//! solved (see "The tiers of a bracket" above; the heads, and so every board, are the
-//! same): at 9999 rounds 2, 3 and 5 and 5000 round 2 every bracket skips it (20 of 20).
-//! Tried first: the natural pairing (S1 k with S2 k) as A's hint, which also skips B1 but
-//! makes A as slow as the two solves it replaced (9999 round 2 −7 %, 3000-5000 round 2 +18
-//! to +33 %), and a hint of 1 per exchanged pair (5000 round 2: 30-36 s against 6 s).
-//! `tourney bench-dutch`, the
-//! build of session 15 beside this one, same runs, pairings identical (user CPU time, means
-//! of two alternating runs): 9999 round 2 27.1 → 16.5 s (sys 3.3 → 1.8 s; 1.58 → 1.55 GB),
-//! round 3 15.4 → 11.0 s, round 5 16.7 → 11.5 s; 7000 round 2 12.9 → 9.2 s; 5000 round 2
-//! 5.42 → 4.41 s, round 3 4.11 → 3.51 s, round 5 1.90 → 1.48 s; 4000 round 2 3.41 → 2.69 s;
-//! 3000 round 2 1.52 → 1.12 s; 2000 round 2 0.68 → 0.61 s. Agreement unchanged
-//! (`scripts/dutch-agreement 200`: 1594 of 1598, the same 4 PAB disagreements; `BAKU=1 ...
-//! 25`: 201 of 201). The goal of 15 s at 10 000 players is still not met at round 2.
-//!
-//! Session 17: a solve's pairs hold their tier values in one flat list
-//! (`lex::LexEdges`: one allocation for the 8 million pairs of a large bracket, not one
-//! each), and the passes over every pair of a large solve are shared between two scoped
-//! threads (`threads::both`), with the same results in the same order: the bracket's
-//! pairs valued in two halves (`bracket::inner_pairs`), the model's edges listed per
-//! vertex while its tiers' facts are gathered, every edge costed while the edges left out
-//! are listed per vertex, and a pricing pass over every edge in two halves. The solver
-//! itself stays on one thread. Tried and not kept (no gain seen): the per-vertex pricing
-//! pass on two threads (more CPU), and the model's edges per vertex in 32 bits with exact
-//! room. The tests take every threaded path on every solve of three players or more (the
-//! thresholds are 0 and 1 there). `tourney bench-dutch`,
-//! the build of session 16 beside this one, same runs, pairings identical (means of two
-//! alternating runs, wall / user CPU): 9999 round 2 17.2 → 14.2 s / 15.4 → 14.4 s (sys
-//! 1.9 → 3.0 s; 1.51 → 1.31 GB), round 3 12.0 → 9.8 s, round 5 11.6 → 10.3 s; 7000 round
-//! 2 9.5 → 8.0 s; 5000 round 2 4.57 → 3.59 s, round 3 3.62 → 3.28 s, round 5 1.68 → 1.40
-//! s; 4000 round 2 3.12 → 2.62 s; 3000 round 2 1.27 → 1.03 s; 2000 round 2 0.69 → 0.61 s;
-//! 1000 round 5 0.12 → 0.08 s. The machine's speed drifts: a later set of four
-//! alternating runs of 9999 round 2 gave 19.1 → 16.5 s wall, so the 15 s goal is met only
-//! in its faster phases. Agreement unchanged (1594 of 1598, the same 4; Baku 201 of 201).
-//!
-//! Session 18: a flat profile (`perf record`) showed a tenth of the time in the kernel
-//! zeroing fresh pages (1.1 million page faults at 9999 round 2): every large solve built
-//! about a gigabyte of per-pair lists afresh. They are now packed: each tier value of a pair
-//! in 8 bytes (tier and value as 32-bit numbers, 16 bytes before), and in 32 bits the
-//! offsets of each pair's values, each tier's list of valued edges, each vertex's edges, and
-//! each vertex's edges left out of the problem (the edge's number only: its other end is
-//! read from the edge when a pricing pass looks at it). The values fit: each is a count, a
-//! position or the square of a difference of positions in a section of at most 10 000
-//! players. Changing the glibc allocator's thresholds (`GLIBC_TUNABLES`) instead kept the
-//! memory but did not lower the wall time (three alternating runs). `tourney bench-dutch`,
-//! the build of session 17 beside this one, same runs, pairings identical (wall time, means
-//! of alternating runs): 9999 round 2 12.28 → 10.88 s (four runs; sys 2.60 → 1.56 s, peak
-//! 1.34 GB → 936 MB; the packed values alone: 12.31 → 11.17 s in six runs), round 3 8.61 →
-//! 7.93 s (909 → 678 MB), round 5 9.05 → 8.93 s (401 → 308 MB); 5000 round 2 3.59 → 3.33 s
-//! (368 → 267 MB), round 3 2.73 → 2.59 s; 1000 round 5 0.07 s both (these last, from
-//! round 3 at 9999 on, measured with the packed values only; packing the left-out lists
-//! then took 5000 round 2 from 3.15 to 2.96 s). One score group of the whole field (round
-//! 1 all draws): 5000 players 3.37 → 2.60 s and 1.75 → 1.10 GB (two runs); 9999 players 23.7 →
-//! 15.0 s and 6.9 → 4.3 GB (one run; sys 20.3 → 8.4 s). Agreement unchanged
-//! (`scripts/dutch-agreement 200`: 1594 of 1598, the same 4 PAB disagreements; `BAKU=1 ...
-//! 25`: 201 of 201).
+//! Figures (release build, whole process, 2-core machine; `tourney bench-dutch` on
+//! `tourney bench-swiss --write-trf` histories; the commands and the peer's run are in
+//! docs/performance.md): 9 999 players round 2 10.9 s wall and 936 MB peak, round 3 7.9 s
+//! and 678 MB, round 5 8.9 s and 308 MB; 5 000 players round 2 3.3 s and 267 MB; 1 000
+//! players round 5 0.07 s. One score group of the whole field (round 1 all draws): 5 000
+//! players 2.6 s and 1.10 GB, 9 999 players 15.0 s and 4.3 GB, which is why
+//! [`crate::limits::MAX_DUTCH_PLAYERS`] is 5 000. bbpPairings (the FIDE-endorsed engine) on
+//! the same 1 000-player history: 24.6 s CPU; at 2 000 and 5 000 players it was stopped
+//! after 120 s (`scripts/bench-dutch`). Agreement (`scripts/dutch-agreement 200`: 1594 of
+//! 1598 rounds identical, the 4 others the C.9 PAB difference above; `BAKU=1
+//! scripts/dutch-agreement 25`: 201 of 201; `scripts/dutch-made-events 300`: 2063 of 2071).
 //!
 //! # Colours (C.04.3 E)
 //! E.1 both preferences granted; E.2 the stronger preference (absolute over strong over
@@ -363,7 +161,7 @@ mod bracket;
 pub mod check;
 pub(crate) mod colour;
 mod edit;
-mod lex;
+pub(crate) mod lex;
 pub(crate) mod player;
 mod threads;
 
@@ -403,7 +201,7 @@ fn last_round_facts(state: &SwissState) -> (bool, i64) {
     (total > 0 && played + 1 >= total, played as i64)
 }
 
-fn initial_colour(state: &SwissState) -> Colour {
+pub(crate) fn initial_colour(state: &SwissState) -> Colour {
     if let Some(c) = state.settings.first_colour {
         return c;
     }

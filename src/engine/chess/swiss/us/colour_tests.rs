@@ -1,4 +1,4 @@
-//! Serious colour problems on hand-made histories (issue 13): a third colour in a row and an
+//! Serious colour problems on hand-made histories: a third colour in a row and an
 //! imbalance beyond 2 are avoided whenever a rematch-free pairing allows it, and when one is
 //! forced the explanation says why.
 
