@@ -24,26 +24,34 @@ pub const MAX_BODY: usize = crate::limits::MAX_BODY_BYTES;
 /// JSON value first and those numbers made integers, also inside fields kept as JSON (an
 /// event's settings); every other body is read in one pass.
 pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
-    if body.is_empty() {
-        return Err(ApiError::bad_request(None, "the request needs a JSON body"));
-    }
-    // Every JSON body is an object. serde would also read a struct from an array of its
-    // fields in order (`[null]`), which no client means: refuse anything but an object.
-    match body.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'{') | None => {}
-        Some(b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n') => {
-            return Err(ApiError::invalid("body", "must be a JSON object"));
-        }
-        Some(_) => {}
-    }
+    check_object(body)?;
     if !has_fraction(body) {
-        let de = &mut serde_json::Deserializer::from_slice(body);
-        return serde_path_to_error::deserialize(de).map_err(json_error);
+        return parse_json_as_sent(body);
     }
     let mut value: serde_json::Value =
         serde_json::from_slice(body).map_err(|e| json_error_inner(e, None))?;
     whole_numbers(&mut value);
     serde_path_to_error::deserialize(value).map_err(json_error)
+}
+
+/// [`parse_json`] with every number kept as written (`0.0` stays a float): for a document
+/// whose JSON is stored and given back as it came (an event document's rows).
+pub fn parse_json_as_sent<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    check_object(body)?;
+    let de = &mut serde_json::Deserializer::from_slice(body);
+    serde_path_to_error::deserialize(de).map_err(json_error)
+}
+
+/// A body is one JSON object: serde would also read a struct from an array of its fields in
+/// order (`[null]`), which no client means.
+fn check_object(body: &[u8]) -> Result<(), ApiError> {
+    match body.iter().find(|b| !b.is_ascii_whitespace()) {
+        None => Err(ApiError::bad_request(None, "the request needs a JSON body")),
+        Some(b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n') => {
+            Err(ApiError::invalid("body", "must be a JSON object"))
+        }
+        Some(_) => Ok(()),
+    }
 }
 
 /// Whether a body may hold a number with a fraction or an exponent.

@@ -3,7 +3,7 @@
 use maud::{html, Markup};
 use rusqlite::Connection;
 
-use super::text::{decimal, format_name, points_phrase, score};
+use super::text::{decimal, format_name, label_text, points_phrase, score};
 use super::{layout, nav};
 use crate::api::bridge::movement::movement_and_seats;
 use crate::api::bridge::results::{event_travellers, load_session};
@@ -16,7 +16,7 @@ use crate::domain::{
 };
 use crate::engine::bridge::analysis::STRAINS;
 use crate::engine::bridge::movement::cards::{guide_cards as cards_of, label};
-use crate::engine::bridge::movement::model::{Direction, SitOut, TableRound};
+use crate::engine::bridge::movement::model::{Direction, TableRound};
 use crate::engine::bridge::scoring::Seat as BridgeSeat;
 use crate::engine::bridge::traveller::Traveller;
 use crate::error::ApiError;
@@ -35,15 +35,6 @@ fn who(event_id: i64, seat: &Seat) -> Markup {
     html! {
         @if let Some(n) = seat.pairing_number { span.muted { (n) " " } }
         a href={ "/e/" (event_id) "/players/" (seat.id) } { (seat.name) }
-    }
-}
-
-/// A pair as the director calls it: `NS 3`, `EW 2`, or `5` (Howell numbering).
-pub(super) fn label_text(label: SitOut) -> String {
-    match label {
-        SitOut::Ns(n) => format!("NS {n}"),
-        SitOut::Ew(n) => format!("EW {n}"),
-        SitOut::Pair(n) => n.to_string(),
     }
 }
 

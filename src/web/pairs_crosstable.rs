@@ -6,8 +6,7 @@
 use maud::{html, Markup};
 use rusqlite::Connection;
 
-use super::pages::label_text;
-use super::text::decimal;
+use super::text::{decimal, label_text};
 use super::{layout, nav};
 use crate::api::bridge::results::load_session;
 use crate::domain::Event;

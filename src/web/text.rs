@@ -1,6 +1,8 @@
 //! How the pages write numbers and names: a decimal without trailing zeros, a score in one
 //! notation (`1½`), a number of points with its noun, an event's format as a title.
 
+use crate::engine::bridge::movement::model::SitOut;
+
 /// `12.5`, `12`, `0.25`: at most two decimals, no trailing zeros.
 pub(super) fn decimal(x: f64) -> String {
     format!("{x:.2}")
@@ -69,5 +71,14 @@ mod tests {
         assert_eq!(points_phrase(1.5), "1½ points");
         assert_eq!(points_phrase(0.0), "0 points");
         assert_eq!(points_phrase(2.0), "2 points");
+    }
+}
+
+/// A pair as the director calls it: `NS 3`, `EW 2`, or `5` (Howell numbering).
+pub(super) fn label_text(label: SitOut) -> String {
+    match label {
+        SitOut::Ns(n) => format!("NS {n}"),
+        SitOut::Ew(n) => format!("EW {n}"),
+        SitOut::Pair(n) => n.to_string(),
     }
 }

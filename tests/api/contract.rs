@@ -258,17 +258,25 @@ fn the_live_streams_messages_fit_their_schema() {
     let mut check = |messages: Vec<Value>| {
         for m in messages {
             assert_fits(&doc, "StreamMessage", &m);
-            let data = m["data"].as_object().cloned().unwrap_or_default();
-            let shape = if data.contains_key("game_id") {
-                "/game"
-            } else if data.contains_key("table") {
-                "/board"
-            } else if data.contains_key("home") {
-                "/match"
-            } else {
-                ""
-            };
-            seen.insert(format!("{}{shape}", m["event"].as_str().unwrap()));
+            let data = &m["data"];
+            let event = m["event"].as_str().unwrap();
+            let mut shapes = Vec::new();
+            for key in ["deleted", "published"] {
+                if data[key].as_array().is_some_and(|a| !a.is_empty()) {
+                    shapes.push(format!("{event}/{key}"));
+                }
+            }
+            for round in data["rounds"].as_array().into_iter().flatten() {
+                for key in ["boards", "matches"] {
+                    if round.get(key).is_some() {
+                        shapes.push(format!("{event}/{key}"));
+                    }
+                }
+            }
+            if let Some(reason) = data["reason"].as_str() {
+                shapes.push(format!("{event}/{reason}"));
+            }
+            seen.extend(shapes);
         }
     };
     // chess: a round published, a result and the standings, a round deleted
@@ -326,13 +334,11 @@ fn the_live_streams_messages_fit_their_schema() {
     assert_eq!(r.status, 200, "{}", r.text());
     check(live.take());
     for kind in [
-        "round_published",
-        "round_deleted",
-        "result/game",
-        "result/board",
-        "result/match",
-        "standings",
-        "resync",
+        "rounds/published",
+        "rounds/deleted",
+        "results/boards",
+        "results/matches",
+        "resync/not_kept",
     ] {
         assert!(seen.contains(kind), "no {kind} message among {seen:?}");
     }

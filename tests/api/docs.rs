@@ -314,7 +314,7 @@ fn the_document_gives_a_generated_client_what_it_needs() {
             .as_object()
             .unwrap()
             .values()
-            .next()
+            .find(|op| op.get("requestBody").is_some())
             .unwrap();
         let content = &operation["requestBody"]["content"];
         assert_eq!(content["text/plain"]["schema"]["type"], "string", "{path}");
@@ -328,16 +328,7 @@ fn the_document_gives_a_generated_client_what_it_needs() {
         .iter()
         .map(|m| m["properties"]["event"]["enum"][0].as_str().unwrap())
         .collect();
-    assert_eq!(
-        events,
-        [
-            "round_published",
-            "round_deleted",
-            "result",
-            "standings",
-            "resync"
-        ]
-    );
+    assert_eq!(events, ["rounds", "results", "resync"]);
     let mut all = Vec::new();
     objects(&doc, "#".into(), &mut all);
     for (at, object) in all {

@@ -458,10 +458,18 @@ fn pages_read_on_a_phone_and_say_whose_result() {
     let (_, html) = page(&s, &format!("/e/{bridge}/players/{pair}"));
     assert!(!html.contains(">Rtg<"), "no rating column for a pair");
     let (_, html) = page(&s, &format!("/e/{bridge}/guide-cards"));
+    let cards = elements(&html, "section.card");
+    assert_eq!(cards, 14, "a card per pair");
     assert_eq!(
-        elements(&html, "section.card p.event"),
-        14,
+        elements(&html, "p.event"),
+        cards,
         "each card names its event"
+    );
+    assert_eq!(
+        html.matches("<section class=\"card\"><p class=\"event\">")
+            .count(),
+        cards,
+        "the event's name opens each card"
     );
     assert!(html.contains("Tuesday pairs"));
     let (status, html) = page(&s, &format!("/e/{bridge}/crosstable"));
