@@ -48,6 +48,15 @@ pub(super) fn points_phrase(x: f64) -> String {
     format!("{} {noun}", score(x))
 }
 
+/// A pair as the director calls it: `NS 3`, `EW 2`, or `5` (Howell numbering).
+pub(super) fn label_text(label: SitOut) -> String {
+    match label {
+        SitOut::Ns(n) => format!("NS {n}"),
+        SitOut::Ew(n) => format!("EW {n}"),
+        SitOut::Pair(n) => n.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,14 +80,5 @@ mod tests {
         assert_eq!(points_phrase(1.5), "1½ points");
         assert_eq!(points_phrase(0.0), "0 points");
         assert_eq!(points_phrase(2.0), "2 points");
-    }
-}
-
-/// A pair as the director calls it: `NS 3`, `EW 2`, or `5` (Howell numbering).
-pub(super) fn label_text(label: SitOut) -> String {
-    match label {
-        SitOut::Ns(n) => format!("NS {n}"),
-        SitOut::Ew(n) => format!("EW {n}"),
-        SitOut::Pair(n) => n.to_string(),
     }
 }
