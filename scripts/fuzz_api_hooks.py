@@ -66,6 +66,8 @@ RULES = {
     # files and documents: their content
     "import_trf": [r"^no 001 player line"],
     "put_deals": [r"^the file holds no \[Deal\]"],
+    # one deal or a list, not both; a deal's cards (13 a hand, 52 distinct) are its content
+    "analyse_deals": [r"or a list \(deals\), not both", r"^give a deal \(a PBN deal string"],
     "import_event": [r"^must hold exactly one event", r"the document needs a newer server"],
     # the history of a section sent whole: start numbers named, players left to pair
     "pair_swiss": [r"^unknown start number", r"^fewer than two players to pair",
@@ -95,7 +97,9 @@ RULES = {
                              # a terminal's CSV body: its header and lines
                              r"the header lacks the column", r"a quoted field is not closed",
                              r"the CSV holds no result rows", r"the CSV is empty",
-                             r"is not a whole number from 1"],
+                             r"is not a whole number from 1",
+                             # the hand record: the lead must be in the leader's hand
+                             r"is not in [NESW]'s hand"],
     "submit_matches": [r"^\d+ does not meet \d+ in round \d+", r"^\d+ plays no match in round \d+",
                        r"^\d+ cannot play itself",
                        r"^give the match as IMPs \(imps_home and imps_away\) or as VPs",
@@ -113,6 +117,8 @@ RULES = {
 # Per operation id: the fields (regular expressions) whose every refusal is a rule: the rows
 # of an event document and a custom movement, whose content no schema describes row by row.
 FIELD_RULES = {"import_event": [r"^tables\."],
+               # a PBN deal string: its hands' cards
+               "analyse_deals": [r"(^|\.)deal$"],
                # a custom movement's findings by the movement validator, all named `movement`
                "choose_movement": [r"^movement$"]}
 

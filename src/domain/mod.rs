@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 pub use crate::engine::chess::norms::Title;
 use crate::engine::chess::tiebreak_order::{AskedTiebreak, TiebreakOrder, TiebreakRules};
 use crate::error::{check, ApiError, FieldError};
-use crate::limits::schema::{Code, Name, Rating};
+use crate::limits::schema::{Code, Name, PlainText, Rating};
 use crate::limits::{MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_RATING};
 
 /// How pairing numbers were assigned.
@@ -54,21 +54,21 @@ pub struct Lots {
 #[schema(example = json!({"place": "Oslo", "federation": "NOR", "chief_arbiter": "IA Jane Doe", "deputy_arbiters": ["FA John Roe"], "time_control": "90'/40+30'+30\""}))]
 pub struct EventDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 200)]
+    #[schema(value_type = Option<PlainText>)]
     pub place: Option<String>,
     /// The host federation's code.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<Code>)]
     pub federation: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 200)]
+    #[schema(value_type = Option<PlainText>)]
     pub chief_arbiter: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[schema(max_items = 20)]
+    #[schema(value_type = Vec<PlainText>, max_items = 20)]
     pub deputy_arbiters: Vec<String>,
     /// The rate of play as written (`90'/40+30'+30"`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 200)]
+    #[schema(value_type = Option<PlainText>)]
     pub time_control: Option<String>,
 }
 
@@ -284,10 +284,10 @@ pub enum ParticipantStatus {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Ann Hill", "national_id": "EBU 123456"}))]
 pub struct PairPlayer {
-    #[schema(max_length = 200)]
+    #[schema(value_type = Name)]
     pub name: String,
     /// The player's number with the national body (masterpoints, ranking).
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<Code>)]
     pub national_id: Option<String>,
 }
 
@@ -400,7 +400,7 @@ pub struct NewParticipant {
     #[schema(value_type = Option<Code>)]
     pub external_id: Option<String>,
     /// The person's number with the national body.
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<Code>)]
     pub national_id: Option<String>,
     /// A bridge pair's players (at most 2), each `{"name", "national_id"}`.
     #[schema(max_items = 2)]
@@ -410,6 +410,7 @@ pub struct NewParticipant {
     #[schema(minimum = 1900, maximum = 2100)]
     pub birth_year: Option<i32>,
     /// 10, 20 or 40.
+    #[schema(value_type = Option<crate::limits::schema::KFactor>)]
     pub k_factor: Option<u32>,
 }
 
@@ -451,6 +452,7 @@ pub struct ParticipantPatch {
     pub birth_year: Option<Option<i32>>,
     /// 10, 20 or 40.
     #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<crate::limits::schema::KFactor>)]
     pub k_factor: Option<Option<u32>>,
 }
 

@@ -266,6 +266,16 @@ text_bound!(
     PlainText: MAX_NAME_CHARS
 );
 
+documented!(
+    /// A FIDE K factor (B.02 8.3.3).
+    KFactor => from_json(serde_json::json!({
+        "type": "integer",
+        "format": "uint32",
+        "enum": [10, 20, 40],
+        "description": "A FIDE K factor (B.02 8.3.3): 40, 20 or 10."
+    }))
+);
+
 integer_bound!(
     /// A rating (0 when unknown is written as no rating).
     Rating: Int32, 0, MAX_RATING

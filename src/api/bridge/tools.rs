@@ -473,9 +473,11 @@ pub struct AnalyseDeal {
     #[schema(minimum = 1, maximum = 9999)]
     pub board: Option<u32>,
     /// `N`, `E`, `S` or `W` (default: the board's, else N).
+    #[schema(value_type = Option<Seat>)]
     pub dealer: Option<String>,
     /// `none`, `ns`, `ew`, `both` (PBN's `None`, `NS`, `EW`, `All` too; default: the
     /// board's, else none).
+    #[schema(value_type = Option<Vulnerability>)]
     pub vulnerability: Option<String>,
 }
 
@@ -492,7 +494,9 @@ pub struct AnalyseRequest {
     pub deal: Option<String>,
     #[schema(minimum = 1, maximum = 9999)]
     pub board: Option<u32>,
+    #[schema(value_type = Option<Seat>)]
     pub dealer: Option<String>,
+    #[schema(value_type = Option<Vulnerability>)]
     pub vulnerability: Option<String>,
     #[schema(max_items = 36)]
     pub deals: Option<Vec<AnalyseDeal>>,
