@@ -267,6 +267,17 @@ text_bound!(
 );
 
 documented!(
+    /// Two start numbers the pairing must not put together.
+    StartNumberPair => from_json(serde_json::json!({
+        "type": "array",
+        "description": "Two start numbers the pairing must not put together.",
+        "items": {"type": "integer", "format": "uint32", "minimum": 0, "maximum": u32::MAX},
+        "minItems": 2,
+        "maxItems": 2
+    }))
+);
+
+documented!(
     /// A FIDE K factor (B.02 8.3.3).
     KFactor => from_json(serde_json::json!({
         "type": "integer",

@@ -661,10 +661,10 @@ pub async fn get_pbn(
 #[serde(deny_unknown_fields)]
 pub struct UsebioQuery {
     /// The club's name.
-    #[param(value_type = Option<crate::limits::schema::PlainText>)]
+    #[param(inline, value_type = Option<crate::limits::schema::PlainText>)]
     pub club_name: Option<String>,
     /// The club's number with the national body.
-    #[param(value_type = Option<crate::limits::schema::Code>)]
+    #[param(inline, value_type = Option<crate::limits::schema::Code>)]
     pub club_id: Option<String>,
 }
 

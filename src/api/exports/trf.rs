@@ -43,11 +43,11 @@ fn trf_error(e: TrfError) -> ApiError {
 #[serde(deny_unknown_fields)]
 pub struct ImportQuery {
     /// The event's name (default: the file's `012` line, else "Imported Swiss").
-    #[param(value_type = Option<crate::limits::schema::Name>)]
+    #[param(inline, value_type = Option<crate::limits::schema::Name>)]
     pub name: Option<String>,
     /// `swiss`, `round_robin` or `double_round_robin`. Default: a round robin when the
     /// file's `092` line says so (double when two players met twice), else `swiss`.
-    #[param(value_type = Option<crate::domain::closed_sets::TrfFormat>)]
+    #[param(inline, value_type = Option<crate::domain::closed_sets::TrfFormat>)]
     pub format: Option<String>,
     /// Swiss only: `swiss` or `adjacent`.
     pub system: Option<PairingSystem>,

@@ -263,7 +263,7 @@ pub struct SwissSettings {
     pub team_avoidance_rounds: u32,
     /// Pairs the director prohibits (start numbers).
     #[serde(default)]
-    #[schema(max_items = 1000)]
+    #[schema(max_items = 1000, value_type = Vec<crate::limits::schema::StartNumberPair>)]
     pub prohibited_pairs: Vec<[u32; 2]>,
     /// May two players whose game was forfeited meet again?
     #[serde(default)]
