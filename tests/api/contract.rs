@@ -402,6 +402,28 @@ fn patching_an_event_merges_its_settings_and_changes_nothing_unnamed() {
     assert_eq!(after["end_date"], Value::Null);
     assert_eq!(after["start_date"], "2026-11-28");
     assert_eq!(after["settings"]["rounds"], 7);
+    // the details merge the same way: a key named changes, null removes it, the rest stays
+    let after = patch(json!({"details": {"place": "Oslo", "chief_arbiter": "IA Jane Doe"}}));
+    assert_eq!(
+        after["details"],
+        json!({"place": "Oslo", "chief_arbiter": "IA Jane Doe"})
+    );
+    let after = patch(
+        json!({"details": {"place": "Bergen", "chief_arbiter": null, "deputy_arbiters": ["FA John Roe"]}}),
+    );
+    assert_eq!(
+        after["details"],
+        json!({"place": "Bergen", "deputy_arbiters": ["FA John Roe"]})
+    );
+    let r = s.send(
+        "PATCH",
+        &path,
+        Some(&admin),
+        &json!({"details": {"place": "A\nB"}}),
+    );
+    assert_eq!(r.fields(), ["details.place"]);
+    let after = patch(json!({"details": null}));
+    assert!(after.get("details").is_none(), "{after}");
     // an empty patch changes nothing
     patch(json!({}));
     patch(json!({"settings": {}}));
