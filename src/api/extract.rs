@@ -26,7 +26,8 @@ pub const MAX_BODY: usize = crate::limits::MAX_BODY_BYTES;
 pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     check_object(body)?;
     if !has_fraction(body) {
-        return parse_json_as_sent(body);
+        let de = &mut serde_json::Deserializer::from_slice(body);
+        return serde_path_to_error::deserialize(de).map_err(json_error);
     }
     let mut value: serde_json::Value =
         serde_json::from_slice(body).map_err(|e| json_error_inner(e, None))?;
@@ -34,12 +35,21 @@ pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(value).map_err(json_error)
 }
 
-/// [`parse_json`] with every number kept as written (`0.0` stays a float): for a document
-/// whose JSON is stored and given back as it came (an event document's rows).
-pub fn parse_json_as_sent<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+/// [`parse_json`] for a body whose member `kept` holds JSON stored and given back as it came
+/// (an event document's `tables`): the numbers inside it stay as written (`0.0` stays a
+/// float), the others are read as [`parse_json`] reads them.
+pub fn parse_json_keeping<T: DeserializeOwned>(body: &[u8], kept: &str) -> Result<T, ApiError> {
     check_object(body)?;
-    let de = &mut serde_json::Deserializer::from_slice(body);
-    serde_path_to_error::deserialize(de).map_err(json_error)
+    let mut value: serde_json::Value =
+        serde_json::from_slice(body).map_err(|e| json_error_inner(e, None))?;
+    if let serde_json::Value::Object(map) = &mut value {
+        for (key, member) in map.iter_mut() {
+            if key != kept {
+                whole_numbers(member);
+            }
+        }
+    }
+    serde_path_to_error::deserialize(value).map_err(json_error)
 }
 
 /// A body is one JSON object: serde would also read a struct from an array of its fields in
