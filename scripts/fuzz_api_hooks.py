@@ -59,7 +59,8 @@ RULES = {
                      r"^format \w+ has no settings", r"^unknown format \"\w+\" for (chess|bridge)",
                      # a patch's settings are one of any format's; the event has one format
                      r"scoring is for Swiss pairs$", r"^a triangle is for Swiss teams",
-                     r"^Swiss pairs matches are won in IMPs"]
+                     r"^Swiss pairs matches are won in IMPs",
+                     r"^unknown setting; format \w+ knows: "]
     + SETTINGS_RULES,
     # a Mitchell's pairs are NS or EW: the direction goes with the pair number
     "get_scorecard": [r"is required under Mitchell numbering"],
@@ -119,8 +120,9 @@ RULES = {
 FIELD_RULES = {"import_event": [r"^tables\."],
                # a PBN deal string: its hands' cards
                "analyse_deals": [r"(^|\.)deal$"],
-               # a custom movement's findings by the movement validator, all named `movement`
-               "choose_movement": [r"^movement$"]}
+               # a custom movement's findings by the movement validator (named `movement`) and
+               # its shape, read as the validator reads it (`movement.rounds[0].sit_out[1]`)
+               "choose_movement": [r"^movement(\.|$)"]}
 
 
 def _query_fits(case, name):
