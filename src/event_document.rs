@@ -32,14 +32,76 @@ pub const KIND: &str = "tourney-event";
 /// The version of the document's shape (not of the database schema).
 pub const VERSION: u32 = 1;
 
+/// [`KIND`] in the OpenAPI document.
+pub struct DocumentKind;
+
+impl utoipa::PartialSchema for DocumentKind {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some([KIND]))
+            .into()
+    }
+}
+
+impl ToSchema for DocumentKind {}
+
+/// [`VERSION`] in the OpenAPI document.
+pub struct DocumentVersion;
+
+impl utoipa::PartialSchema for DocumentVersion {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Integer)
+            .enum_values(Some([VERSION]))
+            .into()
+    }
+}
+
+impl ToSchema for DocumentVersion {}
+
+/// The `tables` of a document in the OpenAPI document: each table of [`TABLES`] a list of
+/// rows (objects), at most its `max_rows`; `events` holds exactly one.
+pub struct DocumentTables;
+
+impl utoipa::PartialSchema for DocumentTables {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        let properties: Map<String, Value> = TABLES
+            .iter()
+            .map(|t| {
+                let mut rows = serde_json::json!({
+                    "type": "array",
+                    "items": {"type": "object"},
+                    "maxItems": t.max_rows,
+                });
+                if t.name == "events" {
+                    rows["minItems"] = 1.into();
+                }
+                (t.name.to_string(), rows)
+            })
+            .collect();
+        crate::limits::schema::from_json(serde_json::json!({
+            "type": "object",
+            "description": "Rows per table; `events` holds the one event. Absent tables have no rows.",
+            "required": ["events"],
+            "properties": properties,
+            "additionalProperties": false
+        }))
+    }
+}
+
+impl ToSchema for DocumentTables {}
+
 /// An exported event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"kind": "tourney-event", "version": 1, "schema": 8, "exported_at": "2026-11-22T18:00:00Z", "tables": {"events": [{"id": 1, "name": "Club Championship 2026", "game": "chess", "format": "swiss", "start_date": null, "end_date": null, "settings": {}, "lots_method": null, "lots_seed": null, "lots_drawn_at": null, "created_at": "2026-11-22T10:00:00Z", "updated_at": "2026-11-22T10:00:00Z"}], "participants": []}}))]
 pub struct EventDocument {
     /// Always `tourney-event`.
+    #[schema(value_type = DocumentKind)]
     pub kind: String,
     /// The document's shape: 1.
+    #[schema(value_type = DocumentVersion)]
     pub version: u32,
     /// The database schema the rows follow (migrations applied on the exporting server).
     pub schema: u32,
@@ -48,7 +110,7 @@ pub struct EventDocument {
     /// one), `teams`, `participants`, `rounds` (drafts too), `games`, `byes`,
     /// `requested_byes`, `movements`, `board_results`, `deals`, `team_schedules`,
     /// `swiss_draws`, `match_results`. Absent tables have no rows.
-    #[schema(value_type = Object)]
+    #[schema(value_type = DocumentTables)]
     pub tables: BTreeMap<String, Vec<Map<String, Value>>>,
 }
 

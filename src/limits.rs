@@ -1,7 +1,8 @@
 //! Every bound the server enforces on what a request may ask for, written once.
 //!
 //! A request that asks for more gets a 422 naming the field; the OpenAPI schema shows the same
-//! numbers (`maximum`, `max_length`, `max_items`), taken from these constants. The bounds are
+//! numbers (`minimum`, `maximum`, `minLength`, `maxLength`, `pattern`, `maxItems`), taken from
+//! these constants through the documentation types of [`schema`]. The bounds are
 //! generous for what directors run, and small enough that no single request can take the
 //! server's memory or more than its share of CPU (see [`pairing_budget`]).
 //!
@@ -13,6 +14,8 @@
 //! the movement recommender up to 200 pairs and boards.
 
 use std::time::Duration;
+
+pub mod schema;
 
 /// Rounds of a paired event: `settings.rounds` of a Swiss event, `?rounds=` of the stateless
 /// pairing, TRF `XXR`/`142`, the engine's `total_rounds` and history, a round a bye is asked
@@ -67,6 +70,9 @@ pub const MAX_RESULTS: usize = MAX_PARTICIPANTS / 2;
 /// 0.4 MB answer (1000 players made it 38 MB).
 pub const MAX_ROUND_ROBIN_PLAYERS: u32 = 100;
 
+/// Rounds of the longest chess event: a double round robin of [`MAX_ROUND_ROBIN_PLAYERS`].
+pub const MAX_EVENT_ROUNDS: u32 = 2 * (MAX_ROUND_ROBIN_PLAYERS - 1);
+
 /// Pairs a director prohibits in one section (family members, team-mates beyond the club
 /// rule): a handful in practice.
 pub const MAX_PROHIBITED_PAIRS: usize = 1_000;
@@ -85,6 +91,10 @@ pub const MAX_DEPUTY_ARBITERS: usize = 20;
 
 /// A short code or identifier (club, federation, external id, team code, section label).
 pub const MAX_CODE_CHARS: usize = 64;
+
+/// A seed of the random choices (a draw of lots, a Swiss section's coin flips): stored in
+/// SQLite's signed 64-bit integers.
+pub const MAX_SEED: u64 = i64::MAX as u64;
 
 /// Items per page of a list.
 pub const MAX_PAGE_LIMIT: u32 = 500;
@@ -190,13 +200,34 @@ mod tests {
         std::env::remove_var(name);
     }
 
-    /// utoipa takes only literals in `#[schema(maximum = ..)]`, so the schema repeats these
-    /// numbers: this keeps every copy equal to the constant it documents.
+    /// The document shows every bound: most through the documentation types of [`schema`]
+    /// (taken from these constants), a few as literals (`maxItems`, which utoipa takes only
+    /// as a literal): this keeps every copy equal to the constant it documents.
     #[test]
     fn the_schema_shows_the_limits_the_server_enforces() {
         let doc: Value = serde_json::from_str(&crate::api::openapi::document_json()).unwrap();
+        // a property's or parameter's schema, through a `$ref` and a `oneOf` with `null`
+        let resolve = |mut s: Value| -> Value {
+            loop {
+                if let Some(r) = s["$ref"].as_str() {
+                    let name = r.trim_start_matches("#/components/schemas/");
+                    s = doc["components"]["schemas"][name].clone();
+                } else if let Some(items) = s["oneOf"].as_array() {
+                    match items.iter().find(|i| i["type"] != "null") {
+                        Some(i) => s = i.clone(),
+                        None => return s,
+                    }
+                } else {
+                    return s;
+                }
+            }
+        };
         let schema = |name: &str, prop: &str, key: &str| -> Value {
-            doc["components"]["schemas"][name]["properties"][prop][key].clone()
+            let prop = &doc["components"]["schemas"][name]["properties"][prop];
+            match &prop[key] {
+                Value::Null => resolve(prop.clone())[key].clone(),
+                shown => shown.clone(),
+            }
         };
         let param = |path: &str, name: &str, key: &str| -> Value {
             let params = doc["paths"][path]["get"]["parameters"]
@@ -204,7 +235,7 @@ mod tests {
                 .or_else(|| doc["paths"][path]["post"]["parameters"].as_array())
                 .unwrap_or_else(|| panic!("{path} has no parameters"));
             let p = params.iter().find(|p| p["name"] == name).unwrap();
-            p["schema"][key].clone()
+            resolve(p["schema"].clone())[key].clone()
         };
         let rounds = Value::from(MAX_ROUNDS);
         let rating = Value::from(MAX_RATING);
@@ -220,7 +251,7 @@ mod tests {
             (schema("ParticipantPatch", "name", "maxLength"), &name),
             (schema("ParticipantPatch", "rating", "maximum"), &rating),
             (schema("ParticipantPatch", "club", "maxLength"), &code),
-            (schema("NewEvent", "name", "maxLength"), &name),
+            (schema("NewSwissEvent", "name", "maxLength"), &name),
             (schema("EventPatch", "name", "maxLength"), &name),
             (schema("NewBye", "round", "maximum"), &rounds),
             (schema("NewTeam", "name", "maxLength"), &name),
@@ -299,6 +330,27 @@ mod tests {
         ];
         for (i, (shown, limit)) in checks.iter().enumerate() {
             assert_eq!(shown, *limit, "check {i}");
+        }
+        let more = [
+            (
+                schema("NewParticipant", "name", "minLength"),
+                Value::from(1),
+            ),
+            (
+                schema("SubmitBoardResults", "results", "maxItems"),
+                Value::from(crate::api::bridge::entries::MAX_ROWS),
+            ),
+            (
+                schema("MatchpointRequest", "scores", "maxItems"),
+                Value::from(crate::api::bridge::tools::MAX_SCORES),
+            ),
+            (
+                schema("SubmitMatches", "matches", "maxItems"),
+                Value::from(crate::api::bridge::matches::MAX_MATCHES),
+            ),
+        ];
+        for (i, (shown, limit)) in more.iter().enumerate() {
+            assert_eq!(shown, limit, "more {i}");
         }
     }
 }

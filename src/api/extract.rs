@@ -18,52 +18,107 @@ use crate::limits::{MAX_OFFSET, MAX_PAGE_LIMIT};
 pub const MAX_BODY: usize = crate::limits::MAX_BODY_BYTES;
 
 /// Parses JSON, naming the field at fault in the error.
+///
+/// An integer may be written with a zero fraction (`1219.0`), as JSON Schema counts it an
+/// integer: a body that may hold such a number (a digit then `.`, `e` or `E`) is read as a
+/// JSON value first and those numbers made integers, also inside fields kept as JSON (an
+/// event's settings); every other body is read in one pass.
 pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
-    if body.is_empty() {
-        return Err(ApiError::bad_request(None, "the request needs a JSON body"));
+    check_object(body)?;
+    if !has_fraction(body) {
+        let de = &mut serde_json::Deserializer::from_slice(body);
+        return serde_path_to_error::deserialize(de).map_err(json_error);
     }
-    // Every JSON body is an object. serde would also read a struct from an array of its
-    // fields in order (`[null]`), which no client means: refuse anything but an object.
-    match body.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'{') | None => {}
-        Some(b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n') => {
-            return Err(ApiError::invalid("body", "must be a JSON object"));
-        }
-        Some(_) => {}
-    }
-    let de = &mut serde_json::Deserializer::from_slice(body);
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        let field = if path == "." || path.is_empty() {
-            None
-        } else {
-            Some(path)
-        };
-        if inner.is_syntax() || inner.is_eof() {
-            ApiError::bad_request(None, format!("malformed JSON: {inner}"))
-        } else {
-            let message = inner.to_string();
-            let message = message
-                .split(" at line ")
-                .next()
-                .unwrap_or(&message)
-                .to_string();
-            match field {
-                Some(f) => ApiError::invalid(f, message),
-                None => {
-                    // serde names a missing field in its message: "missing field `name`"
-                    let missing = message
-                        .strip_prefix("missing field `")
-                        .and_then(|m| m.strip_suffix('`'));
-                    match missing {
-                        Some(f) => ApiError::invalid(f, "is required"),
-                        None => ApiError::invalid("body", message),
-                    }
-                }
+    let mut value: serde_json::Value =
+        serde_json::from_slice(body).map_err(|e| json_error_inner(e, None))?;
+    whole_numbers(&mut value);
+    serde_path_to_error::deserialize(value).map_err(json_error)
+}
+
+/// [`parse_json`] for a body whose member `kept` holds JSON stored and given back as it came
+/// (an event document's `tables`): the numbers inside it stay as written (`0.0` stays a
+/// float), the others are read as [`parse_json`] reads them.
+pub fn parse_json_keeping<T: DeserializeOwned>(body: &[u8], kept: &str) -> Result<T, ApiError> {
+    check_object(body)?;
+    let mut value: serde_json::Value =
+        serde_json::from_slice(body).map_err(|e| json_error_inner(e, None))?;
+    if let serde_json::Value::Object(map) = &mut value {
+        for (key, member) in map.iter_mut() {
+            if key != kept {
+                whole_numbers(member);
             }
         }
-    })
+    }
+    serde_path_to_error::deserialize(value).map_err(json_error)
+}
+
+/// A body is one JSON object: serde would also read a struct from an array of its fields in
+/// order (`[null]`), which no client means.
+fn check_object(body: &[u8]) -> Result<(), ApiError> {
+    match body.iter().find(|b| !b.is_ascii_whitespace()) {
+        None => Err(ApiError::bad_request(None, "the request needs a JSON body")),
+        Some(b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n') => {
+            Err(ApiError::invalid("body", "must be a JSON object"))
+        }
+        Some(_) => Ok(()),
+    }
+}
+
+/// Whether a body may hold a number with a fraction or an exponent.
+fn has_fraction(body: &[u8]) -> bool {
+    body.windows(2)
+        .any(|w| w[0].is_ascii_digit() && matches!(w[1], b'.' | b'e' | b'E'))
+}
+
+/// Writes every number of `value` that is a whole number with a fraction (`4.0`, `1e3`) as
+/// the integer it is.
+fn whole_numbers(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Number(n) if n.is_f64() => {
+            let x = n.as_f64().unwrap_or(f64::NAN);
+            if x.fract() == 0.0 && x.abs() < 9.0e15 {
+                *value = serde_json::Value::from(x as i64);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(whole_numbers),
+        serde_json::Value::Object(map) => map.values_mut().for_each(whole_numbers),
+        _ => {}
+    }
+}
+
+fn json_error(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
+    let path = e.path().to_string();
+    let field = if path == "." || path.is_empty() {
+        None
+    } else {
+        Some(path)
+    };
+    json_error_inner(e.into_inner(), field)
+}
+
+fn json_error_inner(inner: serde_json::Error, field: Option<String>) -> ApiError {
+    if inner.is_syntax() || inner.is_eof() {
+        return ApiError::bad_request(None, format!("malformed JSON: {inner}"));
+    }
+    let message = inner.to_string();
+    let message = message
+        .split(" at line ")
+        .next()
+        .unwrap_or(&message)
+        .to_string();
+    match field {
+        Some(f) => ApiError::invalid(f, message),
+        None => {
+            // serde names a missing field in its message: "missing field `name`"
+            let missing = message
+                .strip_prefix("missing field `")
+                .and_then(|m| m.strip_suffix('`'));
+            match missing {
+                Some(f) => ApiError::invalid(f, "is required"),
+                None => ApiError::invalid("body", message),
+            }
+        }
+    }
 }
 
 /// What a body that could not be read gets: 413 naming the bound when it is too large, else
@@ -169,6 +224,39 @@ impl FromRequest for RawBody {
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let body = read_body(req, payload);
         Box::pin(async move { body.await.map(RawBody) })
+    }
+}
+
+/// A file sent whole (a TRF file, a PBN file): as text (`text/plain`, the file's bytes) or, for
+/// clients that send JSON only, as one JSON string (`Content-Type: application/json`). Either
+/// way the handler gets the file's bytes.
+pub struct TextBody(pub web::Bytes);
+
+impl FromRequest for TextBody {
+    type Error = ApiError;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let json = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|ct| ct.to_ascii_lowercase().contains("json"));
+        let body = read_body(req, payload);
+        Box::pin(async move {
+            let body = body.await?;
+            if !json {
+                return Ok(TextBody(body));
+            }
+            match serde_json::from_slice::<serde_json::Value>(&body) {
+                Ok(serde_json::Value::String(text)) => Ok(TextBody(web::Bytes::from(text))),
+                Ok(_) => Err(ApiError::invalid(
+                    "body",
+                    "a JSON body is the file as one JSON string",
+                )),
+                Err(e) => Err(json_error_inner(e, None)),
+            }
+        })
     }
 }
 

@@ -33,6 +33,23 @@ pub const HEADER: &str = "Idempotency-Key";
 pub const KEPT_HOURS: i64 = crate::store::IDEMPOTENCY_KEPT_HOURS;
 const MAX_KEY: usize = 255;
 
+/// The header's value in the OpenAPI document: 1 to [`MAX_KEY`] visible ASCII characters.
+pub struct IdempotencyKey;
+
+impl utoipa::PartialSchema for IdempotencyKey {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some("A key naming one request: visible ASCII characters."))
+            .min_length(Some(1))
+            .max_length(Some(MAX_KEY))
+            .pattern(Some("^[\\x21-\\x7E]+$"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for IdempotencyKey {}
+
 fn digest(parts: &[&[u8]]) -> String {
     let mut hasher = Sha256::new();
     for part in parts {

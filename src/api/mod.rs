@@ -6,6 +6,7 @@ pub mod auth;
 pub mod bridge;
 pub mod chess;
 pub mod connection;
+pub mod event_formats;
 pub mod events;
 pub mod exports;
 pub mod extract;

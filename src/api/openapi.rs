@@ -8,12 +8,16 @@ use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
 use crate::error::{FieldError, Problem};
 
 use crate::api;
+use crate::api::event_formats::SettingsByFormat;
+use crate::api::events::stream_messages::StreamMessage;
 use crate::api::flatten::FlattenTaggedVariants;
 use crate::api::responses::IfMatchHeader;
 
 /// Unsigned integers under the format names of the OpenAPI format registry (`uint8` ...
-/// `uint64`). utoipa's `non_strict_integers` gives unsigned fields their own formats (so a u32
-/// is not promised as an `int32`, whose range it exceeds) but spells them `u-int32`.
+/// `uint64`), with the range of the format as `maximum` where the field has no smaller bound.
+/// utoipa's `non_strict_integers` gives unsigned fields their own formats (so a u32 is not
+/// promised as an `int32`, whose range it exceeds) but spells them `u-int32`; and a client
+/// (or a fuzzer) that does not know the registry's formats reads an unbounded integer.
 struct UnsignedFormats;
 
 impl Modify for UnsignedFormats {
@@ -27,8 +31,55 @@ impl Modify for UnsignedFormats {
                 &format!("\"format\":\"uint{bits}\""),
             )
         });
-        if let Ok(doc) = serde_json::from_str(&renamed) {
+        let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(&renamed) else {
+            return;
+        };
+        bound_unsigned(&mut doc);
+        if let Ok(doc) = serde_json::from_value(doc) {
             *openapi = doc;
+        }
+    }
+}
+
+/// Gives every schema of format `uintN` without a `maximum` the format's largest value.
+fn bound_unsigned(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            let largest = match map.get("format").and_then(|f| f.as_str()) {
+                Some("uint8") => Some(u64::from(u8::MAX)),
+                Some("uint16") => Some(u64::from(u16::MAX)),
+                Some("uint32") => Some(u64::from(u32::MAX)),
+                Some("uint64") => Some(u64::MAX),
+                _ => None,
+            };
+            if let Some(largest) = largest {
+                map.entry("maximum").or_insert(largest.into());
+                map.entry("minimum").or_insert(0.into());
+            }
+            for v in map.values_mut() {
+                bound_unsigned(v);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(bound_unsigned),
+        _ => {}
+    }
+}
+
+/// The live stream's answer names the schema of its messages (`StreamMessage`; the body
+/// itself is `text/event-stream`).
+struct LiveMessages;
+
+impl Modify for LiveMessages {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let stream = openapi
+            .paths
+            .paths
+            .get_mut("/api/v1/events/{event_id}/stream")
+            .and_then(|item| item.get.as_mut());
+        if let Some(RefOr::T(ok)) = stream.and_then(|op| op.responses.responses.get_mut("200")) {
+            ok.description.push_str(
+                ". Each message is one `StreamMessage` (components): its `event`, its `id`, and its `data` as JSON",
+            );
         }
     }
 }
@@ -60,11 +111,11 @@ macro_rules! documented_routes {
         #[openapi(
             info(
                 title = "tourney",
-                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event; reads need no token. GETs carry an ETag and answer `If-None-Match` with 304. Changes of an event honour `If-Match` with any ETag of its data or its version (412 when another change came first).\n\nAn integer is written without a fraction: `1219.0` where an integer is expected is refused with 422 naming the field.\n\nPublic web pages for players and printers: `/e/{event_id}` (the event, its rounds, standings, crosstable, each player's games, bridge guide cards)."
+                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event; reads need no token. GETs carry an ETag and answer `If-None-Match` with 304. Changes of an event honour `If-Match` with any ETag of its data or its version (412 when another change came first).\n\nAn integer may be written with a zero fraction (`1219.0` is 1219, as JSON Schema counts it); a fraction (`1219.5`) where an integer is expected is refused with 422 naming the field. Every bound the server checks is in the schema (`minimum`, `maximum`, `minLength`, `maxLength`, `pattern`, `enum`, `maxItems`); a rule between fields (a seed only with a random draw, an end date not before the start) is said in the description and refused with 422.\n\nPATCH bodies are JSON Merge Patches (RFC 7396): a field named changes, `null` removes it, the rest stays; objects (an event's settings) merge key by key.\n\nPublic web pages for players and printers: `/e/{event_id}` (the event, its rounds, standings, crosstable, each player's games, bridge guide cards)."
             ),
             paths($($($segment)::+),*),
-            components(schemas(Problem, FieldError)),
-            modifiers(&BearerAuth, &FlattenTaggedVariants, &UnsignedFormats, &IfMatchHeader),
+            components(schemas(Problem, FieldError, StreamMessage, crate::domain::closed_sets::TrfFormat)),
+            modifiers(&SettingsByFormat, &LiveMessages, &BearerAuth, &FlattenTaggedVariants, &UnsignedFormats, &IfMatchHeader),
             tags(
                 (name = "events", description = "Events and their credentials"),
                 (name = "participants", description = "Players or pairs, and the drawing of lots"),
@@ -85,6 +136,7 @@ macro_rules! documented_routes {
             let mut schemas = vec![
                 (Problem::name().into_owned(), Problem::schema()),
                 (FieldError::name().into_owned(), FieldError::schema()),
+                (StreamMessage::name().into_owned(), StreamMessage::schema()),
             ];
             // The trait the `OpenApi` derive itself calls for each path (hidden in utoipa's
             // docs, stable within utoipa 5).

@@ -53,6 +53,16 @@ closed_set!(
 );
 
 closed_set!(
+    /// The format an imported TRF file becomes: `swiss`, `round_robin` or
+    /// `double_round_robin`.
+    TrfFormat => [
+        super::format::FORMAT_SWISS,
+        super::format::FORMAT_ROUND_ROBIN,
+        super::format::FORMAT_DOUBLE_ROUND_ROBIN,
+    ]
+);
+
+closed_set!(
     /// How a participant came to have no opponent in a round.
     ByeKind => ["pairing", "requested", "absent", "bye"]
 );

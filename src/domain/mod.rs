@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 pub use crate::engine::chess::norms::Title;
 use crate::engine::chess::tiebreak_order::{AskedTiebreak, TiebreakOrder, TiebreakRules};
 use crate::error::{check, ApiError, FieldError};
+use crate::limits::schema::{Code, Name, PlainText, Rating};
 use crate::limits::{MAX_CODE_CHARS, MAX_NAME_CHARS, MAX_RATING};
 
 /// How pairing numbers were assigned.
@@ -53,21 +54,21 @@ pub struct Lots {
 #[schema(example = json!({"place": "Oslo", "federation": "NOR", "chief_arbiter": "IA Jane Doe", "deputy_arbiters": ["FA John Roe"], "time_control": "90'/40+30'+30\""}))]
 pub struct EventDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 200)]
+    #[schema(value_type = Option<PlainText>)]
     pub place: Option<String>,
     /// The host federation's code.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<Code>)]
     pub federation: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 200)]
+    #[schema(value_type = Option<PlainText>)]
     pub chief_arbiter: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[schema(max_items = 20)]
+    #[schema(value_type = Vec<PlainText>, max_items = 20)]
     pub deputy_arbiters: Vec<String>,
     /// The rate of play as written (`90'/40+30'+30"`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 200)]
+    #[schema(value_type = Option<PlainText>)]
     pub time_control: Option<String>,
 }
 
@@ -124,7 +125,8 @@ pub struct Event {
     pub format: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
-    /// Format-specific settings (see docs/chess.md and docs/bridge.md for each format).
+    /// The settings of the event's format (each format's own schema: `SwissSection`,
+    /// `PairsSettings`, ...; the document describes an event as one of its formats).
     #[schema(value_type = Object)]
     pub settings: Value,
     /// Set once lots are drawn.
@@ -149,13 +151,15 @@ pub struct Event {
     "start_date": "2026-11-28", "end_date": "2026-11-29", "settings": {"tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"]}
 }))]
 pub struct NewEvent {
-    #[schema(max_length = 200)]
+    #[schema(value_type = Name)]
     pub name: String,
     pub game: GameKind,
     #[schema(value_type = crate::domain::closed_sets::EventFormat)]
     pub format: String,
     pub start_date: Option<NaiveDate>,
+    /// Not before `start_date`.
     pub end_date: Option<NaiveDate>,
+    /// The settings of the format (absent or null: its defaults).
     #[schema(value_type = Option<Object>)]
     pub settings: Option<Value>,
     /// Place, federation, arbiters and time control.
@@ -172,28 +176,61 @@ pub struct CreatedEvent {
     pub admin_token: String,
 }
 
-/// Changes to an event; absent fields stay as they are (`null` clears a date).
+/// Changes to an event as a JSON Merge Patch (RFC 7396): a field named changes, `null` removes
+/// it (a date; `name` and `format` cannot be removed), a field not named stays as it is.
+/// `settings` merge the same way, key by key: `{"settings": {"rounds": 7}}` changes the
+/// planned rounds and keeps every other setting, `{"settings": {"seed": null}}` removes the
+/// seed (its default applies), `"settings": null` removes them all. Objects inside a setting
+/// merge too; a list (`tiebreaks`, `prohibited_pairs`) is replaced whole.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Club Championship 2026 (rapid)", "end_date": null, "settings": {"tiebreaks": ["sonneborn_berger", "wins"]}}))]
 pub struct EventPatch {
-    #[schema(max_length = 200)]
-    pub name: Option<String>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Name, required = false)]
+    pub name: Option<Option<String>>,
     /// Only before lots are drawn.
-    #[schema(value_type = Option<crate::domain::closed_sets::EventFormat>)]
-    pub format: Option<String>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = crate::domain::closed_sets::EventFormat, required = false)]
+    pub format: Option<Option<String>>,
     #[serde(default, with = "double_option")]
     #[schema(value_type = Option<NaiveDate>)]
     pub start_date: Option<Option<NaiveDate>>,
+    /// Not before `start_date`.
     #[serde(default, with = "double_option")]
     #[schema(value_type = Option<NaiveDate>)]
     pub end_date: Option<Option<NaiveDate>>,
+    /// A merge patch of the settings of the event's format (of the new format when `format`
+    /// changes too).
+    #[serde(default, with = "double_option")]
     #[schema(value_type = Option<Object>)]
-    pub settings: Option<Value>,
-    /// Replaces the details whole (`null` clears them).
-    #[serde(default, deserialize_with = "object::patch")]
+    pub settings: Option<Option<Value>>,
+    /// A merge patch of the details (`null` clears them all; a key set to `null` clears it).
+    #[serde(default, with = "double_option")]
     #[schema(value_type = Option<EventDetails>)]
-    pub details: Option<Option<EventDetails>>,
+    pub details: Option<Option<Value>>,
+}
+
+/// Applies a JSON Merge Patch (RFC 7396) to `target`: each key of an object `patch` changes
+/// the same key of `target` (merging again when both are objects), a `null` removes the key,
+/// keys not named stay; any other `patch` replaces `target` whole.
+pub fn merge_patch(target: &mut Value, patch: &Value) {
+    let Value::Object(changes) = patch else {
+        *target = patch.clone();
+        return;
+    };
+    if !target.is_object() {
+        *target = Value::Object(serde_json::Map::new());
+    }
+    if let Value::Object(map) = target {
+        for (key, change) in changes {
+            if change.is_null() {
+                map.remove(key);
+            } else {
+                merge_patch(map.entry(key.clone()).or_insert(Value::Null), change);
+            }
+        }
+    }
 }
 
 /// A nested object read only from a JSON object: serde would also read a struct from an
@@ -218,13 +255,6 @@ mod object {
         Option::<Value>::deserialize(d)?
             .map(from_object)
             .transpose()
-    }
-
-    /// An object in a patch: absent leaves it (the field's default), `null` clears it.
-    pub fn patch<'de, T: DeserializeOwned, D: Deserializer<'de>>(
-        d: D,
-    ) -> Result<Option<Option<T>>, D::Error> {
-        optional(d).map(Some)
     }
 }
 
@@ -254,10 +284,10 @@ pub enum ParticipantStatus {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Ann Hill", "national_id": "EBU 123456"}))]
 pub struct PairPlayer {
-    #[schema(max_length = 200)]
+    #[schema(value_type = Name)]
     pub name: String,
     /// The player's number with the national body (masterpoints, ranking).
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<Code>)]
     pub national_id: Option<String>,
 }
 
@@ -359,18 +389,18 @@ fn validate_fide(
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Carlsen, Magnus", "rating": 2830, "club": "OSL", "federation": "NOR", "external_id": "1503014"}))]
 pub struct NewParticipant {
-    #[schema(max_length = 200)]
+    #[schema(value_type = Name)]
     pub name: String,
-    #[schema(minimum = 0, maximum = 4000)]
+    #[schema(value_type = Option<Rating>)]
     pub rating: Option<i32>,
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<Code>)]
     pub club: Option<String>,
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<Code>)]
     pub federation: Option<String>,
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<Code>)]
     pub external_id: Option<String>,
     /// The person's number with the national body.
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<Code>)]
     pub national_id: Option<String>,
     /// A bridge pair's players (at most 2), each `{"name", "national_id"}`.
     #[schema(max_items = 2)]
@@ -380,35 +410,50 @@ pub struct NewParticipant {
     #[schema(minimum = 1900, maximum = 2100)]
     pub birth_year: Option<i32>,
     /// 10, 20 or 40.
+    #[schema(value_type = Option<crate::limits::schema::KFactor>)]
     pub k_factor: Option<u32>,
 }
 
-/// Changes to a participant; absent fields stay as they are.
+/// Changes to a participant as a JSON Merge Patch (RFC 7396): a field named changes, `null`
+/// removes it (any field but `name`: a participant keeps a name; `players: null` clears the
+/// pair's players), a field not named stays as it is.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({"rating": 2105, "club": "OXF"}))]
+#[schema(example = json!({"rating": 2105, "club": "OXF", "federation": null}))]
 pub struct ParticipantPatch {
-    #[schema(max_length = 200)]
-    pub name: Option<String>,
-    #[schema(minimum = 0, maximum = 4000)]
-    pub rating: Option<i32>,
-    #[schema(max_length = 64)]
-    pub club: Option<String>,
-    #[schema(max_length = 64)]
-    pub federation: Option<String>,
-    #[schema(max_length = 64)]
-    pub external_id: Option<String>,
-    #[schema(max_length = 64)]
-    pub national_id: Option<String>,
-    /// Replaces the pair's players (`[]` clears them).
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Name, required = false)]
+    pub name: Option<Option<String>>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<Rating>)]
+    pub rating: Option<Option<i32>>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<Code>)]
+    pub club: Option<Option<String>>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<Code>)]
+    pub federation: Option<Option<String>>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<Code>)]
+    pub external_id: Option<Option<String>>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<Code>)]
+    pub national_id: Option<Option<String>>,
+    /// Replaces the pair's players (`[]` or `null` clears them).
+    #[serde(default, with = "double_option")]
     #[schema(max_items = 2)]
-    pub players: Option<Vec<PairPlayer>>,
-    pub title: Option<Title>,
-    pub sex: Option<Sex>,
+    pub players: Option<Option<Vec<PairPlayer>>>,
+    #[serde(default, with = "double_option")]
+    pub title: Option<Option<Title>>,
+    #[serde(default, with = "double_option")]
+    pub sex: Option<Option<Sex>>,
+    #[serde(default, with = "double_option")]
     #[schema(minimum = 1900, maximum = 2100)]
-    pub birth_year: Option<i32>,
+    pub birth_year: Option<Option<i32>>,
     /// 10, 20 or 40.
-    pub k_factor: Option<u32>,
+    #[serde(default, with = "double_option")]
+    #[schema(value_type = Option<crate::limits::schema::KFactor>)]
+    pub k_factor: Option<Option<u32>>,
 }
 
 /// Checks a pair's players: at most [`PAIR_PLAYERS`], each named, ids bounded.
@@ -457,22 +502,70 @@ impl NewParticipant {
 impl ParticipantPatch {
     /// Checks the values given.
     pub fn validate(&self, errors: &mut Vec<FieldError>) {
-        if let Some(name) = &self.name {
-            validate_name("name", name, errors);
+        match &self.name {
+            Some(Some(name)) => validate_name("name", name, errors),
+            Some(None) => errors.push(FieldError {
+                field: "name".into(),
+                message: "cannot be removed: a participant has a name".into(),
+            }),
+            None => {}
         }
-        validate_rating("rating", self.rating, errors);
-        validate_fide("", self.birth_year, self.k_factor, errors);
+        validate_rating("rating", self.rating.flatten(), errors);
+        validate_fide(
+            "",
+            self.birth_year.flatten(),
+            self.k_factor.flatten(),
+            errors,
+        );
+        let none = None;
         validate_codes(
             "",
             [
-                ("club", &self.club),
-                ("federation", &self.federation),
-                ("external_id", &self.external_id),
-                ("national_id", &self.national_id),
+                ("club", self.club.as_ref().unwrap_or(&none)),
+                ("federation", self.federation.as_ref().unwrap_or(&none)),
+                ("external_id", self.external_id.as_ref().unwrap_or(&none)),
+                ("national_id", self.national_id.as_ref().unwrap_or(&none)),
             ],
             errors,
         );
-        validate_players("", self.players.as_deref(), errors);
+        validate_players("", self.players.clone().flatten().as_deref(), errors);
+    }
+
+    /// Applies the changes to `p` (after [`ParticipantPatch::validate`]).
+    pub fn apply(self, p: &mut Participant) {
+        if let Some(Some(name)) = self.name {
+            p.name = name.trim().to_string();
+        }
+        if let Some(rating) = self.rating {
+            p.rating = rating;
+        }
+        if let Some(club) = self.club {
+            p.club = club;
+        }
+        if let Some(federation) = self.federation {
+            p.federation = federation;
+        }
+        if let Some(external_id) = self.external_id {
+            p.external_id = external_id;
+        }
+        if let Some(national_id) = self.national_id {
+            p.national_id = national_id;
+        }
+        if let Some(players) = self.players {
+            p.players = players.unwrap_or_default();
+        }
+        if let Some(title) = self.title {
+            p.title = title;
+        }
+        if let Some(sex) = self.sex {
+            p.sex = sex;
+        }
+        if let Some(birth_year) = self.birth_year {
+            p.birth_year = birth_year;
+        }
+        if let Some(k_factor) = self.k_factor {
+            p.k_factor = k_factor;
+        }
     }
 }
 
@@ -753,6 +846,42 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
         }
     }
     check(errors)
+}
+
+/// The settings of a round robin (single or double) or a Scheveningen event.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"]}))]
+pub struct TiebreakSettings {
+    /// The tie-break order of the standings: a list, or a preset (`fide`, `us`,
+    /// `round_robin`); default: direct encounter, wins, Sonneborn-Berger.
+    pub tiebreaks: Option<TiebreakOrder>,
+    /// The text of C.07 the tie-breaks follow: `2023` or `2026`; default by the start date
+    /// (from 1 March 2026 the 2026 text).
+    pub tiebreak_rules: Option<TiebreakRules>,
+    /// The rating unrated players count with in rating-based tie-breaks (C.07 art. 10);
+    /// without it they are left out of those averages.
+    #[schema(minimum = 0, maximum = 4000)]
+    pub unrated_rating: Option<u32>,
+}
+
+/// The settings of a Hilton event.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"tiebreaks": "round_robin", "boards": 4}))]
+pub struct HiltonSettings {
+    /// The tie-break order of the individual standings (as for a round robin).
+    pub tiebreaks: Option<TiebreakOrder>,
+    /// The text of C.07 the tie-breaks follow: `2023` or `2026`; default by the start date
+    /// (from 1 March 2026 the 2026 text).
+    pub tiebreak_rules: Option<TiebreakRules>,
+    /// The rating unrated players count with in rating-based tie-breaks (C.07 art. 10);
+    /// without it they are left out of those averages.
+    #[schema(minimum = 0, maximum = 4000)]
+    pub unrated_rating: Option<u32>,
+    /// Boards per team: every team fields exactly that many (default: the teams' size).
+    #[schema(value_type = Option<crate::engine::chess::hilton::HiltonBoards>)]
+    pub boards: Option<u32>,
 }
 
 /// The tie-break order of an event's settings.

@@ -29,29 +29,31 @@ pub struct SwissSection {
     /// Colour rule 3: `3a` (default, variation 29I1) or `3b`.
     pub colour_rule: Option<ColourRule>,
     /// Equalisation ("high") limit in rating points, default 200.
-    #[schema(maximum = 4000)]
+    #[schema(value_type = Option<crate::limits::schema::RatingPoints>)]
     pub high_limit: Option<u32>,
-    /// Alternation ("low") limit in rating points, default 80.
-    #[schema(maximum = 4000)]
+    /// Alternation ("low") limit in rating points, default 80; not above `high_limit` (a rule
+    /// between the two, refused with 422).
+    #[schema(value_type = Option<crate::limits::schema::RatingPoints>)]
     pub low_limit: Option<u32>,
     /// No rating limits on colour corrections ("FIDE style"), default false.
     pub fide_style: Option<bool>,
     /// Same club code (the participant's `club`): `ignore` (default), `avoid`, `avoid_first_n`.
     pub team_avoidance: Option<TeamAvoidance>,
-    /// N for `avoid_first_n`.
-    #[schema(maximum = 99)]
+    /// N for `avoid_first_n` (which needs it, at least 1).
+    #[schema(value_type = Option<crate::limits::schema::RoundCount>)]
     pub team_avoidance_rounds: Option<u32>,
     /// May two players whose game was forfeited be paired again? Default false.
     pub allow_forfeit_rematch: Option<bool>,
     /// Planned number of rounds (enables the look-ahead and the last-round rules).
-    #[schema(minimum = 1, maximum = 99)]
+    #[schema(value_type = Option<crate::limits::schema::RoundNumber>)]
     pub rounds: Option<u32>,
     /// Seed of every coin flip. Chosen and stored when round 1 is paired if not set.
+    #[schema(value_type = Option<crate::limits::schema::Seed>)]
     pub seed: Option<u64>,
     /// Colour of board 1's higher-ranked player in round 1: `white` or `black`; absent = coin flip.
     pub first_colour: Option<Colour>,
-    /// Pairs the director prohibits, as participant ids.
-    #[schema(max_items = 1000)]
+    /// Pairs the director prohibits, as participant ids (two different ones each).
+    #[schema(max_items = 1000, value_type = Option<Vec<ProhibitedPair>>)]
     pub prohibited_pairs: Option<Vec<[i64; 2]>>,
     /// Tie-break order of the standings: a list of C.07 codes (`BH/C1`, `SB`, `ARO`…) or our
     /// names, or a preset (`fide`, `us`, `round_robin`).
@@ -68,6 +70,23 @@ pub struct SwissSection {
     /// rounds).
     pub acceleration: Option<AccelerationMethod>,
 }
+
+/// Two participant ids the pairing must not put together.
+pub struct ProhibitedPair;
+
+impl utoipa::PartialSchema for ProhibitedPair {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        crate::limits::schema::from_json(serde_json::json!({
+            "type": "array",
+            "description": "Two participant ids the pairing must not put together.",
+            "items": {"type": "integer", "format": "int64"},
+            "minItems": 2,
+            "maxItems": 2
+        }))
+    }
+}
+
+impl ToSchema for ProhibitedPair {}
 
 impl SwissSection {
     /// Parses and checks an event's settings, naming the setting at fault.
@@ -140,10 +159,14 @@ impl SwissSection {
                 "avoid_first_n needs the number of rounds (at least 1)",
             );
         }
-        if let Some(seed) = section.seed {
-            if seed > i64::MAX as u64 {
-                bad("seed", "must be at most 9223372036854775807");
-            }
+        if section
+            .seed
+            .is_some_and(|seed| seed > crate::limits::MAX_SEED)
+        {
+            bad(
+                "seed",
+                &format!("must be at most {}", crate::limits::MAX_SEED),
+            );
         }
         for (i, [a, b]) in section.prohibited_pairs.iter().flatten().enumerate() {
             if a == b {

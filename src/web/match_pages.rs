@@ -111,16 +111,17 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     let table = vp_standings(&me);
     let content = html! {
         h1 { (me.event.name) " · Standings" }
+        p.hint { "Swipe the table sideways for the IMPs →" }
         div.scroll { table {
             thead { tr {
-                th.n { "#" } th.n { "No" } th { "Name" } th.n { "Matches" } th.n { "VPs" }
+                th.n { "#" } th.n.opt { "No" } th.pin { "Name" } th.n.opt { "Matches" } th.n { "VPs" }
                 th.n { "IMPs +" } th.n { "IMPs −" } th.n { "Quotient" }
             } }
             tbody {
                 @for r in &table.standings {
                     tr {
-                        td.n { (r.rank) } td.n { (r.number) } td { (r.name) }
-                        td.n { (r.matches) } td.n { (decimal(r.vps)) }
+                        td.n { (r.rank) } td.n.opt { (r.number) } td.pin { (r.name) }
+                        td.n.opt { (r.matches) } td.n { (decimal(r.vps)) }
                         td.n { (r.imps_won) } td.n { (r.imps_lost) }
                         td.n { @if let Some(q) = r.imp_quotient { (format!("{q:.3}")) } }
                     }
@@ -136,9 +137,11 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
                         td.n { (row.team) }
                         td { (me.name(row.team)) }
                         td { @for c in &row.matches {
-                            "R" (c.round) ": " (c.opponent)
-                            @if let (Some(w), Some(l), Some(v)) = (c.imps_won, c.imps_lost, c.vps) {
-                                " " (w) "–" (l) " " (decimal(v))
+                            span.nw {
+                                "R" (c.round) ": " (c.opponent)
+                                @if let (Some(w), Some(l), Some(v)) = (c.imps_won, c.imps_lost, c.vps) {
+                                    " " (w) "–" (l) " " (decimal(v))
+                                }
                             }
                             br;
                         } }

@@ -3,12 +3,16 @@
 //!
 //! Templates are maud (`html!`, checked at compile time); every text is escaped by maud, so a
 //! player named `<script>` shows as text. One small stylesheet (below), no JavaScript, a
-//! layout that reads on a 360-pixel-wide phone, print rules with page breaks. Draft rounds
+//! layout that reads on a 390-pixel-wide phone (the header's links wrap; a table wider than
+//! the screen scrolls sideways behind a shadow on the side with more, a line above it says
+//! so, its name column stays in view, its `.opt` columns give way, their values shown beside
+//! another's as `.ph`), print rules with page breaks. Draft rounds
 //! never show. Pages carry an ETag like the API (304 on `If-None-Match`). An unknown event,
 //! round or player is a 404 page, not JSON.
 
 mod match_pages;
 mod pages;
+mod pairs_crosstable;
 mod text;
 
 use actix_web::http::StatusCode;
@@ -24,33 +28,49 @@ use crate::store::Store;
 const CSS: &str = "
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#111;background:#fff}
-header{background:#1d3557;color:#fff;padding:.5rem .75rem}
-header a{color:#fff;margin-right:.9rem;text-decoration:none;white-space:nowrap}
-header .title{font-weight:600}
+header{background:#1d3557;color:#fff;padding:.5rem .75rem;display:flex;flex-wrap:wrap;align-items:baseline;gap:.3rem 1rem}
+header a{color:#fff;text-decoration:none;white-space:nowrap}
+header .title{font-weight:600;white-space:normal}
 main{padding:.75rem;max-width:60rem;margin:0 auto}
-h1{font-size:1.3rem;margin:.25rem 0 .75rem}
+h1{font-size:1.3rem;margin:.25rem 0 .75rem;overflow-wrap:anywhere}
 h2{font-size:1.1rem;margin:1.25rem 0 .5rem}
-.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;
+  background:linear-gradient(to right,#fff 30%,#fff0) left/2rem 100% no-repeat local,
+    linear-gradient(to left,#fff 30%,#fff0) right/2rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%,#0003,#0000) left/.8rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%,#0003,#0000) right/.8rem 100% no-repeat scroll}
+.hint{display:none;color:#666;font-size:.85rem;margin:.25rem 0}
+.ph{display:none}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{padding:.3rem .4rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
 th{background:#f1f3f5;font-weight:600}
-td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.nw{white-space:nowrap}
+.pin{position:sticky;left:0;background:#fff;box-shadow:1px 0 0 #ddd}
+th.pin{background:#f1f3f5}
 .muted{color:#666}
 .next{border:2px solid #1d3557;border-radius:.4rem;padding:.5rem .75rem;margin:.5rem 0 1rem}
 .card{border:1px solid #999;border-radius:.4rem;padding:.5rem .75rem;margin:0 0 1rem}
+.card .event{margin:0;color:#666;font-size:.9rem}
 footer{padding:1rem .75rem;color:#666;font-size:.85rem;text-align:center}
+@media (max-width:40rem){
+  .hint{display:block}
+  .opt{display:none}
+  .ph{display:inline}
+  th,td{padding:.25rem .3rem}
+}
 @media print{
-  header,footer{display:none}
+  header,footer,.hint,.ph{display:none}
   body{font-size:11pt}
   main{max-width:none;padding:0}
-  .scroll{overflow:visible}
+  .scroll{overflow:visible;background:none}
+  .opt{display:table-cell}
   tr{break-inside:avoid}
   .sheet{break-after:page}
   .card{break-after:page;border:none}
   a{color:inherit;text-decoration:none}
 }
 ";
-
 /// The frame of every page: title, navigation of the event (when there is one), content.
 fn layout(title: &str, event: Option<(i64, &str)>, content: Markup) -> Markup {
     html! {
@@ -65,8 +85,8 @@ fn layout(title: &str, event: Option<(i64, &str)>, content: Markup) -> Markup {
             body {
                 header {
                     @if let Some((id, name)) = event {
-                        a.title href={ "/e/" (id) } { (name) }
-                        a href={ "/e/" (id) "/standings" } { "Standings" }
+                        a.title href={ "/e/" (id) } { (name) } " "
+                        a href={ "/e/" (id) "/standings" } { "Standings" } " "
                         a href={ "/e/" (id) "/crosstable" } { "Crosstable" }
                     } @else {
                         span.title { "tourney" }

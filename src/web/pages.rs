@@ -3,14 +3,12 @@
 use maud::{html, Markup};
 use rusqlite::Connection;
 
-use super::text::{decimal, format_name};
+use super::text::{decimal, format_name, label_text, points_phrase, score};
 use super::{layout, nav};
 use crate::api::bridge::movement::movement_and_seats;
 use crate::api::bridge::results::{event_travellers, load_session};
 use crate::api::events::player::{player_games, Colour, PlayerRound};
-use crate::api::events::standings::{
-    crosstable_rows, scoresheet, standing_rows, tiebreak_title, tiebreak_value,
-};
+use crate::api::events::standings::{crosstable_rows, scoresheet, standing_rows, tiebreak_title};
 use crate::api::events::teams::team_standings;
 use crate::domain::{
     is_chess_team_format, is_match_format, Event, GameKind, RoundStatus, Seat, FORMAT_PAIRS,
@@ -18,18 +16,18 @@ use crate::domain::{
 };
 use crate::engine::bridge::analysis::STRAINS;
 use crate::engine::bridge::movement::cards::{guide_cards as cards_of, label};
-use crate::engine::bridge::movement::model::{Direction, SitOut, TableRound};
+use crate::engine::bridge::movement::model::{Direction, TableRound};
 use crate::engine::bridge::scoring::Seat as BridgeSeat;
 use crate::engine::bridge::traveller::Traveller;
-use crate::engine::chess::scoring::format_half_points;
 use crate::error::ApiError;
 use crate::store::{events, movements, rounds};
 
 /// Most rounds an event page lists.
 const MAX_ROUNDS_LISTED: u32 = 500;
 
+/// A chess score as every page writes it (`1½`).
 fn points(p: f64) -> String {
-    format_half_points((p * 2.0).round().max(0.0) as u32)
+    score(p)
 }
 
 /// A player's name linking to their page, with the pairing number before it.
@@ -37,15 +35,6 @@ fn who(event_id: i64, seat: &Seat) -> Markup {
     html! {
         @if let Some(n) = seat.pairing_number { span.muted { (n) " " } }
         a href={ "/e/" (event_id) "/players/" (seat.id) } { (seat.name) }
-    }
-}
-
-/// A pair as the director calls it: `NS 3`, `EW 2`, or `5` (Howell numbering).
-fn label_text(label: SitOut) -> String {
-    match label {
-        SitOut::Ns(n) => format!("NS {n}"),
-        SitOut::Ew(n) => format!("EW {n}"),
-        SitOut::Pair(n) => n.to_string(),
     }
 }
 
@@ -140,21 +129,21 @@ pub fn round(conn: &Connection, id: i64, number: u32) -> Result<Markup, ApiError
             h1 { (event.name) " · Round " (number) }
             div.scroll { table {
                 thead { tr {
-                    th.n { "Bd" } th { "White" } th.n { "Rtg" } th.n { "Pts" }
+                    th.n { "Bd" } th { "White" } th.n.opt { "Rtg" } th.n.opt { "Pts" }
                     th { "Result" }
-                    th { "Black" } th.n { "Rtg" } th.n { "Pts" }
+                    th { "Black" } th.n.opt { "Rtg" } th.n.opt { "Pts" }
                 } }
                 tbody {
                     @for g in &round.games {
                         tr {
                             td.n { (g.board) }
-                            td { (who(id, &g.white)) }
-                            td.n { (rating(g.white.rating)) }
-                            td.n { (points(g.white_score)) }
-                            td { (g.result.as_deref().unwrap_or("")) }
-                            td { (who(id, &g.black)) }
-                            td.n { (rating(g.black.rating)) }
-                            td.n { (points(g.black_score)) }
+                            td { (who(id, &g.white)) span.ph.muted.nw { " (" (points(g.white_score)) ")" } }
+                            td.n.opt { (rating(g.white.rating)) }
+                            td.n.opt { (points(g.white_score)) }
+                            td.nw { (g.result.as_deref().unwrap_or("")) }
+                            td { (who(id, &g.black)) span.ph.muted.nw { " (" (points(g.black_score)) ")" } }
+                            td.n.opt { (rating(g.black.rating)) }
+                            td.n.opt { (points(g.black_score)) }
                         }
                     }
                 }
@@ -274,16 +263,17 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
             } }
             @if !t.matches.is_empty() {
                 p { @for m in &t.matches {
-                    (m.team_a.name) " " (m.score) " " (m.team_b.name)
+                    (m.team_a.name) " " span.nw { (m.score) } " " (m.team_b.name)
                     @if !m.complete { span.muted { " (in play)" } }
                     br;
                 } }
             }
             h2 { "Players" }
         }
+        @if sheet.tiebreaks.len() > 1 { p.hint { "Swipe the table sideways for every tie-break →" } }
         div.scroll { table {
             thead { tr {
-                th.n { "#" } th { "Name" } th.n { "Rtg" } th.n { "Pts" }
+                th.n { "#" } th.pin { "Name" } th.n.opt { "Rtg" } th.n { "Pts" }
                 @for t in &sheet.tiebreaks { th.n { (tiebreak_title(t)) } }
                 @if rated { th.n { "K" } th.n { "Rtg+/-" } th.n { "TPR" } th { "Norm" } }
             } }
@@ -291,10 +281,10 @@ pub fn standings(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
                 @for (r, place) in rows.iter().zip(printed) {
                     tr {
                         td.n { (place) }
-                        td { (who(id, &r.participant)) }
-                        td.n { (rating(r.participant.rating)) }
+                        td.pin { (who(id, &r.participant)) }
+                        td.n.opt { (rating(r.participant.rating)) }
                         td.n { (points(r.points)) }
-                        @for i in 0..sheet.tiebreaks.len() { td.n { (tiebreak_value(i, r)) } }
+                        @for i in 0..sheet.tiebreaks.len() { td.n { (tiebreak_cell(i, r)) } }
                         @if rated {
                             td.n { @if let Some(k) = r.k_factor { (k) } }
                             td.n { @if let Some(c) = r.rating_change { (signed(c)) } }
@@ -427,18 +417,23 @@ pub fn traveller(conn: &Connection, id: i64, board: u32) -> Result<Markup, ApiEr
         h1 { (event.name) " · Board " (board) }
         div.scroll { table {
             thead { tr {
-                th.n { "Rd" } th.n { "Table" } th.n { "NS" } th.n { "EW" } th { "Contract" } th { "By" }
-                th { "Result" } th { "Lead" } th.n { "NS score" }
+                th.n.opt { "Rd" } th.n.opt { "Table" } th.n { "NS" } th.n { "EW" } th { "Contract" } th.opt { "By" }
+                th.opt { "Result" } th.opt { "Lead" } th.n { "NS score" }
                 @if imps { th.n { "NS IMPs" } th.n { "EW IMPs" } } @else { th.n { "NS %" } th.n { "EW %" } }
             } }
             tbody {
                 @for r in &t.results {
+                    @let declarer = r.declarer.map(|d| format!("{d:?}")).unwrap_or_default();
+                    @let result = r.result.as_deref().unwrap_or("");
                     tr {
-                        td.n { (r.round) } td.n { (r.table) } td.n { (r.ns_pair) } td.n { (r.ew_pair) }
-                        td { (r.contract.as_deref().or(r.adjusted.as_deref()).unwrap_or("")) }
-                        td { @if let Some(d) = &r.declarer { (format!("{d:?}")) } }
-                        td { (r.result.as_deref().unwrap_or("")) }
-                        td { (r.lead.as_deref().unwrap_or("")) }
+                        td.n.opt { (r.round) } td.n.opt { (r.table) } td.n { (r.ns_pair) } td.n { (r.ew_pair) }
+                        td.nw {
+                            (r.contract.as_deref().or(r.adjusted.as_deref()).unwrap_or(""))
+                            span.ph { " " (declarer) " " (result) }
+                        }
+                        td.opt { (declarer) }
+                        td.nw.opt { (result) }
+                        td.opt { (r.lead.as_deref().unwrap_or("")) }
                         td.n { @if let Some(s) = r.ns_score { (s) } }
                         @if imps { td.n { (opt(r.ns_imps)) } td.n { (opt(r.ew_imps)) } }
                         @else { td.n { (opt(r.ns_percent)) } td.n { (opt(r.ew_percent)) } }
@@ -462,17 +457,21 @@ pub fn crosstable(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     if is_match_format(&event.format) {
         return super::match_pages::standings(conn, id);
     }
+    if event.format == FORMAT_PAIRS {
+        return super::pairs_crosstable::page(conn, &event);
+    }
     let sheet = scoresheet(conn, id)?;
     let (rows, rounds) = crosstable_rows(&sheet);
     let swiss = sheet.format == FORMAT_SWISS;
     let content = html! {
         h1 { (event.name) " · Crosstable" }
+        p.hint { "Swipe the table sideways for every round and the total →" }
         div.scroll { table {
             thead { tr {
                 @if swiss { th.n { "#" } }
-                th.n { "No" } th { "Name" } th.n { "Rtg" }
+                th.n { "No" } th.pin { "Name" } th.n.opt { "Rtg" }
                 @if swiss {
-                    @for r in 1..=rounds { th { "Rd " (r) } }
+                    @for r in 1..=rounds { th.nw { "Rd " (r) } }
                 } @else {
                     @for r in &rows { th { (r.number) } }
                 }
@@ -484,9 +483,9 @@ pub fn crosstable(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
                     tr {
                         @if swiss { td.n { (r.position) } }
                         td.n { (r.number) }
-                        td { a href={ "/e/" (id) "/players/" (r.participant.id) } { (r.participant.name) } }
-                        td.n { (rating(r.participant.rating)) }
-                        @for c in &r.cells { td { (c) } }
+                        td.pin { a href={ "/e/" (id) "/players/" (r.participant.id) } { (r.participant.name) } }
+                        td.n.opt { (rating(r.participant.rating)) }
+                        @for c in &r.cells { td.nw { (c) } }
                         td.n { (points(r.total)) }
                         @if !swiss { td.n { (r.position) } }
                     }
@@ -501,6 +500,25 @@ pub fn crosstable(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     ))
 }
 
+/// A chess game's result from the player's side: `won`, `lost`, `drew`, `won by forfeit` ...,
+/// with the game's notation after it, so `1-0` is never read as the wrong player's win.
+fn own_result(r: &PlayerRound) -> Markup {
+    let Some(result) = r.result.as_deref() else {
+        return html! {};
+    };
+    let forfeit = result.contains('+') || result == "-/-";
+    let word = match (r.points, forfeit) {
+        (_, true) if result == "-/-" => "double forfeit",
+        (Some(p), true) if p > 0.0 => "won by forfeit",
+        (_, true) => "lost by forfeit",
+        (Some(p), false) if p >= 1.0 => "won",
+        (Some(p), false) if p > 0.0 => "drew",
+        (Some(_), false) => "lost",
+        (None, false) => "",
+    };
+    html! { (word) " " span.muted.nw { (result) } }
+}
+
 fn where_to_sit(r: &PlayerRound) -> Markup {
     html! {
         @if let Some(b) = r.board { "board " (b) }
@@ -510,21 +528,41 @@ fn where_to_sit(r: &PlayerRound) -> Markup {
     }
 }
 
+/// [`where_to_sit`] for a cell under "Board" or "Table": `4, white`, `3 EW`.
+fn seat_cell(r: &PlayerRound) -> Markup {
+    html! {
+        @if let Some(b) = r.board { (b) }
+        @if let Some(t) = r.table { (t) }
+        @match r.colour { Some(Colour::White) => { ", white" } Some(Colour::Black) => { ", black" } None => {} }
+        @match r.direction { Some(Direction::Ns) => { " NS" } Some(Direction::Ew) => { " EW" } None => {} }
+    }
+}
+
 /// `/e/{id}/players/{pid}`: one player's games round by round, and where they sit next.
 /// Bridge: each round's matchpoints or IMPs (and percent) from the results in.
 pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> {
     let event = events::get(conn, id)?;
     let bridge = event.format == FORMAT_PAIRS;
-    // chess points are half points; a bridge pair's matchpoints or IMPs are decimals
-    let score = |x: f64| if bridge { decimal(x) } else { points(x) };
     let view = player_games(conn, id, pid)?;
     let name = &view.participant.name;
+    // chess points in halves (`1½`); a bridge pair's matchpoints or IMPs are decimals
+    let pts = |x: f64| if bridge { decimal(x) } else { score(x) };
+    // matchpoint scoring: the percent says more than the matchpoints, which give way on a phone
+    let percent = bridge && view.percent.is_some();
+    // a rating column only where an opponent has one (a bridge pair has none)
+    let rated = !bridge
+        && view
+            .rounds
+            .iter()
+            .any(|r| r.opponent.as_ref().is_some_and(|o| o.rating.is_some()));
     let content = html! {
         h1 { (name) }
         p.muted {
             @if let Some(n) = view.participant.pairing_number { "No " (n) " · " }
             @if let Some(r) = view.participant.rating { "rating " (r) " · " }
-            @if let Some(p) = view.points { (score(p)) @if bridge { " in all" } @else { " points" } }
+            @if let Some(p) = view.points {
+                @if bridge { (decimal(p)) " in all" } @else { (points_phrase(p)) }
+            }
             @if let Some(p) = view.percent { " · " (decimal(p)) "%" }
             @if let Some(p) = view.performance_rating { " · performance " (p) }
             @if let Some(c) = view.rating_change {
@@ -552,29 +590,31 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
         } @else {
             div.scroll { table {
                 thead { tr {
-                    th.n { "Rd" } th { "Where" } th { "Opponent" } th.n { "Rtg" }
-                    @if bridge { th { "Boards" } } @else { th { "Result" } }
-                    th.n { "Pts" }
+                    th.n { "Rd" } th { @if bridge { "Table" } @else { "Board" } } th { "Opponent" }
+                    @if rated { th.n.opt { "Rtg" } }
+                    @if bridge { th { "Boards" } } @else { th { (name) "'s result" } }
+                    @if percent { th.n.opt { "Score" } } @else { th.n { @if bridge { "Score" } @else { "Pts" } } }
                     @if bridge { th.n { "%" } } @else if view.rating_change.is_some() { th.n { "Rtg+/-" } }
                 } }
                 tbody {
                     @for r in &view.rounds {
                         tr {
                             td.n { (r.round) }
-                            td { (where_to_sit(r)) @if let Some(kind) = &r.bye { (kind.replace('_', " ")) " bye" } }
+                            td { (seat_cell(r)) @if let Some(kind) = &r.bye { (kind.replace('_', " ")) " bye" } }
                             td {
                                 @if let Some(o) = &r.opponent {
                                     a href={ "/e/" (id) "/players/" (o.id) } { (o.name) }
-                                    @if let Some(s) = o.score { span.muted { " (" (score(s)) ")" } }
+                                    @if let Some(s) = o.score { span.muted.nw { " (" (pts(s)) ")" } }
                                 }
                             }
-                            td.n { @if let Some(o) = &r.opponent { (rating(o.rating)) } }
+                            @if rated { td.n.opt { @if let Some(o) = &r.opponent { (rating(o.rating)) } } }
                             @if bridge {
                                 td { @if let Some(b) = &r.boards { (board_list(b)) } }
                             } @else {
-                                td { (r.result.as_deref().unwrap_or("")) }
+                                td { (own_result(r)) }
                             }
-                            td.n { @if let Some(p) = r.points { (score(p)) } }
+                            @if percent { td.n.opt { @if let Some(p) = r.points { (pts(p)) } } }
+                            @else { td.n { @if let Some(p) = r.points { (pts(p)) } } }
                             @if bridge { td.n { @if let Some(p) = r.percent { (decimal(p)) } } }
                             @else if view.rating_change.is_some() { td.n { @if let Some(c) = r.rating_change { (signed(c)) } } }
                         }
@@ -590,11 +630,32 @@ pub fn player(conn: &Connection, id: i64, pid: i64) -> Result<Markup, ApiError> 
     ))
 }
 
-/// A table's boards: `1, 2, 3`.
+/// The `i`th tie-break of a standings row as the page writes numbers (`1½`; empty when the
+/// player has none).
+fn tiebreak_cell(i: usize, r: &crate::api::events::standings::StandingRow) -> String {
+    r.tiebreaks
+        .0
+        .get(i)
+        .and_then(|(_, v)| *v)
+        .map(score)
+        .unwrap_or_default()
+}
+
+/// A table's boards: runs of consecutive boards as ranges (`1–3`, `10–12, 15`).
 fn board_list(boards: &[u32]) -> String {
-    boards
-        .iter()
-        .map(u32::to_string)
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &b in boards {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == b => *last = b,
+            _ => runs.push((b, b)),
+        }
+    }
+    runs.iter()
+        .map(|&(first, last)| match last - first {
+            0 => first.to_string(),
+            1 => format!("{first}, {last}"),
+            _ => format!("{first}–{last}"),
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -620,19 +681,20 @@ pub fn guide_cards(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     let content = html! {
         @for card in &cards {
             section.card {
+                p.event { (event.name) }
                 h1 {
                     "Pair " (label_text(card.pair))
                     @if let Some(p) = holder(card.pair) { " · " (p.name) }
                 }
                 div.scroll { table {
-                    thead { tr { th.n { "Rd" } th.n { "Table" } th { "Sits" } th { "Against" } th { "Boards" } th { "Then" } } }
+                    thead { tr { th.n { "Rd" } th.n { "Table" } th.opt { "Sits" } th { "Against" } th { "Boards" } th { "Then" } } }
                     tbody {
                         @for (line, then) in card.lines.iter().zip(&card.moves) {
+                            @let sits = match line.direction { Some(Direction::Ns) => "NS", Some(Direction::Ew) => "EW", None => "" };
                             tr {
                                 td.n { (line.round) }
-                                td.n { @if let Some(t) = line.table { (t) } @else { "sit out" } }
-                                td { @match line.direction { Some(Direction::Ns) => { "NS" } Some(Direction::Ew) => { "EW" } None => {} }
-                                     @if line.arrow_switch { " (arrow switch)" } }
+                                td.n { @if let Some(t) = line.table { (t) span.ph { " " (sits) @if line.arrow_switch { " (arrow switch)" } } } @else { "sit out" } }
+                                td.opt { (sits) @if line.arrow_switch { " (arrow switch)" } }
                                 td { @if let Some(o) = line.opponent {
                                         (label_text(o))
                                         @if let Some(p) = holder(o) { " " span.muted { (p.name) } }

@@ -268,3 +268,79 @@ fn unsigned_integers_are_documented_as_unsigned() {
     assert!(!doc.contains("u-int"), "utoipa's u-intN spelling left");
     assert!(doc.contains("\"format\":\"uint32\""));
 }
+
+/// What a generated client needs of the document: an event described per format (settings
+/// typed by format, told apart by `format`), every file body also as JSON, the standings type
+/// named apart from its field, the live stream's messages, and no integer without its range.
+#[test]
+fn the_document_gives_a_generated_client_what_it_needs() {
+    let doc = committed();
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+    let formats: Vec<String> = schemas["EventFormat"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap().to_string())
+        .collect();
+    for (name, prefix) in [
+        ("Event", ""),
+        ("NewEvent", "New"),
+        ("CreatedEvent", "Created"),
+    ] {
+        let mapping = schemas[name]["discriminator"]["mapping"]
+            .as_object()
+            .unwrap();
+        assert_eq!(schemas[name]["discriminator"]["propertyName"], "format");
+        assert_eq!(mapping.len(), formats.len(), "{name}");
+        for format in &formats {
+            let variant = format!("{prefix}{}Event", tourney::api::event_formats::stem(format));
+            assert_eq!(mapping[format], format!("#/components/schemas/{variant}"));
+            let v = &schemas[&variant];
+            assert_eq!(
+                v["properties"]["format"]["enum"],
+                serde_json::json!([format])
+            );
+            let settings = tourney::api::event_formats::settings_of(format).unwrap();
+            let shown = v["properties"]["settings"].to_string();
+            assert!(
+                shown.contains(&format!("/{settings}\"")),
+                "{variant}: {shown}"
+            );
+        }
+    }
+    assert_eq!(schemas["Standings"]["title"], "EventStandings");
+    for path in ["/api/v1/events/trf", "/api/v1/events/{event_id}/deals"] {
+        let operation = doc["paths"][path]
+            .as_object()
+            .unwrap()
+            .values()
+            .find(|op| op.get("requestBody").is_some())
+            .unwrap();
+        let content = &operation["requestBody"]["content"];
+        assert_eq!(content["text/plain"]["schema"]["type"], "string", "{path}");
+        assert_eq!(
+            content["application/json"]["schema"]["type"], "string",
+            "{path}"
+        );
+    }
+    let messages = schemas["StreamMessage"]["oneOf"].as_array().unwrap();
+    let events: Vec<&str> = messages
+        .iter()
+        .map(|m| m["properties"]["event"]["enum"][0].as_str().unwrap())
+        .collect();
+    assert_eq!(events, ["rounds", "results", "resync"]);
+    let mut all = Vec::new();
+    objects(&doc, "#".into(), &mut all);
+    for (at, object) in all {
+        let format = object
+            .get("format")
+            .and_then(|f| f.as_str())
+            .unwrap_or_default();
+        if format.starts_with("uint") {
+            assert!(
+                object.contains_key("maximum"),
+                "{at}: an unsigned integer with no maximum"
+            );
+        }
+    }
+}

@@ -165,6 +165,14 @@ fn a_swiss_event_with_a_round_in_progress_round_trips_and_goes_on_alike() {
     assert_ne!(copy, event);
     let again = export(&s, copy, &copy_admin);
     assert_eq!(without_time(again), without_time(original.clone()));
+    // the document's own numbers may be written with a zero fraction (JSON Schema's
+    // integers); the rows' numbers are stored as written
+    let mut floats = original.clone();
+    floats["schema"] = json!(original["schema"].as_f64().unwrap());
+    floats["version"] = json!(1.0);
+    let (third, third_admin) = import(&s, &floats);
+    let again = export(&s, third, &third_admin);
+    assert_eq!(without_time(again), without_time(original.clone()));
     // the copy's settings name the copy's participants
     let copy_players = s.get(&format!("/api/v1/events/{copy}/participants")).json();
     let copy_event = s.get(&format!("/api/v1/events/{copy}")).json();

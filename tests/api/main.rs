@@ -8,6 +8,7 @@ mod bridge_team_events;
 mod bridge_teams;
 mod bridge_tools;
 mod client;
+mod contract;
 mod docs;
 mod dutch;
 mod errors;

@@ -148,7 +148,11 @@ fn the_event_round_standings_crosstable_and_player_pages() {
     assert!(html.contains("Now: round 1"), "{html}");
     let games = rows(&html);
     assert_eq!(games.len(), 1);
-    assert!(games[0][1].starts_with("board"));
+    // the board and the colour, under "Board"
+    assert!(
+        games[0][1].ends_with("white") || games[0][1].ends_with("black"),
+        "{games:?}"
+    );
     // The escaped player's own page.
     let evil = players.iter().find(|p| p["name"] == EVIL).unwrap();
     let (_, html) = page(&s, &format!("/e/{event}/players/{}", evil["id"]));
@@ -255,7 +259,8 @@ fn bridge_guide_cards_print_one_pair_per_page() {
     assert_eq!(status, 200);
     let lines = rows(&html);
     assert_eq!(lines.len(), 1);
-    assert_eq!(lines[0][4], "4S");
+    // the contract, then (for a phone, where their columns give way) declarer and result
+    assert!(lines[0][4].starts_with("4S"), "{lines:?}");
     assert_eq!(lines[0][8], "420");
     assert_eq!(page(&s, &format!("/e/{event}/travellers/99")).0, 404);
 }
@@ -379,4 +384,107 @@ fn a_swiss_teams_event_shows_its_matches_and_vp_standings() {
     );
     // A round not drawn is a 404 page.
     assert_eq!(page(&s, &format!("/e/{event}/rounds/2")).0, 404);
+}
+
+/// What a phone needs: header links that wrap, a wide table that says it scrolls, points with
+/// their noun, a result said from the player's side, no empty rating column for a bridge pair,
+/// guide cards that name their event, and a bridge crosstable for a bridge pairs event.
+#[test]
+fn pages_read_on_a_phone_and_say_whose_result() {
+    let s = spawn();
+    let (event, _admin, players, one) = event_with_rounds(&s);
+    let (_, html) = page(&s, &format!("/e/{event}"));
+    assert!(html.contains("flex-wrap:wrap"), "the header wraps");
+    assert!(
+        html.contains(&format!(
+            "Swiss open</a> <a href=\"/e/{event}/standings\">Standings</a> <a"
+        )),
+        "space between the header's links: {html}"
+    );
+    let (_, html) = page(&s, &format!("/e/{event}/crosstable"));
+    assert!(
+        html.contains("class=\"hint\""),
+        "a wide table says it scrolls"
+    );
+    // the loser of round 1's first game: "lost 1-0", 0 points; the winner "1 point"
+    let game = &one["games"][0];
+    let (_, loser) = page(&s, &format!("/e/{event}/players/{}", game["black"]["id"]));
+    let rows_of_loser = rows(&loser);
+    assert!(rows_of_loser[0][4].starts_with("lost"), "{rows_of_loser:?}");
+    assert!(rows_of_loser[0][4].contains("1-0"));
+    assert!(loser.contains("0 points"));
+    let (_, winner) = page(&s, &format!("/e/{event}/players/{}", game["white"]["id"]));
+    assert!(
+        winner.contains("1 point<") || winner.contains("1 point "),
+        "{winner}"
+    );
+    assert!(!winner.contains("1 points"));
+    assert_eq!(players.len(), 5);
+    // standings: one notation for halves
+    let s2 = spawn();
+    let (e2, a2, _, one2) = event_with_rounds(&s2);
+    let g = &one2["games"][1];
+    let r = s2.send(
+        "POST",
+        &format!("/api/v1/events/{e2}/results"),
+        Some(&a2),
+        &json!({"results": [{"game_id": g["id"], "result": "1/2-1/2"}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let (_, html) = page(&s2, &format!("/e/{e2}/standings"));
+    let table = rows(&html);
+    assert!(table.iter().any(|r| r[3] == "½"), "{table:?}");
+    assert!(
+        table.iter().flatten().all(|c| !c.contains(".5")),
+        "{table:?}"
+    );
+
+    // bridge: the pair's page has no rating column, the guide cards name the event, the
+    // crosstable is the pairs' rounds
+    let (bridge, badmin) = crate::bridge_results::mitchell_event(&s, json!({}));
+    let (round, table, _, _, boards) = crate::bridge_results::schedule(&s, bridge)[0].clone();
+    let row = json!({"round": round, "table": table, "board": boards[0], "contract": "3NT", "declarer": "S", "result": "="});
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{bridge}/board-results"),
+        Some(&badmin),
+        &json!({"results": [row]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let pair = s
+        .get(&format!("/api/v1/events/{bridge}/participants?limit=1"))
+        .json()["items"][0]["id"]
+        .clone();
+    let (_, html) = page(&s, &format!("/e/{bridge}/players/{pair}"));
+    assert!(!html.contains(">Rtg<"), "no rating column for a pair");
+    let (_, html) = page(&s, &format!("/e/{bridge}/guide-cards"));
+    let cards = elements(&html, "section.card");
+    assert_eq!(cards, 14, "a card per pair");
+    assert_eq!(
+        elements(&html, "p.event"),
+        cards,
+        "each card names its event"
+    );
+    assert_eq!(
+        html.matches("<section class=\"card\"><p class=\"event\">")
+            .count(),
+        cards,
+        "the event's name opens each card"
+    );
+    assert!(html.contains("Tuesday pairs"));
+    let (status, html) = page(&s, &format!("/e/{bridge}/crosstable"));
+    assert_eq!(status, 200);
+    assert!(html.contains("<h2>NS pairs</h2>") && html.contains("<h2>EW pairs</h2>"));
+    let cross = rows(&html);
+    assert_eq!(cross.len(), 14, "{cross:?}");
+    assert!(
+        cross
+            .iter()
+            .all(|r| r[2].starts_with("v EW") || r[2].starts_with("v NS")),
+        "{cross:?}"
+    );
+    assert!(
+        cross.iter().any(|r| r[2].ends_with('%')),
+        "a scored round shows its percent"
+    );
 }

@@ -35,13 +35,14 @@ use crate::engine::bridge::teams::matches::{
     match_from_imps, match_from_vps, standings, ByeAward, MatchScore,
 };
 use crate::error::{ApiError, ApiResult, FieldError};
+use crate::limits::schema::MovementNumber;
 use crate::live::Live;
 use crate::store::bridge_matches::{self, StoredMatch};
 use crate::store::tokens::Role;
 use crate::store::{board_results, events, movements, now, participants, teams, Store};
 
 /// Most matches in one request.
-const MAX_MATCHES: usize = 1000;
+pub(crate) const MAX_MATCHES: usize = 1000;
 
 /// The event, if it is a bridge match event (teams or Swiss); else a 409 saying so.
 pub(crate) fn match_event(conn: &Connection, event_id: i64) -> ApiResult<Event> {
@@ -208,17 +209,21 @@ pub(crate) fn load(conn: &Connection, event_id: i64) -> ApiResult<MatchEvent> {
 }
 
 /// One match result as a scoring program sends it: IMPs won by each side (VPs then follow on
-/// the WBF scale for the match's boards), or VPs (each 0–20, adding up to 20).
+/// the WBF scale for the match's boards), or VPs (each 0–20, adding up to 20). Give both IMPs
+/// or both VPs, not both pairs: a rule between fields, refused with 422.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"round": 3, "home": 5, "away": 2, "imps_home": 34, "imps_away": 12}))]
 pub struct MatchEntry {
     /// The match's round as `GET .../matches` lists it (a team movement whose two halves are
     /// played in different rounds: the later one).
-    #[schema(minimum = 1)]
+    #[schema(value_type = MovementNumber)]
     pub round: u32,
-    /// Team (or pair) numbers of the two sides, either way round.
+    /// Team (or pair) numbers of the two sides, either way round (two different sides
+    /// that meet in that round).
+    #[schema(value_type = MovementNumber)]
     pub home: u32,
+    #[schema(value_type = MovementNumber)]
     pub away: u32,
     #[schema(maximum = 9999)]
     pub imps_home: Option<u32>,
@@ -238,7 +243,7 @@ pub struct MatchEntry {
     {"round": 1, "home": 2, "away": 3, "vp_home": 8.5, "vp_away": 11.5}
 ]}))]
 pub struct SubmitMatches {
-    #[schema(max_items = 1000)]
+    #[schema(min_items = 1, max_items = 1000)]
     pub matches: Vec<MatchEntry>,
 }
 

@@ -24,7 +24,9 @@ use crate::error::{ApiError, ApiResult, FieldError};
 use crate::store::tokens::Role;
 use crate::store::{events, movements, now, participants, Store};
 
-/// The movement to play: a generated kind with its options, or a custom movement.
+/// The movement to play: a generated kind with its options, or a custom movement. A generated
+/// kind needs `options` (those the kind takes, for a size it serves) and no `movement`;
+/// `custom` needs `movement` and no `options`: rules between the fields, refused with 422.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"kind": "mitchell", "options": {"tables": 7, "boards_per_round": 3}}))]

@@ -55,6 +55,7 @@ pub struct MovementQuery {
     /// Skip Mitchell: skip after this round.
     pub skip_after: Option<u32>,
     /// Arrow-switch: the switched rounds, comma-separated (`3,6`).
+    #[param(inline, value_type = Option<RoundList>)]
     pub switch_rounds: Option<String>,
     /// Web Mitchell: the number of web tables (even).
     pub web_tables: Option<u32>,
@@ -68,6 +69,24 @@ pub struct MovementQuery {
     /// Sets of boards available.
     pub sets: Option<u32>,
 }
+
+/// Rounds as a comma-separated list (`3,6`), as `switch_rounds` reads it: each item a round
+/// number (spaces around it allowed) or nothing.
+struct RoundList;
+
+impl utoipa::PartialSchema for RoundList {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        let w = crate::limits::schema::space();
+        let item = format!("{w}(?:0*[0-9]{{1,9}})?{w}");
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some("Round numbers, comma-separated (`3,6`)."))
+            .pattern(Some(format!("^{item}(?:,{item})*$")))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for RoundList {}
 
 fn field_error(field: &str, message: impl Into<String>) -> ApiError {
     ApiError::invalid(field, message)

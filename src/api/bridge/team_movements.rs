@@ -34,6 +34,7 @@ pub struct TeamMovementQuery {
     /// default the full movement.
     pub matches: Option<u32>,
     /// Boards in a set (one half of a match), 1 to 36; default 8.
+    #[param(inline, value_type = Option<crate::engine::bridge::team_event::MatchBoards>)]
     pub boards_per_round: Option<u32>,
 }
 

@@ -10,18 +10,80 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::extract::{json_cached, JsonBody, QueryParams};
 use crate::api::responses::{PublicSubmit, StatelessRead};
 use crate::engine::bridge::analysis::{par, DdTable, Par};
+use crate::engine::bridge::scoring::notation::{
+    AdjustedText, BoardScoreValue, ContractText, ResultText, SeatText, Tricks, VpBoards,
+};
 use crate::engine::bridge::scoring::{
     self, BoardScore, Contract, Matchpoints, Scale, ScoreError, Seat, Vulnerability, MAX_BOARDS,
     MAX_SCORE,
 };
 use crate::error::{ApiError, ApiResult, FieldError};
+use crate::limits::schema::{integer_bound, MovementNumber};
 
 /// The highest board number accepted (the cycle repeats every 16 boards).
-pub const MAX_BOARD: u32 = 9_999;
+pub const MAX_BOARD: u32 = crate::limits::MAX_MOVEMENT_NUMBER;
 /// The most results of one board that are matchpointed in one request.
 pub const MAX_SCORES: usize = 1_000;
 /// The largest IMP margin accepted for victory points.
 pub const MAX_IMP_MARGIN: u32 = 100_000;
+
+integer_bound!(
+    /// The results of the most played board.
+    ExpectedScores: UInt32, 1, MAX_SCORES
+);
+
+integer_bound!(
+    /// A difference in points: at most twice the largest board score either way.
+    PointDifference: Int64, -2 * MAX_SCORE, 2 * MAX_SCORE
+);
+
+integer_bound!(
+    /// The winner's IMP margin of a match.
+    ImpMargin: Int64, 0, MAX_IMP_MARGIN
+);
+
+/// One score of `POST /api/v1/bridge/matchpoints`: the NS score, an adjusted score
+/// (`"A+/A-"`) or a split score (`{"ns": -620, "ew": -420}`).
+struct MatchpointScore;
+
+impl utoipa::PartialSchema for MatchpointScore {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        use utoipa::openapi::schema::OneOfBuilder;
+        use utoipa::openapi::Ref;
+        OneOfBuilder::new()
+            .description(Some(
+                "The NS score, an adjusted score (`\"A+/A-\"`) or a split score (`{\"ns\": -620, \"ew\": -420}`).",
+            ))
+            .item(Ref::from_schema_name(BoardScoreValue::name()))
+            .item(Ref::from_schema_name(AdjustedText::name()))
+            .item(Ref::from_schema_name(SplitScore::name()))
+            .into()
+    }
+}
+
+impl ToSchema for MatchpointScore {
+    fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::Schema>)>) {
+        use utoipa::PartialSchema;
+        for (name, schema) in [
+            (BoardScoreValue::name(), BoardScoreValue::schema()),
+            (AdjustedText::name(), AdjustedText::schema()),
+            (SplitScore::name(), SplitScore::schema()),
+        ] {
+            schemas.push((name.into_owned(), schema));
+        }
+    }
+}
+
+/// A split score: the score each side is given, both from NS's side.
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)] // documents the JSON only
+#[serde(deny_unknown_fields)]
+struct SplitScore {
+    #[schema(value_type = BoardScoreValue)]
+    ns: i32,
+    #[schema(value_type = BoardScoreValue)]
+    ew: i32,
+}
 
 fn score_error(e: ScoreError) -> ApiError {
     ApiError::invalid(e.field, e.message)
@@ -42,19 +104,25 @@ fn plus_sign(result: &str) -> String {
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreQuery {
-    /// Board number (1–9999): gives the dealer and the vulnerability.
+    /// Board number (1–9999): gives the dealer and the vulnerability. Give the board or the
+    /// vulnerability (both: they must agree).
+    #[param(inline, value_type = Option<MovementNumber>)]
     pub board: Option<u32>,
     /// `none`, `ns`, `ew` or `both`, instead of (or agreeing with) `board`.
     #[param(inline, value_type = Option<Vulnerability>)]
     pub vulnerability: Option<String>,
     /// `1C` … `7NT` (`N` for `NT`), optionally `X` or `XX`; or `PASS`.
+    #[param(inline, value_type = ContractText)]
     pub contract: String,
-    /// `N`, `E`, `S` or `W` (not needed for `PASS`).
+    /// `N`, `E`, `S` or `W` (needed for a contract, not for `PASS`).
+    #[param(inline, value_type = Option<SeatText>)]
     pub declarer: Option<String>,
-    /// Tricks taken by declarer, 0–13.
+    /// Tricks taken by declarer, 0–13. Give `tricks` or `result` for a contract, not both.
+    #[param(inline, value_type = Option<Tricks>)]
     pub tricks: Option<u32>,
     /// The result against the contract instead of `tricks`: `=`, `+1`, `-2` (`+` may be
-    /// written unencoded).
+    /// written unencoded); it must fit the contract.
+    #[param(inline, value_type = Option<ResultText>)]
     pub result: Option<String>,
 }
 
@@ -196,10 +264,12 @@ pub struct MatchpointRequest {
     /// The NS scores of the board, 1 to 1000 of them. Each is a number (the NS score), an
     /// adjusted score `"A+/A-"` (NS/EW: `A+`, `A`, `A-`, or `60`, `50`, `40`), or a split
     /// score `{"ns": -620, "ew": -420}` (the score each side is given, both from NS's side).
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<MatchpointScore>, min_items = 1, max_items = 1000)]
     pub scores: Vec<Value>,
     /// The number of results of the most played board (default: the number of scores);
-    /// when larger, the board is factored by Neuberg.
+    /// when larger, the board is factored by Neuberg. At least the number of scores (a rule
+    /// between the two fields).
+    #[schema(value_type = Option<ExpectedScores>)]
     pub expected: Option<usize>,
     /// `ebu` (2 per score beaten, default) or `acbl` (1).
     #[serde(default)]
@@ -296,6 +366,7 @@ pub async fn board_matchpoints(
 #[serde(deny_unknown_fields)]
 pub struct ImpQuery {
     /// The difference in points (−15200 … 15200).
+    #[param(inline, value_type = PointDifference)]
     pub difference: i64,
 }
 
@@ -340,8 +411,10 @@ pub async fn imps(
 #[serde(deny_unknown_fields)]
 pub struct VpQuery {
     /// The winner's IMP margin, 0 or more.
+    #[param(inline, value_type = ImpMargin)]
     pub imps: i64,
     /// Boards in the match, 1–1000.
+    #[param(inline, value_type = VpBoards)]
     pub boards: u32,
 }
 
@@ -400,9 +473,11 @@ pub struct AnalyseDeal {
     #[schema(minimum = 1, maximum = 9999)]
     pub board: Option<u32>,
     /// `N`, `E`, `S` or `W` (default: the board's, else N).
+    #[schema(value_type = Option<Seat>)]
     pub dealer: Option<String>,
     /// `none`, `ns`, `ew`, `both` (PBN's `None`, `NS`, `EW`, `All` too; default: the
     /// board's, else none).
+    #[schema(value_type = Option<Vulnerability>)]
     pub vulnerability: Option<String>,
 }
 
@@ -419,7 +494,9 @@ pub struct AnalyseRequest {
     pub deal: Option<String>,
     #[schema(minimum = 1, maximum = 9999)]
     pub board: Option<u32>,
+    #[schema(value_type = Option<Seat>)]
     pub dealer: Option<String>,
+    #[schema(value_type = Option<Vulnerability>)]
     pub vulnerability: Option<String>,
     #[schema(max_items = 36)]
     pub deals: Option<Vec<AnalyseDeal>>,

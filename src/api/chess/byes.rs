@@ -23,11 +23,13 @@ use crate::store::{events, games, now, participants, rounds, Store};
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"participant_id": 12, "round": 4, "points": 0.5}))]
 pub struct NewBye {
+    /// A participant of the event.
     pub participant_id: i64,
     /// The round (1 = first), at most the event's planned rounds.
-    #[schema(minimum = 1, maximum = 99)]
+    #[schema(value_type = crate::limits::schema::RoundNumber)]
     pub round: u32,
     /// 1 (full-point bye), 0.5 (half-point bye) or 0 (absent).
+    #[schema(value_type = crate::engine::chess::swiss::state::ByePoints)]
     pub points: f64,
 }
 
@@ -54,7 +56,7 @@ pub async fn add_bye(
     JsonBody(body): JsonBody<NewBye>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    if ![0.0, 0.5, 1.0].contains(&body.points) {
+    if !crate::engine::chess::swiss::state::BYE_POINTS.contains(&body.points) {
         return Err(ApiError::invalid("points", "must be 1, 0.5 or 0"));
     }
     if !(1..=MAX_ROUNDS).contains(&body.round) {

@@ -57,7 +57,7 @@ pub struct ChosenPairing {
     pub byes: Vec<i64>,
 }
 
-/// Two participants to exchange.
+/// Two participants to exchange (two different ones, both in the round).
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"a": 3, "b": 5}))]
@@ -73,6 +73,8 @@ pub struct Swap {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"pairings": [{"white": 3, "black": 8}]}))]
 pub struct ForcedBoards {
+    /// At least one board.
+    #[schema(min_items = 1)]
     pub pairings: Vec<ChosenBoard>,
 }
 

@@ -6,8 +6,8 @@ use crate::api::auth;
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
 use crate::api::responses::{AdminAction, AdminWrite, PublicRead, PublicSubmit, StatelessRead};
 use crate::domain::{
-    is_team_format, validate_name, validate_settings, CreatedEvent, Event, EventPatch, GameKind,
-    NewEvent, Page,
+    is_team_format, merge_patch, validate_name, validate_settings, CreatedEvent, Event,
+    EventDetails, EventPatch, GameKind, NewEvent, Page,
 };
 use crate::error::{check, ApiError, ApiResult, FieldError};
 use crate::store::events::{self, EventFields};
@@ -168,6 +168,11 @@ pub async fn get_event(
 
 /// Change an event's name, dates, settings or (before lots are drawn) format. Admin only.
 ///
+/// The body is a JSON Merge Patch (RFC 7396): what it names changes, `null` removes, the rest
+/// stays; `settings` merge key by key (`{"settings": {"rounds": 7}}` keeps every other
+/// setting). The settings are checked against the event's format as they are after the merge
+/// (a setting of another format is a 422 naming it).
+///
 /// 409: Format change after the draw.
 #[utoipa::path(
     patch, path = "/api/v1/events/{event_id}", tag = "events",
@@ -188,18 +193,30 @@ pub async fn update_event(
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let mut errors = Vec::new();
-    if let Some(name) = &patch.name {
-        validate_name("name", name, &mut errors);
+    match &patch.name {
+        Some(Some(name)) => validate_name("name", name, &mut errors),
+        Some(None) => errors.push(FieldError {
+            field: "name".into(),
+            message: "cannot be removed: an event has a name".into(),
+        }),
+        None => {}
     }
-    if let Some(Some(d)) = &patch.details {
-        d.validate(&mut errors);
+    if patch.format == Some(None) {
+        errors.push(FieldError {
+            field: "format".into(),
+            message: "cannot be removed: an event has a format".into(),
+        });
     }
     check(errors)?;
     let event = store
         .write(move |tx| {
             auth::require(tx, id, token.as_deref(), Role::Admin)?;
             let current = events::get(tx, id)?;
-            let format = patch.format.clone().unwrap_or(current.format.clone());
+            let format = patch
+                .format
+                .clone()
+                .flatten()
+                .unwrap_or(current.format.clone());
             if format != current.format {
                 validate_format(current.game, &format)?;
                 if current.lots.is_some() || current.rounds > 0 {
@@ -218,14 +235,39 @@ pub async fn update_event(
             let start_date = patch.start_date.unwrap_or(current.start_date);
             let end_date = patch.end_date.unwrap_or(current.end_date);
             validate_dates(start_date, end_date)?;
-            let settings = patch.settings.clone().unwrap_or(current.settings.clone());
+            let mut settings = current.settings.clone();
+            match &patch.settings {
+                Some(Some(changes)) if !changes.is_object() => {
+                    return Err(ApiError::invalid("settings", "must be a JSON object"))
+                }
+                Some(Some(changes)) => merge_patch(&mut settings, changes),
+                Some(None) => settings = serde_json::json!({}),
+                None => {}
+            }
             validate_settings(&format, &settings)?;
-            let details = patch.details.clone().unwrap_or(current.details.clone());
+            let details = match &patch.details {
+                None => current.details.clone(),
+                Some(None) => None,
+                Some(Some(changes)) if !changes.is_object() => {
+                    return Err(ApiError::invalid("details", "must be a JSON object"))
+                }
+                Some(Some(changes)) => {
+                    let mut merged = serde_json::to_value(current.details.clone().unwrap_or_default())
+                        .map_err(|e| ApiError::Internal(format!("event details: {e}")))?;
+                    merge_patch(&mut merged, changes);
+                    let details: EventDetails = serde_json::from_value(merged)
+                        .map_err(|e| ApiError::invalid("details", e.to_string()))?;
+                    let mut errors = Vec::new();
+                    details.validate(&mut errors);
+                    check(errors)?;
+                    Some(details).filter(|d| !d.is_empty())
+                }
+            };
             events::update(
                 tx,
                 id,
                 &EventFields {
-                    name: patch.name.as_deref().unwrap_or(&current.name).trim(),
+                    name: patch.name.clone().flatten().as_deref().unwrap_or(&current.name).trim(),
                     game: current.game,
                     format: &format,
                     start_date,

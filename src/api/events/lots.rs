@@ -24,15 +24,54 @@ use crate::live::Live;
 use crate::store::tokens::Role;
 use crate::store::{bridge_matches, events, games, now, participants, rounds, Store};
 
-/// How to draw lots.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+/// How to draw lots: at random (`seed`: the seed to use, a recorded one again to reproduce a
+/// draw; omitted, a fresh seed is chosen and recorded) or by rating. A seed only goes with a
+/// random draw (a rule between the two fields: the document gives each method its own
+/// shape, and the server refuses a rating draw with a seed with 422).
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({"method": "random", "seed": 20261122}))]
 pub struct DrawLots {
     pub method: LotsMethod,
-    /// For a random draw: the seed to use (send a recorded seed again to reproduce a draw).
-    /// Omitted: a fresh seed is chosen and recorded.
     pub seed: Option<u64>,
+}
+
+impl utoipa::PartialSchema for DrawLots {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        crate::limits::schema::from_json(serde_json::json!({
+            "description": "How to draw lots: at random, with the seed to use (a recorded one again reproduces a draw; omitted, a fresh seed is chosen and recorded), or by rating, highest first (no seed: a seed only goes with a random draw).",
+            "oneOf": [
+                {
+                    "title": "RandomDraw",
+                    "type": "object",
+                    "required": ["method"],
+                    "properties": {
+                        "method": {"type": "string", "enum": ["random"]},
+                        "seed": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/Seed"}]}
+                    },
+                    "additionalProperties": false
+                },
+                {
+                    "title": "RatingDraw",
+                    "type": "object",
+                    "required": ["method"],
+                    "properties": {
+                        "method": {"type": "string", "enum": ["rating"]},
+                        "seed": {"type": "null"}
+                    },
+                    "additionalProperties": false
+                }
+            ],
+            "example": {"method": "random", "seed": 20261122}
+        }))
+    }
+}
+
+impl ToSchema for DrawLots {
+    fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::Schema>)>) {
+        use crate::limits::schema::Seed;
+        use utoipa::PartialSchema;
+        schemas.push((Seed::name().into_owned(), Seed::schema()));
+    }
 }
 
 /// The outcome of a draw.
@@ -110,6 +149,12 @@ pub async fn draw_lots(
     let again_allowed = if_match.is_some();
     if body.method == LotsMethod::Rating && body.seed.is_some() {
         return Err(ApiError::invalid("seed", "a draw by rating takes no seed"));
+    }
+    if body.seed.is_some_and(|s| s > crate::limits::MAX_SEED) {
+        return Err(ApiError::invalid(
+            "seed",
+            format!("must be at most {}", crate::limits::MAX_SEED),
+        ));
     }
     let seed = match body.method {
         LotsMethod::Random => Some(match body.seed {

@@ -11,5 +11,6 @@ pub mod results_csv;
 pub mod rounds;
 pub mod standings;
 pub mod stream;
+pub mod stream_messages;
 pub mod teams;
 pub mod tokens;

@@ -255,7 +255,8 @@ pub async fn get_participant(
     json_cached(&req, &p)
 }
 
-/// Change a participant's details. Admin only.
+/// Change a participant's details: a JSON Merge Patch (RFC 7396), `null` removes a detail.
+/// Admin only.
 #[utoipa::path(
     patch, path = "/api/v1/events/{event_id}/participants/{participant_id}", tag = "participants",
     params(("event_id" = i64, Path, description = "Event id"), ("participant_id" = i64, Path, description = "Participant id")),
@@ -281,39 +282,7 @@ pub async fn update_participant(
         .write(move |tx| {
             auth::require(tx, event_id, token.as_deref(), Role::Admin)?;
             let mut p = participants::get(tx, event_id, id)?;
-            if let Some(v) = patch.name {
-                p.name = v.trim().to_string();
-            }
-            if patch.rating.is_some() {
-                p.rating = patch.rating;
-            }
-            if patch.club.is_some() {
-                p.club = patch.club;
-            }
-            if patch.federation.is_some() {
-                p.federation = patch.federation;
-            }
-            if patch.national_id.is_some() {
-                p.national_id = patch.national_id;
-            }
-            if let Some(players) = patch.players {
-                p.players = players;
-            }
-            if patch.external_id.is_some() {
-                p.external_id = patch.external_id;
-            }
-            if patch.title.is_some() {
-                p.title = patch.title;
-            }
-            if patch.sex.is_some() {
-                p.sex = patch.sex;
-            }
-            if patch.birth_year.is_some() {
-                p.birth_year = patch.birth_year;
-            }
-            if patch.k_factor.is_some() {
-                p.k_factor = patch.k_factor;
-            }
+            patch.apply(&mut p);
             participants::update(tx, &p)?;
             events::touch(tx, event_id, &now())?;
             participants::get(tx, event_id, id)

@@ -13,8 +13,10 @@ use crate::api::events::results_csv::{self, GameRef};
 use crate::api::events::stream;
 use crate::api::extract::{parse_json, Bearer};
 use crate::api::responses::ScorerWrite;
+use crate::engine::chess::games::GameResultText;
 use crate::engine::chess::scoring::GameResult;
 use crate::error::{ApiError, ApiResult, FieldError};
+use crate::limits::schema::{GameBoard, GameRound};
 use crate::live::Live;
 use crate::store::games;
 use crate::store::tokens::Role;
@@ -26,9 +28,13 @@ use crate::store::{events, now, Store};
 #[schema(example = json!({"round": 2, "board": 3, "result": "1/2-1/2"}))]
 pub struct ResultEntry {
     pub game_id: Option<i64>,
+    /// With `board`, instead of `game_id`.
+    #[schema(value_type = Option<GameRound>)]
     pub round: Option<u32>,
+    #[schema(value_type = Option<GameBoard>)]
     pub board: Option<u32>,
     /// `1-0`, `0-1`, `1/2-1/2` (or `½-½`), `+/-` and `-/+` (forfeits), `-/-` (double forfeit).
+    #[schema(value_type = GameResultText)]
     pub result: String,
 }
 
@@ -324,7 +330,7 @@ fn enter(
     post, path = "/api/v1/events/{event_id}/results", tag = "results",
     params(
         ("event_id" = i64, Path, description = "Event id"),
-        ("Idempotency-Key" = Option<String>, Header, description = "Retry safely: the same key returns the first answer (kept 24 h)"),
+        ("Idempotency-Key" = inline(Option<crate::api::idempotency::IdempotencyKey>), Header, description = "Retry safely: the same key returns the first answer (kept 24 h)"),
     ),
     request_body(content(
         (SubmitResults = "application/json"),

@@ -109,8 +109,11 @@ pub struct StandingRow {
     pub norms: Vec<Norm>,
 }
 
-/// The standings of an event.
+/// The standings of an event. Titled `EventStandings` in the document: a client generator that
+/// names a type and its local variable after the schema (openapi-python-client) would give
+/// the field `standings` and the whole object one name.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(title = "EventStandings")]
 #[schema(example = json!({"event_id": 1, "tiebreaks": ["direct_encounter", "wins", "sonneborn_berger"], "tiebreak_rules": "2026", "unrated_rating": null, "notes": [], "standings": []}))]
 pub struct Standings {
     pub event_id: i64,

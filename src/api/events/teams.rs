@@ -54,7 +54,7 @@ const BRIDGE_MEMBERS: std::ops::RangeInclusive<usize> = 4..=6;
     {"name": "B. Player", "rating": 2150, "federation": "ENG"}
 ]}))]
 pub struct NewTeam {
-    #[schema(max_length = 200)]
+    #[schema(value_type = crate::limits::schema::Name)]
     pub name: String,
     /// The players, board 1 first (Scheveningen 2–20, Hilton 1–100, bridge 4–6).
     #[schema(min_items = 1, max_items = 100)]

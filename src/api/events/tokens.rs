@@ -17,7 +17,7 @@ use crate::store::{now, Store};
 #[schema(example = json!({"label": "results upload script"}))]
 pub struct NewScorerToken {
     /// What the token is for.
-    #[schema(max_length = 200)]
+    #[schema(value_type = Option<crate::limits::schema::PlainText>)]
     pub label: Option<String>,
 }
 

@@ -186,8 +186,8 @@ fn rescore(conn: &Connection, event_id: i64, deals: &[Deal]) -> ApiResult<Vec<Re
     Ok(out)
 }
 
-/// Load the event's hand records from a PBN file (tags `[Board]`, `[Dealer]`,
-/// `[Vulnerable]`, `[Deal]`), replacing any loaded before. Admin only; any bridge event.
+/// Load the event's hand records from a PBN file (as text, or as one JSON string with
+/// `Content-Type: application/json`; tags `[Board]`, `[Dealer]`, `[Vulnerable]`, `[Deal]`), replacing any loaded before. Admin only; any bridge event.
 /// Each deal must hold 13 cards per hand, 52 distinct; errors name the line
 /// (`errors[0].field` is `pbn`). A deal whose dealer or vulnerability contradicts its board
 /// number (the 16-board cycle) is refused with a 422 naming the board, unless the request
@@ -200,7 +200,10 @@ fn rescore(conn: &Connection, event_id: i64, deals: &[Deal]) -> ApiResult<Vec<Re
 #[utoipa::path(
     put, path = "/api/v1/events/{event_id}/deals", tag = "bridge",
     params(("event_id" = i64, Path, description = "Event id"), DealsQuery),
-    request_body(content = String, content_type = "text/plain", description = "A PBN file", example = json!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32\"]\n")),
+    request_body(description = "A PBN file: as text, or as one JSON string", content(
+        (String = "text/plain", example = json!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32\"]\n")),
+        (String = "application/json", example = json!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32\"]\n")),
+    )),
     security(("bearer" = [])),
     responses(
         (status = 200, body = StoredDeals),
@@ -214,7 +217,7 @@ pub async fn put_deals(
     path: web::Path<i64>,
     Bearer(token): Bearer,
     QueryParams(q): QueryParams<DealsQuery>,
-    crate::api::extract::RawBody(body): crate::api::extract::RawBody,
+    crate::api::extract::TextBody(body): crate::api::extract::TextBody,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let non_standard = q.non_standard.unwrap_or(false);
@@ -658,10 +661,10 @@ pub async fn get_pbn(
 #[serde(deny_unknown_fields)]
 pub struct UsebioQuery {
     /// The club's name.
-    #[param(max_length = 200)]
+    #[param(inline, value_type = Option<crate::limits::schema::PlainText>)]
     pub club_name: Option<String>,
     /// The club's number with the national body.
-    #[param(max_length = 64)]
+    #[param(inline, value_type = Option<crate::limits::schema::Code>)]
     pub club_id: Option<String>,
 }
 

@@ -8,7 +8,7 @@ use crate::api::auth;
 use crate::api::events::event::{
     created_response, issue_admin_token, validate_dates, validate_format,
 };
-use crate::api::extract::{parse_json, read_body_up_to, Bearer};
+use crate::api::extract::{parse_json_keeping, read_body_up_to, Bearer};
 use crate::api::responses::{AdminRead, PublicImport};
 use crate::domain::{validate_settings, CreatedEvent, GameKind};
 use crate::error::{ApiError, ApiResult};
@@ -116,7 +116,7 @@ pub async fn import_event(
 ) -> ApiResult<HttpResponse> {
     let _turn = store.import_turn().await?;
     let body = read_body_up_to(&req, payload, limits::MAX_IMPORT_BYTES).await?;
-    let document: EventDocument = parse_json(&body)?;
+    let document: EventDocument = parse_json_keeping(&body, "tables")?;
     check_event(&document)?;
     let created = store
         .write(move |tx| {

@@ -43,11 +43,11 @@ fn trf_error(e: TrfError) -> ApiError {
 #[serde(deny_unknown_fields)]
 pub struct ImportQuery {
     /// The event's name (default: the file's `012` line, else "Imported Swiss").
-    #[param(max_length = 200)]
+    #[param(inline, value_type = Option<crate::limits::schema::Name>)]
     pub name: Option<String>,
     /// `swiss`, `round_robin` or `double_round_robin`. Default: a round robin when the
     /// file's `092` line says so (double when two players met twice), else `swiss`.
-    #[param(value_type = Option<crate::domain::closed_sets::EventFormat>)]
+    #[param(inline, value_type = Option<crate::domain::closed_sets::TrfFormat>)]
     pub format: Option<String>,
     /// Swiss only: `swiss` or `adjacent`.
     pub system: Option<PairingSystem>,
@@ -214,7 +214,8 @@ fn import_format(
     Ok(format)
 }
 
-/// Create an event from a FIDE TRF file (`text/plain`): a Swiss, or a round robin when the
+/// Create an event from a FIDE TRF file (`text/plain`, or the same file as one JSON string
+/// with `Content-Type: application/json`): a Swiss, or a round robin when the
 /// file's `092` line says so or `format` asks (its games as the schedule: round-robin rules
 /// for direct encounter and forfeits). Players with their start numbers as pairing numbers,
 /// ratings, titles, sex, birth years, team codes, federations and FIDE ids (as
@@ -229,7 +230,10 @@ fn import_format(
 #[utoipa::path(
     post, path = "/api/v1/events/trf", tag = "events",
     params(ImportQuery),
-    request_body(content = String, content_type = "text/plain", description = "A FIDE TRF file", example = example_trf),
+    request_body(description = "A FIDE TRF file: as text, or as one JSON string", content(
+        (String = "text/plain", example = example_trf),
+        (String = "application/json", example = json!(example_trf())),
+    )),
     responses(
         (status = 201, description = "Created; keep the admin_token", body = CreatedEvent),
         PublicSubmit,
@@ -238,7 +242,7 @@ fn import_format(
 #[post("/api/v1/events/trf")]
 pub async fn import_trf(
     store: web::Data<Store>,
-    crate::api::extract::RawBody(body): crate::api::extract::RawBody,
+    crate::api::extract::TextBody(body): crate::api::extract::TextBody,
     QueryParams(query): QueryParams<ImportQuery>,
 ) -> ApiResult<HttpResponse> {
     let text = decode_trf(&body);

@@ -70,11 +70,15 @@ impl Method {
 
 /// A pairs event's scoring settings: `{"scoring": "matchpoints"|"butler"|"cross_imps",
 /// "scale": "ebu"|"acbl"}`, both optional (`scale` only with matchpoints).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"scoring": "matchpoints", "scale": "acbl"}))]
 pub struct ScoringSettings {
+    /// `matchpoints` (default), `butler` or `cross_imps`.
     #[serde(default)]
     pub scoring: Method,
+    /// The matchpoint scale, `ebu` (default) or `acbl`: with matchpoint scoring only (a rule
+    /// between the two settings, refused with 422).
     pub scale: Option<Scale>,
 }
 

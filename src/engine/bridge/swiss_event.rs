@@ -73,24 +73,41 @@ pub enum DrawTiming {
 pub const DEFAULT_BYE_VPS: f64 = 12.0;
 
 /// The settings of a bridge Swiss event.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"rounds": 7, "boards_per_match": 4, "draw": "live"}))]
 pub struct SwissEventSettings {
+    /// Rounds planned.
+    #[schema(value_type = Option<crate::limits::schema::RoundNumber>)]
     pub rounds: Option<u32>,
+    /// How round 1 is drawn: `split` (default), `fold` or `random`.
     #[serde(default)]
     pub round1: Round1,
+    /// The seed of a `random` round 1 (chosen and recorded when absent).
     pub random_seed: Option<u64>,
+    /// Which results a round is drawn on: `live` (default) or `delayed`.
     #[serde(default)]
     pub draw: DrawTiming,
+    /// The VPs of a bye, 0 to 20 in hundredths (default 12).
+    #[schema(value_type = Option<ByeVps>)]
     pub bye_vps: Option<f64>,
+    /// Matches sit at a contestant's home table when possible.
     #[serde(default)]
     pub keep_home_tables: bool,
+    /// Boards of a match.
+    #[schema(value_type = Option<crate::engine::bridge::team_event::MatchBoards>)]
     pub boards_per_match: Option<u32>,
+    /// An odd number of entries: a `bye` (default) or, for Swiss teams, a `triangle`.
     #[serde(default)]
     pub odd: OddNumber,
     /// Swiss pairs: `butler` (default) or `cross_imps`.
     pub scoring: Option<Method>,
 }
+
+crate::limits::schema::number_bound!(
+    /// The VPs of a bye (in hundredths).
+    ByeVps: 0, 20
+);
 
 fn fault(field: &str, message: impl Into<String>) -> SettingsError {
     SettingsError {

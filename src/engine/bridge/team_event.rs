@@ -31,14 +31,30 @@ use crate::engine::bridge::teams::matches::{score_match, MatchBoard, MatchScore}
 use crate::engine::bridge::teams::TeamMovement;
 
 /// The settings of a bridge `teams` event.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"kind": "round_robin", "boards_per_match": 8}))]
 pub struct TeamEventSettings {
+    /// The team movement (default `round_robin`).
     #[serde(default = "default_kind")]
     pub kind: String,
+    /// Matches each team plays (default: the full movement).
+    #[schema(value_type = Option<MatchCount>)]
     pub matches: Option<u32>,
+    /// Boards of a match (default 8).
+    #[schema(value_type = Option<MatchBoards>)]
     pub boards_per_match: Option<u32>,
 }
+
+crate::limits::schema::integer_bound!(
+    /// Boards of a match (both halves play them).
+    MatchBoards: UInt32, 1, MAX_BOARDS_PER_ROUND
+);
+
+crate::limits::schema::integer_bound!(
+    /// Matches each team plays.
+    MatchCount: UInt32, 1, u32::MAX
+);
 
 fn default_kind() -> String {
     "round_robin".into()

@@ -3,6 +3,58 @@
 //!
 //! Points are counted in half-points so that ties are exact.
 
+/// Every way a result may be written (spaces aside), and the result it is.
+pub const RESULT_SPELLINGS: [(&str, GameResult); 20] = [
+    ("1-0", GameResult::WhiteWin),
+    ("0-1", GameResult::BlackWin),
+    ("1/2-1/2", GameResult::Draw),
+    ("½-½", GameResult::Draw),
+    ("0.5-0.5", GameResult::Draw),
+    ("=", GameResult::Draw),
+    ("½", GameResult::Draw),
+    ("+/-", GameResult::WhiteForfeitWin),
+    ("+:-", GameResult::WhiteForfeitWin),
+    ("+--", GameResult::WhiteForfeitWin),
+    ("+-", GameResult::WhiteForfeitWin),
+    ("-/+", GameResult::BlackForfeitWin),
+    ("-:+", GameResult::BlackForfeitWin),
+    ("--+", GameResult::BlackForfeitWin),
+    ("-+", GameResult::BlackForfeitWin),
+    ("-/-", GameResult::DoubleForfeit),
+    ("-:-", GameResult::DoubleForfeit),
+    ("---", GameResult::DoubleForfeit),
+    ("0-0", GameResult::DoubleForfeit),
+    ("--", GameResult::DoubleForfeit),
+];
+
+/// A game's result as the API takes it: any spelling of [`RESULT_SPELLINGS`], spaces anywhere.
+pub struct GameResultText;
+
+impl utoipa::PartialSchema for GameResultText {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        use crate::limits::schema::{space, spaced_word};
+        let w = space();
+        let spellings = RESULT_SPELLINGS
+            .iter()
+            .map(|(spelling, _)| spaced_word(spelling, &w))
+            .collect::<Vec<_>>()
+            .join("|");
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some(
+                "A result: `1-0`, `0-1`, `1/2-1/2` (or `½-½`, `=`), `+/-` and `-/+` (forfeits), `-/-` (double forfeit); spaces anywhere.",
+            ))
+            .pattern(Some(format!("^{w}(?:{spellings}){w}$")))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for GameResultText {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("GameResultText")
+    }
+}
+
 /// A game's result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameResult {
@@ -22,15 +74,10 @@ impl GameResult {
     /// `+--`, `--+`, `---`, `0-0` for a double forfeit), ignoring spaces.
     pub fn parse(text: &str) -> Option<GameResult> {
         let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        Some(match t.as_str() {
-            "1-0" => GameResult::WhiteWin,
-            "0-1" => GameResult::BlackWin,
-            "1/2-1/2" | "½-½" | "0.5-0.5" | "=" | "½" => GameResult::Draw,
-            "+/-" | "+:-" | "+--" | "+-" => GameResult::WhiteForfeitWin,
-            "-/+" | "-:+" | "--+" | "-+" => GameResult::BlackForfeitWin,
-            "-/-" | "-:-" | "---" | "0-0" | "--" => GameResult::DoubleForfeit,
-            _ => return None,
-        })
+        RESULT_SPELLINGS
+            .iter()
+            .find(|(spelling, _)| *spelling == t)
+            .map(|&(_, result)| result)
     }
 
     /// The stored, canonical notation.

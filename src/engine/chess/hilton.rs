@@ -44,6 +44,11 @@ pub const MIN_TEAMS: u32 = 4;
 pub const MAX_TEAMS: u32 = 26;
 /// The most boards served (each board beyond N − 1 repeats a pairing with colours reversed).
 pub const MAX_BOARDS: u32 = 100;
+
+crate::limits::schema::integer_bound!(
+    /// Boards per team of a Hilton event: every team fields exactly that many.
+    HiltonBoards: UInt32, 1, MAX_BOARDS
+);
 /// Hilton events have three rounds.
 pub const ROUNDS: usize = 3;
 

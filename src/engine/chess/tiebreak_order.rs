@@ -336,14 +336,105 @@ pub enum TiebreakPreset {
     RoundRobin,
 }
 
-/// The `tiebreaks` setting: a preset name, or the tie-breaks in order, each a C.07 code with
-/// its modifiers (`BH/C1`, `SB`, `ARO`, `TPR`…) or one of our names (`buchholz_cut1`…).
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+/// The most tie-breaks a list holds.
+pub const MAX_TIEBREAKS: usize = 20;
+
+/// The pattern of a list entry [`Tiebreak::parse`] reads (for the API document): one of our
+/// names, or a C.07 code in any case with the modifiers it takes, each kind at most once, in
+/// any order. Both ECMA-262 and Python read it alike.
+pub fn entry_pattern() -> String {
+    let either = |c: char| format!("[{}{}]", c.to_ascii_uppercase(), c.to_ascii_lowercase());
+    let word = |w: &str| w.chars().map(either).collect::<String>();
+    let mut choices: Vec<String> = NAMES.iter().map(|(name, _)| name.to_string()).collect();
+    for (text, code) in CODES {
+        let takes = code.takes();
+        let mut groups: Vec<String> = Vec::new();
+        if takes.contains('C') || takes.contains('M') {
+            let kinds: String = takes.chars().filter(|k| "CM".contains(*k)).collect();
+            groups.push(format!("/{}[12]", word_class(&kinds)));
+        }
+        for kind in takes.chars().filter(|k| "PFR".contains(*k)) {
+            groups.push(format!("/{}", either(kind)));
+        }
+        if takes.contains('L') {
+            groups.push(format!(
+                "/{}(?:0*(?:100|[1-9]?[0-9])|[+-]0*(?:200|1[0-9]{{2}}|[1-9]?[0-9]))",
+                either('L')
+            ));
+        }
+        let mut orders = Vec::new();
+        orderings(&groups, &mut Vec::new(), &mut orders);
+        let modifiers = orders
+            .iter()
+            .filter(|o| !o.is_empty())
+            .map(|o| o.concat())
+            .collect::<Vec<_>>();
+        if modifiers.is_empty() {
+            choices.push(word(text));
+        } else {
+            choices.push(format!("{}(?:{})?", word(text), modifiers.join("|")));
+        }
+    }
+    format!("^(?:{})$", choices.join("|"))
+}
+
+/// A character class of the letters `kinds` in either case.
+fn word_class(kinds: &str) -> String {
+    let letters: String = kinds
+        .chars()
+        .flat_map(|k| [k.to_ascii_uppercase(), k.to_ascii_lowercase()])
+        .collect();
+    format!("[{letters}]")
+}
+
+/// Every sequence of distinct elements of `groups` (the empty one too).
+fn orderings(groups: &[String], prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    out.push(prefix.clone());
+    for g in groups {
+        if !prefix.contains(g) {
+            prefix.push(g.clone());
+            orderings(groups, prefix, out);
+            prefix.pop();
+        }
+    }
+}
+
+/// The `tiebreaks` setting: a preset name, or the tie-breaks in order (at most
+/// [`MAX_TIEBREAKS`], each once), each a C.07 code with its modifiers (`BH/C1`, `SB`, `ARO`,
+/// `TPR`…) or one of our names (`buchholz_cut1`…).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
-#[schema(example = json!(["BH/C1", "BH", "DE", "ARO/C1", "WIN"]))]
 pub enum TiebreakOrder {
     Preset(TiebreakPreset),
     List(Vec<String>),
+}
+
+impl utoipa::PartialSchema for TiebreakOrder {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        crate::limits::schema::from_json(serde_json::json!({
+            "description": "A preset, or the tie-breaks in order, each once: a C.07 code with its modifiers (`BH/C1`, `SB`, `ARO`, `TPR`...) or one of our names (`buchholz_cut1`...).",
+            "oneOf": [
+                {"$ref": "#/components/schemas/TiebreakPreset"},
+                {
+                    "type": "array",
+                    "items": {"type": "string", "pattern": entry_pattern()},
+                    "maxItems": MAX_TIEBREAKS,
+                    "uniqueItems": true
+                }
+            ],
+            "example": ["BH/C1", "BH", "DE", "ARO/C1", "WIN"]
+        }))
+    }
+}
+
+impl ToSchema for TiebreakOrder {
+    fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::Schema>)>) {
+        use utoipa::PartialSchema;
+        schemas.push((
+            TiebreakPreset::name().into_owned(),
+            TiebreakPreset::schema(),
+        ));
+    }
 }
 
 impl TiebreakOrder {
@@ -353,6 +444,10 @@ impl TiebreakOrder {
             TiebreakOrder::Preset(TiebreakPreset::Fide) => Ok(asked(&FIDE_TIEBREAKS)),
             TiebreakOrder::Preset(TiebreakPreset::Us) => Ok(asked(&SWISS_TIEBREAKS)),
             TiebreakOrder::Preset(TiebreakPreset::RoundRobin) => Ok(asked(&DEFAULT_TIEBREAKS)),
+            TiebreakOrder::List(list) if list.len() > MAX_TIEBREAKS => Err(vec![(
+                MAX_TIEBREAKS,
+                format!("at most {MAX_TIEBREAKS} tie-breaks"),
+            )]),
             TiebreakOrder::List(list) => {
                 let mut out = Vec::new();
                 let mut errors = Vec::new();
@@ -442,6 +537,42 @@ impl TiebreakRules {
 
 #[cfg(test)]
 mod tests {
+    /// The document's pattern takes exactly what `Tiebreak::parse` takes: every code with
+    /// every modifier and pair of modifiers in both orders, in both cases, and the names.
+    #[test]
+    fn the_entry_pattern_is_the_parsers_rule() {
+        let pattern = regex::Regex::new(&entry_pattern()).unwrap();
+        let modifiers = [
+            "C1", "C2", "C3", "M1", "M2", "P", "F", "R", "L", "L0", "L50", "L100", "L101", "L+3",
+            "L-200", "L+201", "P1", "X", "",
+        ];
+        let mut tried = 0;
+        for (text, _) in CODES {
+            for head in [text.to_string(), text.to_ascii_lowercase()] {
+                let mut entries = vec![head.clone()];
+                for a in modifiers {
+                    entries.push(format!("{head}/{a}"));
+                    for b in modifiers {
+                        entries.push(format!("{head}/{a}/{b}"));
+                    }
+                }
+                for entry in entries {
+                    assert_eq!(
+                        pattern.is_match(&entry),
+                        Tiebreak::parse(&entry).is_ok(),
+                        "{entry}"
+                    );
+                    tried += 1;
+                }
+            }
+        }
+        for (name, _) in NAMES {
+            assert!(pattern.is_match(name), "{name}");
+        }
+        assert!(!pattern.is_match("buchholz/C1"));
+        assert!(tried > 10_000);
+    }
+
     use super::*;
     use serde_json::json;
 

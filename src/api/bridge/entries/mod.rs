@@ -14,16 +14,21 @@ pub use csv::{read_csv, CSV_HEADER};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::engine::bridge::scoring::notation::{
+    AssignedScore, EntryAdjusted, EntryContract, EntryLead, EntryResult, EntrySeat, EntrySection,
+    Tricks,
+};
 use crate::engine::bridge::scoring::{
     parse_adjusted, tricks_from_result, Adjusted, Contract, Seat, MAX_SCORE,
 };
 use crate::engine::bridge::traveller::Outcome;
 use crate::error::FieldError;
+use crate::limits::schema::MovementNumber;
 
 /// Most rows in one request.
 pub const MAX_ROWS: usize = 5000;
 /// Longest text in a field (contract, result, lead, section, adjusted score).
-const MAX_TEXT: usize = 16;
+use crate::engine::bridge::scoring::notation::MAX_ENTRY_CHARS as MAX_TEXT;
 
 /// One board result. Give either a played contract (`contract`, `declarer`, and `tricks` or
 /// `result`), an assigned score (`ns_score`; with `ew_score` for a split score), or an
@@ -32,29 +37,41 @@ const MAX_TEXT: usize = 16;
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"round": 1, "table": 3, "board": 7, "contract": "4SX", "declarer": "N", "result": "-1", "lead": "HK"}))]
 pub struct BoardResultEntry {
+    #[schema(value_type = MovementNumber)]
     pub round: u32,
+    #[schema(value_type = MovementNumber)]
     pub table: u32,
+    #[schema(value_type = MovementNumber)]
     pub board: u32,
     /// Section label, checked when the movement labels its tables.
+    #[schema(value_type = Option<EntrySection>)]
     pub section: Option<String>,
     /// The pair at the NS seats and at the EW seats, checked against the movement when given.
     pub ns_pair: Option<u32>,
     pub ew_pair: Option<u32>,
     /// `4SX`, `4 H x`, `3NT`, `PASS`.
+    #[schema(value_type = Option<EntryContract>)]
     pub contract: Option<String>,
     /// Declarer's seat: `N`, `E`, `S`, `W`.
+    #[schema(value_type = Option<EntrySeat>)]
     pub declarer: Option<String>,
     /// Tricks declarer took (0–13), or `result` relative to the contract.
+    #[schema(value_type = Option<Tricks>)]
     pub tricks: Option<u8>,
     /// `=`, `+1`, `-2`.
+    #[schema(value_type = Option<EntryResult>)]
     pub result: Option<String>,
     /// Opening lead: suit then rank (`HK`, `S7`, `DT` or `D10`).
+    #[schema(value_type = Option<EntryLead>)]
     pub lead: Option<String>,
     /// An assigned score, from NS's viewpoint (a multiple of 10).
+    #[schema(value_type = Option<AssignedScore>)]
     pub ns_score: Option<i32>,
     /// With `ns_score`: a split score, the score the EW side is given (from NS's viewpoint).
+    #[schema(value_type = Option<AssignedScore>)]
     pub ew_score: Option<i32>,
     /// An artificial adjusted score for each side: `A+/A-`, `A=`, `A-/A-`, ...
+    #[schema(value_type = Option<EntryAdjusted>)]
     pub adjusted: Option<String>,
 }
 
@@ -67,6 +84,12 @@ pub struct BoardResultEntry {
     {"round": 1, "table": 3, "board": 1, "adjusted": "A+/A-"}
 ]}))]
 pub struct SubmitBoardResults {
+    /// One to 5000 results. A row is a played contract, an assigned score or an adjusted
+    /// score (only one of them); a played contract needs its declarer and `tricks` or
+    /// `result` (which must fit the contract); `ew_score` comes with `ns_score`. Each row must
+    /// name a round, table and board of the event's movement (and, when given, the pairs
+    /// sitting there): rules between fields and with the event, refused with 422 naming the row.
+    #[schema(min_items = 1, max_items = 5000)]
     pub results: Vec<BoardResultEntry>,
 }
 

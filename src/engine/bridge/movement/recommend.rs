@@ -37,22 +37,54 @@ use super::generate::{generate, HOWELL_KINDS, KINDS};
 use super::mitchell::common::MAX_TABLES;
 use super::model::{Direction, MovementError, MovementParams};
 use super::report::{report, MovementReport};
+use crate::limits::schema::integer_bound;
 
 /// What the director asks for.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct RecommendQuery {
     /// Number of pairs present.
+    #[schema(value_type = RecommendPairs)]
+    #[param(inline, value_type = RecommendPairs)]
     pub pairs: u32,
     /// Boards the session should have (about).
+    #[schema(value_type = SessionBoards)]
+    #[param(inline, value_type = SessionBoards)]
     pub boards: u32,
     /// The most rounds there is time for.
+    #[schema(value_type = Option<RoundsAvailable>)]
+    #[param(inline, value_type = Option<RoundsAvailable>)]
     pub max_rounds: Option<u32>,
     /// Sets (boxes) of boards available.
     pub sets_available: Option<u32>,
     /// 1 or 2 winners wanted.
+    #[schema(value_type = Option<Winners>)]
+    #[param(inline, value_type = Option<Winners>)]
     pub winners: Option<u8>,
 }
+
+/// The most boards a session may ask for.
+pub const MAX_SESSION_BOARDS: u32 = 200;
+
+integer_bound!(
+    /// Pairs present: 3 up to the largest room with an NS rover.
+    RecommendPairs: UInt32, 3, MAX_PAIRS
+);
+
+integer_bound!(
+    /// Boards a session should have (about).
+    SessionBoards: UInt32, 1, MAX_SESSION_BOARDS
+);
+
+integer_bound!(
+    /// The most rounds there is time for.
+    RoundsAvailable: UInt32, 1, u32::MAX
+);
+
+integer_bound!(
+    /// Winners of a pairs session: one (a Howell) or two (a Mitchell, NS and EW).
+    Winners: UInt8, 1, 2
+);
 
 /// One recommended movement.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -279,11 +311,12 @@ pub fn recommend(q: &RecommendQuery) -> Result<Vec<Recommendation>, MovementErro
             "3 to {MAX_PAIRS} pairs (at most {MAX_TABLES} tables, and an NS rover)"
         )));
     }
-    if !(1..=200).contains(&q.boards) {
-        return Err(
-            MovementError::new("boards", "the number of boards must be between 1 and 200")
-                .with_supported("1 to 200 boards"),
-        );
+    if !(1..=MAX_SESSION_BOARDS).contains(&q.boards) {
+        return Err(MovementError::new(
+            "boards",
+            format!("the number of boards must be between 1 and {MAX_SESSION_BOARDS}"),
+        )
+        .with_supported("1 to 200 boards"));
     }
     if q.winners.is_some_and(|w| !(1..=2).contains(&w)) {
         return Err(

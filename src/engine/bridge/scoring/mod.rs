@@ -97,6 +97,7 @@ pub mod contract;
 pub mod deal;
 pub mod imps;
 pub mod matchpoints;
+pub mod notation;
 pub mod score;
 pub mod vp;
 

@@ -84,7 +84,7 @@ pub enum Round1 {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Contestant {
-    /// The caller's id.
+    /// The caller's id (one contestant's only; never among its own `opponents`).
     pub id: u64,
     /// Score so far (VPs).
     #[serde(default)]
@@ -101,7 +101,7 @@ pub struct Contestant {
     pub byes: u32,
     /// A stationary team's table, kept when `keep_home_tables` is set and possible.
     #[serde(default)]
-    #[schema(maximum = 9999)]
+    #[schema(value_type = Option<crate::limits::schema::MovementNumber>)]
     pub home_table: Option<u32>,
 }
 

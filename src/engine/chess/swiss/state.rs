@@ -107,7 +107,7 @@ pub struct SwissPlayer {
     pub start_number: u32,
     /// Name as printed (no control characters).
     #[serde(default)]
-    #[schema(max_length = 200)]
+    #[schema(value_type = crate::limits::schema::PlainText)]
     pub name: String,
     /// Rating (0 when unknown).
     #[serde(default)]
@@ -115,7 +115,7 @@ pub struct SwissPlayer {
     pub rating: u32,
     /// Team, club or family code for pairing avoidance.
     #[serde(default)]
-    #[schema(max_length = 64)]
+    #[schema(value_type = Option<crate::limits::schema::Code>)]
     pub team: Option<String>,
     /// The player has no rating (ranked by the rating given, usually 0; avoided for the bye).
     #[serde(default)]
@@ -135,25 +135,25 @@ pub struct SwissPlayer {
     /// Sex as the TRF writes it (column 10: usually m for men, w for women; any one character is
     /// kept as read); not used by the pairing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 1)]
+    #[schema(value_type = Option<TrfSex>)]
     pub sex: Option<String>,
     /// FIDE title as the TRF writes it (`GM`, `g`, `WIM`…, columns 11-13); not used by the
     /// pairing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 3)]
+    #[schema(value_type = Option<TrfTitle>)]
     pub title: Option<String>,
     /// FIDE federation code (`NOR`, columns 54-56); not used by the pairing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 3)]
+    #[schema(value_type = Option<TrfFederation>)]
     pub federation: Option<String>,
     /// FIDE id (columns 58-68); not used by the pairing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 11)]
+    #[schema(value_type = Option<TrfFideId>)]
     pub fide_id: Option<String>,
     /// Birth date as the TRF writes it (`YYYY/MM/DD` or a year, columns 70-79); not used by
     /// the pairing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_length = 10)]
+    #[schema(value_type = Option<TrfBirthDate>)]
     pub birth_date: Option<String>,
 }
 
@@ -263,7 +263,7 @@ pub struct SwissSettings {
     pub team_avoidance_rounds: u32,
     /// Pairs the director prohibits (start numbers).
     #[serde(default)]
-    #[schema(max_items = 1000)]
+    #[schema(max_items = 1000, value_type = Vec<crate::limits::schema::StartNumberPair>)]
     pub prohibited_pairs: Vec<[u32; 2]>,
     /// May two players whose game was forfeited meet again?
     #[serde(default)]
@@ -303,23 +303,87 @@ impl Default for SwissSettings {
     }
 }
 
+/// The widths of a player's identity columns in a TRF file (sex, title, federation, FIDE id,
+/// birth date): a value sent must fit its column.
+pub const TRF_SEX_WIDTH: usize = 1;
+/// See [`TRF_SEX_WIDTH`].
+pub const TRF_TITLE_WIDTH: usize = 3;
+/// See [`TRF_SEX_WIDTH`].
+pub const TRF_FEDERATION_WIDTH: usize = 3;
+/// See [`TRF_SEX_WIDTH`].
+pub const TRF_FIDE_ID_WIDTH: usize = 11;
+/// See [`TRF_SEX_WIDTH`].
+pub const TRF_BIRTH_DATE_WIDTH: usize = 10;
+
+crate::limits::schema::text_bound!(
+    /// A player's sex as a TRF file writes it (one character).
+    TrfSex: TRF_SEX_WIDTH
+);
+crate::limits::schema::text_bound!(
+    /// A FIDE title as a TRF file writes it.
+    TrfTitle: TRF_TITLE_WIDTH
+);
+crate::limits::schema::text_bound!(
+    /// A FIDE federation code.
+    TrfFederation: TRF_FEDERATION_WIDTH
+);
+crate::limits::schema::text_bound!(
+    /// A FIDE id.
+    TrfFideId: TRF_FIDE_ID_WIDTH
+);
+crate::limits::schema::text_bound!(
+    /// A birth date as a TRF file writes it.
+    TrfBirthDate: TRF_BIRTH_DATE_WIDTH
+);
+
+/// The points a requested bye may give: none (absent), half a point or a whole one.
+pub const BYE_POINTS: [f64; 3] = [0.0, 0.5, 1.0];
+
+/// A bye's points: 0, 0.5 or 1 ([`BYE_POINTS`]), written as a range in steps (client
+/// generators take no enum of numbers with a fraction).
+pub struct ByePoints;
+
+impl utoipa::PartialSchema for ByePoints {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        let step = BYE_POINTS[1] - BYE_POINTS[0];
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Number)
+            .description(Some(
+                "A bye's points: 1 (a full-point bye), 0.5 (a half-point bye) or 0 (absent).",
+            ))
+            .minimum(Some(BYE_POINTS[0]))
+            .maximum(Some(BYE_POINTS[BYE_POINTS.len() - 1]))
+            .multiple_of(Some(step))
+            .into()
+    }
+}
+
+impl ToSchema for ByePoints {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ByePoints")
+    }
+}
+
 /// A bye requested in advance for the round being paired.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct RequestedBye {
     /// Start number.
     pub player: u32,
     /// 0, 0.5 or 1.
+    #[schema(value_type = ByePoints)]
     pub points: f64,
 }
 
-/// The whole state needed to pair the next round.
+/// The whole state needed to pair the next round. Its parts must agree (rules between fields,
+/// refused with 422 naming the one at fault): start numbers unique and every one named known,
+/// each game in both players' histories alike, at least two players left to pair.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SwissState {
     /// Section settings.
     #[serde(default)]
     pub settings: SwissSettings,
     /// All players ever entered.
-    #[schema(max_items = 10000)]
+    #[schema(min_items = 2, max_items = 10000)]
     pub players: Vec<SwissPlayer>,
     /// Round to pair; none = one more than the longest history.
     #[serde(default)]

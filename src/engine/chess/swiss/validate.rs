@@ -124,12 +124,16 @@ pub(crate) fn check(state: &SwissState) -> Result<(), SwissError> {
             text(f("team"), team, MAX_CODE_CHARS)?;
         }
         // the TRF columns of a player's identity: a value fits its column
+        use super::state::{
+            TRF_BIRTH_DATE_WIDTH, TRF_FEDERATION_WIDTH, TRF_FIDE_ID_WIDTH, TRF_SEX_WIDTH,
+            TRF_TITLE_WIDTH,
+        };
         for (name, value, width) in [
-            ("sex", &p.sex, 1),
-            ("title", &p.title, 3),
-            ("federation", &p.federation, 3),
-            ("fide_id", &p.fide_id, 11),
-            ("birth_date", &p.birth_date, 10),
+            ("sex", &p.sex, TRF_SEX_WIDTH),
+            ("title", &p.title, TRF_TITLE_WIDTH),
+            ("federation", &p.federation, TRF_FEDERATION_WIDTH),
+            ("fide_id", &p.fide_id, TRF_FIDE_ID_WIDTH),
+            ("birth_date", &p.birth_date, TRF_BIRTH_DATE_WIDTH),
         ] {
             if let Some(v) = value {
                 text(f(name), v, width)?;
@@ -287,7 +291,7 @@ impl SwissState {
                     format!("unknown start number {}", b.player),
                 ));
             }
-            if ![0.0, 0.5, 1.0].contains(&b.points) {
+            if !super::state::BYE_POINTS.contains(&b.points) {
                 return Err(err(
                     format!("requested_byes[{k}].points"),
                     "a bye is worth 0, 0.5 or 1 point",
