@@ -48,6 +48,12 @@ pub const MAX_DUTCH_PLAYERS: usize = 5_000;
 /// [`crate::engine::chess::swiss::burstein`]).
 pub const MAX_BURSTEIN_PLAYERS: usize = 3_000;
 
+/// Players of a section paired by the FIDE Dubov system (`system: fide_dubov`). A score
+/// group that needs upfloaters is paired by one matching over every player still unpaired,
+/// every legal pair an edge, so time and memory grow with the square of the field (figures
+/// in the module doc of [`crate::engine::chess::swiss::dubov`]).
+pub const MAX_DUBOV_PLAYERS: usize = 1_000;
+
 /// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,
 /// see [`crate::engine::chess::swiss::trf::MAX_TRF_START_NUMBER`].)
 pub const MAX_START_NUMBER: u32 = 99_999;

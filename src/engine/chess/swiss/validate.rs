@@ -14,8 +14,8 @@ use super::state::PairingSystem;
 use super::state::{err, RoundResult, SwissError, SwissState};
 use crate::limits::{
     text_fault, MAX_ADJUSTMENT_HALF_POINTS, MAX_BURSTEIN_PLAYERS, MAX_CODE_CHARS,
-    MAX_DUTCH_PLAYERS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS, MAX_RATING, MAX_ROUNDS,
-    MAX_SECTION_PLAYERS, MAX_START_NUMBER,
+    MAX_DUBOV_PLAYERS, MAX_DUTCH_PLAYERS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS, MAX_RATING,
+    MAX_ROUNDS, MAX_SECTION_PLAYERS, MAX_START_NUMBER,
 };
 
 fn text(field: String, s: &str, max: usize) -> Result<(), SwissError> {
@@ -58,6 +58,14 @@ pub(crate) fn check(state: &SwissState) -> Result<(), SwissError> {
             state.players.len() as u64,
             MAX_BURSTEIN_PLAYERS as u64,
             "a section paired by the FIDE Burstein system has",
+        )?;
+    }
+    if s.system == PairingSystem::FideDubov {
+        at_most(
+            "players",
+            state.players.len() as u64,
+            MAX_DUBOV_PLAYERS as u64,
+            "a section paired by the FIDE Dubov system has",
         )?;
     }
     at_most(
