@@ -101,6 +101,8 @@ pub(crate) mod player;
 mod check;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_rules;
 
 use crate::engine::chess::swiss::dutch::initial_colour;
 use crate::engine::chess::swiss::round::{decided_byes, pairing_positions};
