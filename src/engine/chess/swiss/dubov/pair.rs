@@ -5,7 +5,10 @@
 //! [`super`]).
 
 use super::player::{legal, DubovPlayer};
-use crate::engine::chess::swiss::dutch::lex::{solve_lex_lazy, LexEdges, LexError, LexStats};
+use crate::engine::chess::swiss::dutch::lex::{
+    solve_lex_lazy, Lazy, LexEdges, LexError, LexStats, Values,
+};
+use crate::engine::chess::swiss::dutch::player::QuickSet;
 use crate::engine::chess::swiss::Colour;
 use crate::engine::matching::{Edge, MatchingProblem, MatchingSolver};
 use std::cmp::Reverse;
@@ -104,6 +107,11 @@ pub(crate) fn middle_out<T: Copy>(list: &[T]) -> Vec<T> {
     out
 }
 
+/// The pairs handed to a bracket's solve beside the residents' own: those of players at
+/// most this far apart in the order, and the residents with this many players below them;
+/// the others are priced in by the duals when they could improve the solve.
+const NEAR: usize = 12;
+
 /// Pairs the field.
 pub(crate) fn pair(f: &Field, solver: &dyn MatchingSolver) -> Result<Paired, PairError> {
     let n = f.ps.len();
@@ -191,55 +199,109 @@ fn upfloaters(
         return Err(PairError::NoBye);
     }
     let vertices = m + usize::from(bye_open);
-    let build = |star: &[Option<usize>], stars: usize| {
+    let own = |b: usize, hint: usize| -> Values {
+        let u = p(b);
+        let mut t = vec![(t_c5, 1), (t_c6 + level(b), 1)];
+        if quality {
+            if u.upfloats >= f.max_t {
+                t.push((t_c7 + 1, 1));
+                if u.upfloats > 0 {
+                    t.push((t_c7 + 2, i64::from(u.upfloats)));
+                }
+            }
+            if u.upfloated_last {
+                t.push((t_c7 + 3, 1));
+            }
+        }
+        if b > r {
+            t.push((hint, (b - r) as i64));
+        }
+        t
+    };
+    // The tiers of the pair a-b (a < b), `None` when the two may not meet.
+    let values = |a: usize, b: usize, star: &[Option<usize>], hint: usize| -> Option<Values> {
+        let (a, b) = (a.min(b), a.max(b));
+        if !legal(p(a), p(b)) {
+            return None;
+        }
+        let mut t: Values = Vec::new();
+        if b < r {
+            if p(a).preference == p(b).preference {
+                t.push((t_c7, 1));
+            }
+        } else if a < r {
+            if p(a).preference == p(b).preference {
+                t.push((t_c7, 1));
+            }
+            t.extend(own(b, hint));
+        } else {
+            for x in [a, b] {
+                if let Some(s) = star[x] {
+                    t.push((t_star + s, 1));
+                }
+            }
+        }
+        Some(t)
+    };
+    // Classes of the lazy pairs: 0 the residents, 1 and 2 the lower players due White and
+    // Black (a resident's [C7] against a lower player depends only on that), 3 the bye.
+    let class: Vec<u8> = (0..vertices)
+        .map(|k| {
+            if k == m {
+                3
+            } else if k < r {
+                0
+            } else if p(k).preference == Colour::White {
+                1
+            } else {
+                2
+            }
+        })
+        .collect();
+    let solve = |star: &[Option<usize>],
+                 stars: usize,
+                 start: Option<Vec<usize>>,
+                 stats: &mut LexStats|
+     -> Result<Vec<usize>, PairError> {
         let hint = t_star + stars;
-        let mut edges = LexEdges::with_capacity(m * m / 2, m * m);
-        let mut t: Vec<(usize, i64)> = Vec::with_capacity(12);
-        for a in 0..m {
-            for b in a + 1..m {
-                if !legal(p(a), p(b)) {
-                    continue;
+        let mut edges = LexEdges::with_capacity(r * r / 2 + m * NEAR, r * r + 4 * m * NEAR);
+        let mut core = Vec::new();
+        let mut outer: QuickSet<(usize, usize)> = QuickSet::default();
+        for a in 0..r {
+            for b in a + 1..r {
+                if let Some(t) = values(a, b, star, hint) {
+                    edges.push(a, b, &t);
+                    core.push(true);
                 }
-                t.clear();
-                if b < r {
-                    if p(a).preference == p(b).preference {
-                        t.push((t_c7, 1));
-                    }
-                } else if a < r {
-                    let u = p(b);
-                    t.push((t_c5, 1));
-                    t.push((t_c6 + level(b), 1));
-                    if p(a).preference == u.preference {
-                        t.push((t_c7, 1));
-                    }
-                    if quality {
-                        if u.upfloats >= f.max_t {
-                            t.push((t_c7 + 1, 1));
-                            if u.upfloats > 0 {
-                                t.push((t_c7 + 2, i64::from(u.upfloats)));
-                            }
-                        }
-                        if u.upfloated_last {
-                            t.push((t_c7 + 3, 1));
-                        }
-                    }
-                    if b > r {
-                        t.push((hint, (b - r) as i64));
-                    }
-                } else {
-                    for x in [a, b] {
-                        if let Some(s) = star[x] {
-                            t.push((t_star + s, 1));
-                        }
-                    }
-                }
+            }
+        }
+        let mut near = |a: usize, b: usize, edges: &mut LexEdges, core: &mut Vec<bool>| {
+            let (a, b) = (a.min(b), a.max(b));
+            if b >= m || b < r || !outer.insert((a, b)) {
+                return;
+            }
+            if let Some(t) = values(a, b, star, hint) {
                 edges.push(a, b, &t);
+                core.push(true);
+            }
+        };
+        for a in 0..m {
+            for b in a + 1..m.min(a + NEAR + 1) {
+                near(a, b, &mut edges, &mut core);
+            }
+            if let Some(s) = &start {
+                near(a, s[a], &mut edges, &mut core);
+            }
+        }
+        for a in 0..r {
+            for b in r..m.min(r + NEAR) {
+                near(a, b, &mut edges, &mut core);
             }
         }
         if bye_open {
             for k in 0..m {
                 if let Some(i) = bye_pos[k] {
-                    t.clear();
+                    let mut t = vec![];
                     if i > 0 {
                         t.push((t_bye, i as i64));
                     }
@@ -247,10 +309,54 @@ fn upfloaters(
                         t.push((t_star + s, 1));
                     }
                     edges.push(k, m, &t);
+                    core.push(true);
                 }
             }
         }
-        (edges, hint + 1)
+        // Each end's values against each class (none: no partner of that class).
+        let mut alpha: Vec<[Option<Values>; 3]> = vec![[None, None, None]; vertices];
+        for (u, slot) in alpha.iter_mut().enumerate().take(m) {
+            for c in 0..3u8 {
+                if (class[u], c) == (0, 0) {
+                    continue;
+                }
+                let partner = (0..m).any(|w| w != u && class[w] == c && legal(p(u), p(w)));
+                if !partner {
+                    continue;
+                }
+                slot[c as usize] = Some(match (class[u], c) {
+                    (0, c) => {
+                        let due = if c == 1 { Colour::White } else { Colour::Black };
+                        if p(u).preference == due {
+                            vec![(t_c7, 1)]
+                        } else {
+                            vec![]
+                        }
+                    }
+                    (_, 0) => own(u, hint),
+                    _ => star[u].map(|s| vec![(t_star + s, 1)]).unwrap_or_default(),
+                });
+            }
+        }
+        let pair_of = |a: usize, b: usize| values(a, b, star, hint);
+        let lazy = Lazy {
+            class: class.clone(),
+            alpha,
+            pair: &pair_of,
+            edges: outer,
+        };
+        solve_lex_lazy(
+            solver,
+            vertices,
+            &edges,
+            hint + 1,
+            start,
+            true,
+            Some(&core),
+            Some(&lazy),
+            stats,
+        )?
+        .ok_or(PairError::Impossible)
     };
     let ups = |mate: &[usize]| -> Vec<usize> {
         (0..r)
@@ -258,8 +364,7 @@ fn upfloaters(
             .filter(|&b| b >= r && b < m)
             .collect()
     };
-    let (edges, tiers) = build(&vec![None; m], 0);
-    let mut mate = lex(solver, vertices, &edges, tiers, None, stats)?;
+    let mut mate = solve(&vec![None; m], 0, None, stats)?;
     let first = ups(&mate);
     if !first.is_empty() {
         // 4.2: the first set in the order of the candidates (score, then TPN); [C5]-[C6]
@@ -273,8 +378,7 @@ fn upfloaters(
                 s += 1;
             }
         }
-        let (edges, tiers) = build(&star, s);
-        mate = lex(solver, vertices, &edges, tiers, Some(mate), stats)?;
+        mate = solve(&star, s, Some(mate), stats)?;
     }
     let bye = bye_open.then(|| rem[mate[m]]);
     let chosen = ups(&mate);
