@@ -55,10 +55,19 @@ fn lex(
     edges: &LexEdges,
     tiers: usize,
     start: Option<Vec<usize>>,
+    core: &[bool],
     stats: &mut LexStats,
 ) -> Result<Vec<usize>, PairError> {
     solve_lex_lazy(
-        solver, vertices, edges, tiers, start, true, None, None, stats,
+        solver,
+        vertices,
+        edges,
+        tiers,
+        start,
+        true,
+        Some(core),
+        None,
+        stats,
     )?
     .ok_or(PairError::Impossible)
 }
@@ -271,7 +280,9 @@ fn upfloaters(
             for b in a + 1..r {
                 if let Some(t) = values(a, b, star, hint) {
                     edges.push(a, b, &t);
-                    core.push(true);
+                    // Far pairs join the solve when the duals price them in.
+                    let started = start.as_ref().is_some_and(|s| s[a] == b);
+                    core.push(b - a <= NEAR || started);
                 }
             }
         }
@@ -456,20 +467,39 @@ fn pair_bracket(
     let same = |a: usize, c: usize| cls[a] == cls[c];
     // The shifter of a pair of one class: the one with the lower sequence number.
     let shifter = |a: usize, c: usize| same(a, c) && seq[a] < seq[c];
+    let mut place = vec![0usize; b];
+    for (i, &k) in by_tpn.iter().enumerate() {
+        place[k] = i;
+    }
+    let near = |a: usize, c: usize| place[a].abs_diff(place[c]) <= 2 * NEAR;
     let legal_pairs: Vec<(usize, usize)> = (0..b)
         .flat_map(|a| (a + 1..b).map(move |c| (a, c)))
         .filter(|&(a, c)| legal(p(a), p(c)))
         .collect();
+    // The larger group's first shifters by 4.3, when [C7] needs no more than the
+    // difference of the groups: if S1 may then meet G2 in order, that is the pairing.
+    if size[0] != size[1] {
+        let y = 1 - x;
+        let d = size[0].abs_diff(size[1]) / 2;
+        let g1: Vec<bool> = (0..b)
+            .map(|k| (cls[k] == 0) != (cls[k] == y && seq[k] < d))
+            .collect();
+        if let Some(pairs) = natural(&g1) {
+            return Ok((pairs, d));
+        }
+    }
     // Step A, the first matching: [C7] (pairs of one class), hint: the shifters' numbers.
     let mut edges = LexEdges::with_capacity(legal_pairs.len(), 2 * legal_pairs.len());
+    let mut core = Vec::with_capacity(legal_pairs.len());
     for &(a, c) in &legal_pairs {
         if same(a, c) {
             edges.push(a, c, &[(0, 1), (1, seq[a].min(seq[c]) as i64)]);
         } else {
             edges.push(a, c, &[]);
         }
+        core.push(near(a, c));
     }
-    let mut mate = lex(solver, b, &edges, 2, None, stats)?;
+    let mut mate = lex(solver, b, &edges, 2, None, &core, stats)?;
     let c7 = (0..b).filter(|&a| mate[a] > a && same(a, mate[a])).count();
     let mut g1: Vec<bool> = (0..b).map(|k| cls[k] == 0).collect();
     let mut shifted = 0;
@@ -489,10 +519,12 @@ fn pair_bracket(
         let hint = 1 + b;
         let mut edges = LexEdges::with_capacity(legal_pairs.len(), 4 * legal_pairs.len());
         let mut t: Vec<(usize, i64)> = Vec::with_capacity(b);
+        let mut core = Vec::with_capacity(legal_pairs.len());
         for &(a, c) in &legal_pairs {
             if k_small == 0 && cls[a] == x && cls[c] == x {
                 continue;
             }
+            core.push(near(a, c));
             t.clear();
             if same(a, c) {
                 t.push((0, 1));
@@ -508,7 +540,7 @@ fn pair_bracket(
         }
         // Tiers with no value on any edge are harmless; a star whose every edge has the
         // value 1 is settled without a solve.
-        mate = lex(solver, b, &edges, hint + 1, Some(mate), stats)?;
+        mate = lex(solver, b, &edges, hint + 1, Some(mate), &core, stats)?;
         for a in 0..b {
             let o = mate[a];
             if shifter(a, o) {
@@ -533,11 +565,13 @@ fn pair_bracket(
     }
     let h = s1.len();
     let mut edges = LexEdges::with_capacity(legal_pairs.len(), 2 * legal_pairs.len());
+    let mut core = Vec::with_capacity(legal_pairs.len());
     for &(a, c) in &legal_pairs {
         if g1[a] == g1[c] {
             continue;
         }
         let (head, other) = if g1[a] { (a, c) } else { (c, a) };
+        core.push(pos[head].abs_diff(pos[other]) <= NEAR);
         let mut t = Vec::with_capacity(2);
         if pos[other] > 0 {
             t.push((pos[head], pos[other] as i64));
@@ -548,7 +582,7 @@ fn pair_bracket(
         }
         edges.push(a, c, &t);
     }
-    let mate = lex(solver, b, &edges, h + 1, Some(mate), stats)?;
+    let mate = lex(solver, b, &edges, h + 1, Some(mate), &core, stats)?;
     let pairs = s1.iter().map(|&k| (bracket[k], bracket[mate[k]])).collect();
     Ok((pairs, shifted))
 }

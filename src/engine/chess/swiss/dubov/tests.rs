@@ -191,3 +191,42 @@ fn middle_out_numbers_as_the_example_of_4_3_3() {
     let order = pair::middle_out(&['A', 'B', 'C', 'D', 'E', 'F', 'G']);
     assert_eq!(order, vec!['D', 'C', 'E', 'B', 'F', 'A', 'G']);
 }
+
+/// The benchmark's histories (greedy top-down rounds: long runs of one colour, many players
+/// due the same colour absolutely, large score groups), each shape at rounds 3-7: the
+/// brackets that need many upfloaters and shifters.
+#[test]
+fn every_benchmark_history_meets_every_criterion() {
+    use crate::engine::chess::swiss::simulate::{shaped_state, HistoryShape};
+    let mut totals = Totals::default();
+    for shape in HistoryShape::ALL {
+        for round in 3..=7 {
+            for &n in &[14u32, 41] {
+                let mut state = shaped_state(n, round as u64, shape, round);
+                state.settings.system = PairingSystem::FideDubov;
+                state.settings.acceleration = Default::default();
+                let pairing = match pair_dubov(&state, &BlossomSolver) {
+                    Ok(p) => p,
+                    Err(_) if !completable(&state) => {
+                        totals.impossible += 1;
+                        continue;
+                    }
+                    Err(e) => panic!("{} {n} round {round}: {}", shape.name(), e.message),
+                };
+                let initial = crate::engine::chess::swiss::dutch::initial_colour(&state);
+                let mut report = check_round(&state, &pairing, initial);
+                for v in report.violations.iter_mut() {
+                    *v = format!("{} {n} players round {round}: {v}", shape.name());
+                }
+                totals.add(report);
+            }
+        }
+    }
+    eprintln!("{totals:?}");
+    assert!(totals.rounds > 50, "{totals:?}");
+    assert!(
+        totals.violations.is_empty(),
+        "{:#?}",
+        &totals.violations[..totals.violations.len().min(20)]
+    );
+}
