@@ -9,6 +9,7 @@ mod bridge_teams;
 mod bridge_tools;
 mod client;
 mod docs;
+mod dubov;
 mod dutch;
 mod errors;
 mod export;
