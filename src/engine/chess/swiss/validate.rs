@@ -399,6 +399,19 @@ mod tests {
         assert!(check(&s).is_ok());
     }
 
+    /// The Dubov engine's sections stop at MAX_DUBOV_PLAYERS, before any work.
+    #[test]
+    fn a_dubov_section_stops_at_its_own_bound() {
+        let mut s = state(MAX_DUBOV_PLAYERS as u32, 9);
+        s.settings.system = PairingSystem::FideDubov;
+        assert!(check(&s).is_ok());
+        let mut s = state(MAX_DUBOV_PLAYERS as u32 + 1, 9);
+        s.settings.system = PairingSystem::FideDubov;
+        let e = check(&s).unwrap_err();
+        assert_eq!(e.field, "players");
+        assert!(e.message.contains("Dubov"), "{}", e.message);
+    }
+
     /// The Burstein engine's groups are complete graphs: its sections stop at
     /// MAX_BURSTEIN_PLAYERS.
     #[test]

@@ -30,7 +30,7 @@ impl Totals {
 }
 
 /// Plays an event of `n` players and `rounds` rounds, every round checked.
-fn play(n: u32, rounds: u32, seed: u64, totals: &mut Totals) {
+fn play(n: u32, rounds: u32, seed: u64, totals: &mut Totals) -> SwissState {
     let mut rng = SplitMix64::new(seed);
     let mut state = SwissState {
         settings: SwissSettings {
@@ -69,7 +69,7 @@ fn play(n: u32, rounds: u32, seed: u64, totals: &mut Totals) {
             Ok(p) => p,
             Err(_) if !completable(&state) => {
                 totals.impossible += 1;
-                return;
+                return state;
             }
             Err(e) => {
                 totals.violations.push(format!(
@@ -77,7 +77,7 @@ fn play(n: u32, rounds: u32, seed: u64, totals: &mut Totals) {
                     state.round_to_pair(),
                     e.message
                 ));
-                return;
+                return state;
             }
         };
         let initial = crate::engine::chess::swiss::dutch::initial_colour(&state);
@@ -108,6 +108,7 @@ fn play(n: u32, rounds: u32, seed: u64, totals: &mut Totals) {
             }
         }
     }
+    state
 }
 
 fn run(events: &[(u32, u32, u64)]) -> Totals {
@@ -229,4 +230,24 @@ fn every_benchmark_history_meets_every_criterion() {
         "{:#?}",
         &totals.violations[..totals.violations.len().min(20)]
     );
+}
+
+/// `tourney check --system fide_dubov` on a finished event: the TRF of an event the engine
+/// paired (byes, forfeits, withdrawals) is re-paired round by round, every round the same.
+#[test]
+fn a_finished_dubov_event_checks_as_its_own_pairing() {
+    use crate::engine::chess::swiss::dutch::check::check_event_with;
+    use crate::engine::chess::swiss::trf::{parse_trf, write_trf};
+    let mut totals = Totals::default();
+    for (n, seed) in [(23u32, 3u64), (40, 4)] {
+        let state = play(n, 7, seed, &mut totals);
+        let text = write_trf(&state, "dubov");
+        let read = parse_trf(&text).expect("trf");
+        let checks =
+            check_event_with(&read, &|before| pair_dubov(before, &BlossomSolver)).expect("checked");
+        assert_eq!(checks.len(), 7);
+        for c in checks {
+            assert!(c.agrees(), "{n} players round {}: {c:?}", c.round);
+        }
+    }
 }
