@@ -21,6 +21,8 @@ pub(crate) struct Report {
     pub checks: usize,
     /// Brackets whose whole procedure was checked by brute force.
     pub brute: usize,
+    /// Larger brackets whose [C5]-[C10] were checked together by one weighted matching.
+    pub weighed: usize,
     /// Violations, each naming its rule.
     pub violations: Vec<String>,
 }
@@ -468,6 +470,9 @@ pub(crate) fn check_round(state: &SwissState, pairing: &RoundPairing, initial: C
                 format!("round {round}: [C7] bracket {top}: {c7_mine} players without their colour, {c7} would do")
             });
         }
+        if rem.len() > BRUTE_PLAYERS {
+            joint(&mut rep, &ps, &rem, top, &opp, last, max_t, round);
+        }
         if rem.len() <= BRUTE_PLAYERS {
             rep.brute += 1;
             brute(
@@ -526,6 +531,65 @@ fn quality(
         }
     }
     v
+}
+
+/// [C5]-[C10] together: the quality vector of 2.3 weighed so that a lower total is a
+/// lexicographically better vector (each criterion's weight exceeds what all below it can
+/// add), when the weights fit; the least total over every pairing of the unpaired players
+/// must be this pairing's.
+#[allow(clippy::too_many_arguments)]
+fn joint(
+    rep: &mut Report,
+    ps: &[P],
+    rem: &[usize],
+    top: i64,
+    opp: &HashMap<usize, usize>,
+    last: bool,
+    max_t: u32,
+    round: u32,
+) {
+    let r = rem.iter().filter(|&&v| ps[v].score == top).count() as i128;
+    let mut levels: Vec<i64> = rem
+        .iter()
+        .map(|&v| ps[v].score)
+        .filter(|&s| s < top)
+        .collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let most_upfloats = rem
+        .iter()
+        .map(|&v| i128::from(ps[v].upfloats))
+        .max()
+        .unwrap_or(0);
+    // Bounds of each entry of the vector over any pairing: r upfloaters or boards at most.
+    let mut bounds = vec![r; 1 + levels.len()];
+    bounds.extend([r, r, r * most_upfloats, r]);
+    let mut weights = vec![1i128; bounds.len()];
+    for i in (0..bounds.len() - 1).rev() {
+        weights[i] = weights[i + 1] * (bounds[i + 1] + 1);
+    }
+    let limit = i128::from(i64::MAX) / (4 * rem.len() as i128 + 4);
+    if weights[0] * (bounds[0] + 1) > limit {
+        return;
+    }
+    rep.weighed += 1;
+    let weigh = |v: &[i64]| -> i64 {
+        v.iter()
+            .zip(&weights)
+            .map(|(&x, &w)| i128::from(x) * w)
+            .sum::<i128>() as i64
+    };
+    let pair_cost = |a: usize, b: usize| weigh(&quality(ps, &[(a, b)], top, &levels, last, max_t));
+    let best = least(ps, rem, &pair_cost).expect("pairable");
+    let mine: Vec<(usize, usize)> = rem
+        .iter()
+        .filter(|&&a| a < opp[&a])
+        .map(|&a| (a, opp[&a]))
+        .collect();
+    let q = quality(ps, &mine, top, &levels, last, max_t);
+    rep.expect(weigh(&q) == best, || {
+        format!("round {round}: [C5]-[C10] bracket {top}: quality {q:?} is not the least")
+    });
 }
 
 /// The whole of 3.2 by brute force on few players.

@@ -17,6 +17,7 @@ struct Totals {
     impossible: usize,
     checks: usize,
     brute: usize,
+    weighed: usize,
     violations: Vec<String>,
 }
 
@@ -25,6 +26,7 @@ impl Totals {
         self.rounds += 1;
         self.checks += r.checks;
         self.brute += r.brute;
+        self.weighed += r.weighed;
         self.violations.extend(r.violations);
     }
 }
@@ -117,10 +119,11 @@ fn run(events: &[(u32, u32, u64)]) -> Totals {
         play(n, rounds, seed, &mut totals);
     }
     eprintln!(
-        "Dubov checker: {} rounds, {} criteria tested, {} brackets by brute force, {} violations; {} rounds without any legal pairing (event stopped)",
+        "Dubov checker: {} rounds, {} criteria tested, {} brackets by brute force, {} more with [C5]-[C10] weighed together, {} violations; {} rounds without any legal pairing (event stopped)",
         totals.rounds,
         totals.checks,
         totals.brute,
+        totals.weighed,
         totals.violations.len(),
         totals.impossible
     );
