@@ -51,6 +51,16 @@ pub const MAX_DUTCH_PLAYERS: usize = 5_000;
 /// [`crate::engine::chess::swiss::burstein`]).
 pub const MAX_BURSTEIN_PLAYERS: usize = 3_000;
 
+/// Players of a section paired by the FIDE Dubov system (`system: fide_dubov`). A score
+/// group's own pairs are all edges of its solves, and a group that needs many upfloaters and
+/// shifters takes a solve per player it settles, so the worst rounds grow faster than the
+/// field: release build, `tourney bench-swiss --players N --system fide_dubov --round 3`
+/// (greedy histories, most of a score group due the same colour; 2-core machine shared with
+/// other builds): 500 players 1.3 s, 1 000 players 3.9 s and 71 MB; a played event
+/// (`tourney simulate --players 1000 --rounds 9 --system fide_dubov`) at most 0.11 s a
+/// round. Beyond this bound a 422 names `players`.
+pub const MAX_DUBOV_PLAYERS: usize = 1_000;
+
 /// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,
 /// see [`crate::engine::chess::swiss::trf::MAX_TRF_START_NUMBER`].)
 pub const MAX_START_NUMBER: u32 = 99_999;

@@ -1,9 +1,10 @@
-//! `tourney check FILE --system fide_dutch|fide_burstein [--json]`: re-pairs every round of a
-//! finished TRF with the FIDE Dutch (or Burstein) engine and lists the rounds whose pairings (boards, colours, the
+//! `tourney check FILE --system fide_dutch|fide_burstein|fide_dubov [--json]`: re-pairs every
+//! round of a finished TRF with the FIDE Dutch (or Burstein, or Dubov) engine and lists the rounds whose pairings (boards, colours, the
 //! pairing bye) differ from the published ones, like bbpPairings' `-c`.
 
 use super::CliError;
 use tourney::engine::chess::swiss::burstein::pair_burstein;
+use tourney::engine::chess::swiss::dubov::pair_dubov;
 use tourney::engine::chess::swiss::dutch::check::{check_event, check_event_with, RoundCheck};
 use tourney::engine::chess::swiss::dutch::read_acceleration;
 use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf_located};
@@ -57,24 +58,29 @@ pub fn check(args: &[String]) -> Result<(String, bool), CliError> {
         }
     }
     let file = file.ok_or_else(|| usage("check needs a TRF file"))?;
-    let burstein = match system.map(String::as_str) {
-        Some("fide_dutch") => false,
-        Some("fide_burstein") => true,
+    let system = match system.map(String::as_str) {
+        Some(x @ ("fide_dutch" | "fide_burstein" | "fide_dubov")) => x,
         Some(x) => {
             return Err(usage(format!(
-                "check knows --system fide_dutch or fide_burstein, not {x:?}"
+                "check knows --system fide_dutch, fide_burstein or fide_dubov, not {x:?}"
             )))
         }
-        None => return Err(usage("check needs --system fide_dutch or fide_burstein")),
+        None => {
+            return Err(usage(
+                "check needs --system fide_dutch, fide_burstein or fide_dubov",
+            ))
+        }
     };
     let bytes = std::fs::read(&file).map_err(|e| usage(format!("cannot read {file}: {e}")))?;
     let text = decode_trf(&bytes);
     let (state, lines) = parse_trf_located(&text).map_err(|e| usage(e.to_string()))?;
     let accel = read_acceleration(&text, &state).map_err(usage)?;
-    let checks = if burstein {
-        check_event_with(&state, &|before| pair_burstein(before, &BlossomSolver))
-    } else {
-        check_event(&state, &BlossomSolver, &accel)
+    let checks = match system {
+        "fide_burstein" => {
+            check_event_with(&state, &|before| pair_burstein(before, &BlossomSolver))
+        }
+        "fide_dubov" => check_event_with(&state, &|before| pair_dubov(before, &BlossomSolver)),
+        _ => check_event(&state, &BlossomSolver, &accel),
     }
     .map_err(|e| usage(lines.locate(&e).to_string()))?;
     let all = checks.iter().all(RoundCheck::agrees);

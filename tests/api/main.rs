@@ -10,6 +10,7 @@ mod bridge_tools;
 mod client;
 mod contract;
 mod docs;
+mod dubov;
 mod dutch;
 mod errors;
 mod export;

@@ -19,8 +19,9 @@ use utoipa::IntoParams;
 #[serde(deny_unknown_fields)]
 pub struct SettingsOverrides {
     /// Natural pairing: `swiss` (top half v bottom half) or `adjacent` (1-2, 3-4); or
-    /// `fide_dutch`: the FIDE Dutch system (C.04.3), or `fide_burstein`: the FIDE Burstein
-    /// system (C.04.4.2), instead of the US rules.
+    /// `fide_dutch`: the FIDE Dutch system (C.04.3), `fide_burstein`: the FIDE Burstein
+    /// system (C.04.4.2), or `fide_dubov`: the FIDE Dubov system (C.04.4.1), instead of the US
+    /// rules.
     #[param(inline, value_type = Option<PairingSystem>, example = "swiss")]
     pub system: Option<PairingSystem>,
     /// Colour rule 3: `3a` (variation 29I1) or `3b`.

@@ -187,6 +187,9 @@ pub enum PairingSystem {
     /// [`crate::engine::chess::swiss::burstein`] as bbpPairings pairs it; the US settings do
     /// not apply to it. Sections of at most 3 000 players.
     FideBurstein,
+    /// The FIDE Dubov system (C.04.4.1), paired by [`crate::engine::chess::swiss::dubov`];
+    /// the US settings do not apply to it. Sections of at most 1 000 players.
+    FideDubov,
 }
 
 impl PairingSystem {
@@ -197,6 +200,7 @@ impl PairingSystem {
             PairingSystem::Adjacent => "adjacent",
             PairingSystem::FideDutch => "fide_dutch",
             PairingSystem::FideBurstein => "fide_burstein",
+            PairingSystem::FideDubov => "fide_dubov",
         }
     }
 }

@@ -7,7 +7,7 @@ use super::accel::Acceleration;
 use super::round::RoundPairing;
 use super::rules::PairingRules;
 use super::state::{PairingSystem, SwissError, SwissState};
-use super::{burstein, dutch, us};
+use super::{burstein, dubov, dutch, us};
 use crate::engine::matching::MatchingSolver;
 
 /// The rules of `system`.
@@ -16,6 +16,7 @@ pub fn rules(system: PairingSystem) -> &'static dyn PairingRules {
         PairingSystem::Swiss | PairingSystem::Adjacent => &us::UsRules,
         PairingSystem::FideDutch => &dutch::DutchRules,
         PairingSystem::FideBurstein => &burstein::BursteinRules,
+        PairingSystem::FideDubov => &dubov::DubovRules,
     }
 }
 

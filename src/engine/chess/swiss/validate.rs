@@ -14,8 +14,8 @@ use super::state::PairingSystem;
 use super::state::{err, RoundResult, SwissError, SwissState};
 use crate::limits::{
     text_fault, MAX_ADJUSTMENT_HALF_POINTS, MAX_BURSTEIN_PLAYERS, MAX_CODE_CHARS,
-    MAX_DUTCH_PLAYERS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS, MAX_RATING, MAX_ROUNDS,
-    MAX_SECTION_PLAYERS, MAX_START_NUMBER,
+    MAX_DUBOV_PLAYERS, MAX_DUTCH_PLAYERS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS, MAX_RATING,
+    MAX_ROUNDS, MAX_SECTION_PLAYERS, MAX_START_NUMBER,
 };
 
 fn text(field: String, s: &str, max: usize) -> Result<(), SwissError> {
@@ -58,6 +58,14 @@ pub(crate) fn check(state: &SwissState) -> Result<(), SwissError> {
             state.players.len() as u64,
             MAX_BURSTEIN_PLAYERS as u64,
             "a section paired by the FIDE Burstein system has",
+        )?;
+    }
+    if s.system == PairingSystem::FideDubov {
+        at_most(
+            "players",
+            state.players.len() as u64,
+            MAX_DUBOV_PLAYERS as u64,
+            "a section paired by the FIDE Dubov system has",
         )?;
     }
     at_most(
@@ -393,6 +401,19 @@ mod tests {
         assert!(e.message.contains("5000"), "{}", e.message);
         s.settings.system = PairingSystem::Swiss;
         assert!(check(&s).is_ok());
+    }
+
+    /// The Dubov engine's sections stop at MAX_DUBOV_PLAYERS, before any work.
+    #[test]
+    fn a_dubov_section_stops_at_its_own_bound() {
+        let mut s = state(MAX_DUBOV_PLAYERS as u32, 9);
+        s.settings.system = PairingSystem::FideDubov;
+        assert!(check(&s).is_ok());
+        let mut s = state(MAX_DUBOV_PLAYERS as u32 + 1, 9);
+        s.settings.system = PairingSystem::FideDubov;
+        let e = check(&s).unwrap_err();
+        assert_eq!(e.field, "players");
+        assert!(e.message.contains("Dubov"), "{}", e.message);
     }
 
     /// The Burstein engine's groups are complete graphs: its sections stop at

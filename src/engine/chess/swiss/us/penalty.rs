@@ -425,9 +425,10 @@ fn pair_by_system(list: &[usize], system: PairingSystem, natural: &mut [usize]) 
     let h = list.len() / 2;
     for i in 0..h {
         let (a, b) = match system {
-            PairingSystem::Swiss | PairingSystem::FideDutch | PairingSystem::FideBurstein => {
-                (list[i], list[i + h])
-            }
+            PairingSystem::Swiss
+            | PairingSystem::FideDutch
+            | PairingSystem::FideBurstein
+            | PairingSystem::FideDubov => (list[i], list[i + h]),
             PairingSystem::Adjacent => (list[2 * i], list[2 * i + 1]),
         };
         natural[a] = b;
