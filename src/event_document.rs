@@ -112,7 +112,9 @@ pub const TABLES: &[Table] = &[
         name: "events",
         id: true,
         event_column: None,
-        skipped: &["version"],
+        // the tournament is not part of one event's document (a tournament's document holds
+        // its sections)
+        skipped: &["version", "tournament_id"],
         json: &["settings"],
         references: &[],
         json_references: &[("settings", &["prohibited_pairs", "*", "*"], "participants")],

@@ -13,6 +13,7 @@ pub mod flatten;
 pub mod idempotency;
 pub mod openapi;
 pub mod responses;
+pub mod tournaments;
 
 use actix_web::web;
 use utoipa_swagger_ui::SwaggerUi;
@@ -52,6 +53,12 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         .service(admin::system::metrics)
         .service(admin::backup::backup)
         .service(events::event::create_event)
+        .service(tournaments::tournament::create_tournament)
+        .service(tournaments::tournament::list_tournaments)
+        .service(tournaments::tournament::get_tournament)
+        .service(tournaments::tournament::create_section)
+        .service(tournaments::players::search_participants)
+        .service(tournaments::players::move_participant)
         .service(exports::event::import_event)
         .service(exports::event::export_event)
         .service(events::event::list_events)

@@ -60,13 +60,14 @@ macro_rules! documented_routes {
         #[openapi(
             info(
                 title = "tourney",
-                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event; reads need no token. GETs carry an ETag and answer `If-None-Match` with 304. Changes of an event honour `If-Match` with any ETag of its data or its version (412 when another change came first).\n\nAn integer is written without a fraction: `1219.0` where an integer is expected is refused with 422 naming the field.\n\nPublic web pages for players and printers: `/e/{event_id}` (the event, its rounds, standings, crosstable, each player's games, bridge guide cards)."
+                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event (or of its tournament); reads need no token. GETs carry an ETag and answer `If-None-Match` with 304. Changes of an event honour `If-Match` with any ETag of its data or its version (412 when another change came first).\n\nAn integer is written without a fraction: `1219.0` where an integer is expected is refused with 422 naming the field.\n\nPublic web pages for players and printers: `/e/{event_id}` (the event, its rounds, standings, crosstable, each player's games, bridge guide cards)."
             ),
             paths($($($segment)::+),*),
             components(schemas(Problem, FieldError)),
             modifiers(&BearerAuth, &FlattenTaggedVariants, &UnsignedFormats, &IfMatchHeader),
             tags(
                 (name = "events", description = "Events and their credentials"),
+                (name = "tournaments", description = "Tournaments of several sections: one admin token for every section, players searched and moved across sections"),
                 (name = "participants", description = "Players or pairs, and the drawing of lots"),
                 (name = "rounds", description = "Pairings round by round"),
                 (name = "results", description = "Results, standings and crosstables"),
@@ -105,6 +106,12 @@ documented_routes!(
     api::events::event::get_event,
     api::events::event::update_event,
     api::events::event::delete_event,
+    api::tournaments::tournament::create_tournament,
+    api::tournaments::tournament::list_tournaments,
+    api::tournaments::tournament::get_tournament,
+    api::tournaments::tournament::create_section,
+    api::tournaments::players::search_participants,
+    api::tournaments::players::move_participant,
     api::events::tokens::create_token,
     api::events::tokens::list_tokens,
     api::events::tokens::revoke_token,

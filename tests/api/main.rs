@@ -31,5 +31,6 @@ mod swiss;
 mod tables;
 mod teams;
 mod tiebreaks;
+mod tournaments;
 mod trf_export;
 mod walkthroughs;
