@@ -128,8 +128,9 @@ pub struct SectionSummary {
     pub state: SectionState,
     /// As the event counts them (made so far for chess; of the movement or schedule for bridge).
     pub rounds: u32,
-    /// The round in play: the last published round (chess), or the last round with a result
-    /// (bridge); none before play starts.
+    /// The round in play: the first published round with a game still without a result, else
+    /// the last published round (chess); the last round with a result (bridge); none before
+    /// play starts.
     pub current_round: Option<u32>,
     /// Number of participants (withdrawn included).
     pub participants: u32,

@@ -439,3 +439,71 @@ fn tournaments_are_listed_by_date_and_paged() {
     // the token is never listed
     assert!(!page.to_string().contains("admin_token"));
 }
+
+#[test]
+fn the_landing_page_lists_the_sections_and_every_section_links_back() {
+    let s = spawn();
+    let (t, admin) = new_tournament(&s, "Club <Night> & Co", Some("2026-12-01"));
+    let (a, _) = new_section(
+        &s,
+        t,
+        &admin,
+        json!({"name": "<b>Open</b>", "game": "chess", "format": "round_robin"}),
+    );
+    let (b, _) = new_section(
+        &s,
+        t,
+        &admin,
+        json!({"name": "Pairs B", "game": "bridge", "format": "pairs"}),
+    );
+    enter(&s, a, &admin, &["Anna", "Ben", "Cleo", "Dan"]);
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{a}/lots"),
+        Some(&admin),
+        &json!({"method": "rating"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let (alone, _) = s.create_event("swiss");
+
+    let page = s.get(&format!("/t/{t}"));
+    assert_eq!(page.status, 200, "{}", page.text());
+    assert!(page
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/html"));
+    let html = page.text();
+    // every text escaped
+    assert!(html.contains("Club &lt;Night&gt; &amp; Co"), "{html}");
+    assert!(html.contains("&lt;b&gt;Open&lt;/b&gt;") && !html.contains("<b>Open"));
+    for id in [a, b] {
+        assert!(html.contains(&format!("href=\"/e/{id}\"")), "{html}");
+        assert!(html.contains(&format!("href=\"/e/{id}/standings\"")));
+    }
+    // the round robin is drawn: round 1 is current, of 3
+    assert!(
+        html.contains(&format!("href=\"/e/{a}/rounds/1\"")),
+        "{html}"
+    );
+    assert!(html.contains("in play") && html.contains("entries open"));
+
+    for path in [
+        format!("/e/{a}"),
+        format!("/e/{a}/standings"),
+        format!("/e/{a}/rounds/1"),
+        format!("/e/{b}"),
+    ] {
+        let r = s.get(&path);
+        assert_eq!(r.status, 200, "{path}: {}", r.text());
+        assert!(
+            r.text().contains(&format!("href=\"/t/{t}\"")),
+            "{path} links back"
+        );
+    }
+    assert!(!s.get(&format!("/e/{alone}")).text().contains("href=\"/t/"));
+    for missing in ["/t/999999", "/t/abc", "/t/1/whatever"] {
+        let r = s.get(missing);
+        assert_eq!(r.status, 404, "{missing}");
+        assert!(r.header("content-type").unwrap().starts_with("text/html"));
+    }
+}

@@ -181,13 +181,19 @@ pub(crate) fn section_summary(conn: &Connection, event: &Event) -> ApiResult<Sec
 
 /// A chess section: rounds made and published, games with a result.
 fn chess_progress(conn: &Connection, event: &Event) -> ApiResult<(SectionState, Option<u32>, u32)> {
-    let (made, drafts, published_max): (u32, u32, Option<u32>) = conn.query_row(
-        "SELECT COUNT(*), COALESCE(SUM(status = 'draft'), 0),
-                MAX(CASE WHEN status = 'published' THEN number END)
-         FROM rounds WHERE event_id = ?1",
-        [event.id],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-    )?;
+    // the round in play: the first published round with a game still to finish, else the
+    // last published round (a round robin publishes every round at once)
+    let (made, drafts, published_max, in_play): (u32, u32, Option<u32>, Option<u32>) = conn
+        .query_row(
+            "SELECT COUNT(*), COALESCE(SUM(status = 'draft'), 0),
+                    MAX(CASE WHEN status = 'published' THEN number END),
+                    MIN(CASE WHEN status = 'published' AND EXISTS
+                            (SELECT 1 FROM games g WHERE g.round_id = r.id AND g.result IS NULL)
+                        THEN number END)
+             FROM rounds r WHERE event_id = ?1",
+            [event.id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )?;
     let (games, results): (u32, u32) = conn.query_row(
         "SELECT COUNT(*), COUNT(g.result) FROM games g JOIN rounds r ON r.id = g.round_id
          WHERE r.event_id = ?1",
@@ -212,7 +218,7 @@ fn chess_progress(conn: &Connection, event: &Event) -> ApiResult<(SectionState, 
     } else {
         SectionState::InPlay
     };
-    Ok((state, published_max, results))
+    Ok((state, in_play.or(published_max), results))
 }
 
 /// A bridge section: board results (pairs) or match results (teams and Swiss), and for pairs
