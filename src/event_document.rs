@@ -26,6 +26,7 @@ use crate::error::{ApiError, FieldError};
 use crate::limits;
 
 mod json_columns;
+pub mod tournament;
 
 /// The document's `kind`.
 pub const KIND: &str = "tourney-event";

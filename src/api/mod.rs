@@ -54,6 +54,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         .service(admin::backup::backup)
         .service(events::event::create_event)
         .service(tournaments::tournament::create_tournament)
+        .service(tournaments::export::import_tournament)
+        .service(tournaments::export::export_tournament)
         .service(tournaments::tournament::list_tournaments)
         .service(tournaments::tournament::get_tournament)
         .service(tournaments::tournament::create_section)

@@ -112,6 +112,8 @@ documented_routes!(
     api::tournaments::tournament::create_section,
     api::tournaments::players::search_participants,
     api::tournaments::players::move_participant,
+    api::tournaments::export::export_tournament,
+    api::tournaments::export::import_tournament,
     api::events::tokens::create_token,
     api::events::tokens::list_tokens,
     api::events::tokens::revoke_token,

@@ -507,3 +507,202 @@ fn the_landing_page_lists_the_sections_and_every_section_links_back() {
         assert!(r.header("content-type").unwrap().starts_with("text/html"));
     }
 }
+
+/// The document without its moment of export (and each section's).
+fn without_moments(mut doc: Value) -> Value {
+    doc["exported_at"] = Value::Null;
+    for section in doc["sections"].as_array_mut().unwrap() {
+        section["exported_at"] = Value::Null;
+    }
+    doc
+}
+
+#[test]
+fn a_tournament_exports_and_imports_whole_or_not_at_all() {
+    let s = spawn();
+    let (t, admin) = new_tournament(&s, "Export Open", Some("2026-11-28"));
+    let (rr, _) = new_section(
+        &s,
+        t,
+        &admin,
+        json!({"name": "RR", "game": "chess", "format": "round_robin"}),
+    );
+    let (swiss, _) = new_section(
+        &s,
+        t,
+        &admin,
+        json!({"name": "Swiss", "game": "chess", "format": "swiss", "settings": {"rounds": 4}}),
+    );
+    let (pairs, _) = new_section(
+        &s,
+        t,
+        &admin,
+        json!({"name": "Pairs", "game": "bridge", "format": "pairs"}),
+    );
+    enter(&s, rr, &admin, &["Anna", "Ben", "Cleo", "Dan"]);
+    enter(&s, swiss, &admin, &["Eve", "Fay"]);
+    enter(&s, pairs, &admin, &["A & B", "C & D"]);
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{rr}/lots"),
+        Some(&admin),
+        &json!({"method": "rating"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{rr}/results"),
+        Some(&admin),
+        &json!({"results": [{"round": 1, "board": 1, "result": "1-0"}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+
+    // Only the tournament's token exports.
+    let path = format!("/api/v1/tournaments/{t}/export");
+    s.get(&path).problem(401);
+    let (_, other_admin) = new_tournament(&s, "Other", None);
+    s.request(
+        "GET",
+        &path,
+        &[("Authorization", &format!("Bearer {other_admin}"))],
+        None,
+    )
+    .problem(403);
+    let auth = format!("Bearer {admin}");
+    let exported = s.request("GET", &path, &[("Authorization", &auth)], None);
+    assert_eq!(exported.status, 200, "{}", exported.text());
+    let document = exported.json();
+    assert_eq!(document["kind"], "tourney-tournament");
+    assert_eq!(document["tournament"]["name"], "Export Open");
+    assert_eq!(document["sections"].as_array().unwrap().len(), 3);
+    assert!(
+        !exported.text().contains(&admin),
+        "no token in the document"
+    );
+    // each section is the section's own export
+    let own = s.request(
+        "GET",
+        &format!("/api/v1/events/{swiss}/export"),
+        &[("Authorization", &auth)],
+        None,
+    );
+    assert_eq!(own.status, 200, "{}", own.text());
+    let mut own = own.json();
+    own["exported_at"] = Value::Null;
+    let mut second = document["sections"][1].clone();
+    second["exported_at"] = Value::Null;
+    assert_eq!(second, own);
+
+    // Imported: a new tournament, the same sections, a new token that runs them.
+    let imported = s.send("POST", "/api/v1/tournaments/import", None, &document);
+    let (copy, copy_admin) = created(imported);
+    assert_ne!(copy, t);
+    let detail = s.get(&format!("/api/v1/tournaments/{copy}")).json();
+    let names: Vec<&str> = detail["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, vec!["RR", "Swiss", "Pairs"]);
+    assert_eq!(detail["sections"][0]["results"], 1);
+    let again = s.request(
+        "GET",
+        &format!("/api/v1/tournaments/{copy}/export"),
+        &[("Authorization", &format!("Bearer {copy_admin}"))],
+        None,
+    );
+    assert_eq!(again.status, 200, "{}", again.text());
+    assert_eq!(
+        without_moments(again.json()),
+        without_moments(document.clone())
+    );
+    let copied_rr = detail["sections"][0]["id"].as_i64().unwrap();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{copied_rr}/results"),
+        Some(&copy_admin),
+        &json!({"results": [{"round": 1, "board": 2, "result": "0-1"}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    s.send(
+        "PATCH",
+        &format!("/api/v1/events/{copied_rr}"),
+        Some(&admin),
+        &json!({"name": "not yours"}),
+    )
+    .problem(403);
+
+    // A fault in one section: 422 naming its path, and nothing of the tournament is written.
+    let tournaments_before = s.get("/api/v1/tournaments").json()["total"].clone();
+    let events_before = s.get("/api/v1/events").json()["total"].clone();
+    let mut bad = document.clone();
+    bad["sections"][0]["tables"]["games"][0]["white_id"] = json!(999);
+    let r = s.send("POST", "/api/v1/tournaments/import", None, &bad);
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["sections[0].tables.games[0].white_id"]);
+    let mut bad = document.clone();
+    bad["sections"][1]["tables"]["events"][0]["format"] = json!("ladder");
+    let r = s.send("POST", "/api/v1/tournaments/import", None, &bad);
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["sections[1].tables.events[0].format"]);
+    let mut bad = document.clone();
+    bad["tournament"]["name"] = json!("");
+    bad["kind"] = json!("tourney-event");
+    let r = s.send("POST", "/api/v1/tournaments/import", None, &bad);
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["kind"]);
+    bad["kind"] = json!("tourney-tournament");
+    let r = s.send("POST", "/api/v1/tournaments/import", None, &bad);
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["tournament.name"]);
+    assert_eq!(
+        s.get("/api/v1/tournaments").json()["total"],
+        tournaments_before
+    );
+    assert_eq!(s.get("/api/v1/events").json()["total"], events_before);
+}
+
+#[test]
+fn backups_and_metrics_hold_tournaments() {
+    let s = spawn();
+    let (t, admin) = new_tournament(&s, "Backed up", None);
+    for name in ["A", "B"] {
+        new_section(
+            &s,
+            t,
+            &admin,
+            json!({"name": name, "game": "bridge", "format": "pairs"}),
+        );
+    }
+    s.create_event("swiss");
+    let metrics = s.get("/metrics").text();
+    assert!(metrics.contains("\ntourney_tournaments 1\n"), "{metrics}");
+    assert!(
+        metrics.contains("\ntourney_tournament_sections 2\n"),
+        "{metrics}"
+    );
+    assert!(metrics.contains("route=\"/api/v1/tournaments/{tournament_id}/events\""));
+
+    let token = std::fs::read_to_string(tourney::store::backup::admin_token_path(&s.db))
+        .unwrap()
+        .trim()
+        .to_string();
+    let backup = s.request(
+        "GET",
+        "/api/v1/admin/backup",
+        &[("Authorization", &format!("Bearer {token}"))],
+        None,
+    );
+    assert_eq!(backup.status, 200);
+    let dir = tourney::scratch::ScratchDir::new("tournament-backup").unwrap();
+    let copy = dir.path().join("copy.db");
+    std::fs::write(&copy, &backup.body).unwrap();
+    let restored = crate::client::spawn_on(&copy);
+    let detail = restored.get(&format!("/api/v1/tournaments/{t}"));
+    assert_eq!(detail.status, 200, "{}", detail.text());
+    assert_eq!(
+        detail.json(),
+        s.get(&format!("/api/v1/tournaments/{t}")).json()
+    );
+}

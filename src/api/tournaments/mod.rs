@@ -2,5 +2,6 @@
 //! (created with the tournament's admin token, which administers every one), and its players
 //! across sections (search, a late change of section).
 
+pub mod export;
 pub mod players;
 pub mod tournament;
