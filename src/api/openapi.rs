@@ -109,6 +109,8 @@ documented_routes!(
     api::tournaments::tournament::create_tournament,
     api::tournaments::tournament::list_tournaments,
     api::tournaments::tournament::get_tournament,
+    api::tournaments::tournament::update_tournament,
+    api::tournaments::field::get_across_the_field,
     api::tournaments::tournament::create_section,
     api::tournaments::players::search_participants,
     api::tournaments::players::move_participant,

@@ -25,8 +25,8 @@ pub struct NewTournament {
     pub end_date: Option<NaiveDate>,
     #[schema(max_length = 200)]
     pub place: Option<String>,
-    /// Settings of the whole tournament (see docs/api.md); `{}` when absent.
-    #[schema(value_type = Option<Object>)]
+    /// Settings of the whole tournament; `{}` when absent.
+    #[schema(value_type = Option<TournamentSettings>)]
     pub settings: Option<Value>,
 }
 
@@ -47,26 +47,164 @@ impl NewTournament {
                 ));
             }
         }
-        validate_tournament_settings(self.settings.as_ref())
+        TournamentSettings::parse(self.settings.as_ref())?;
+        if self.settings.as_ref().is_some_and(|s| {
+            s.get("groups")
+                .is_some_and(|g| g.as_array().is_some_and(|g| !g.is_empty()))
+        }) {
+            return Err(ApiError::invalid(
+                "settings.groups",
+                "a new tournament has no sections yet: name the groups with PATCH once the sections exist",
+            ));
+        }
+        Ok(())
     }
 }
 
-/// A tournament's settings: a JSON object. No setting is known yet, so any key is refused
-/// (naming it) rather than silently ignored.
-pub fn validate_tournament_settings(settings: Option<&Value>) -> Result<(), ApiError> {
-    let Some(settings) = settings else {
-        return Ok(());
-    };
-    let Some(map) = settings.as_object() else {
-        return Err(ApiError::invalid("settings", "must be a JSON object"));
-    };
-    if let Some(key) = map.keys().next() {
-        return Err(ApiError::invalid(
-            format!("settings.{key}"),
-            "is not a setting of a tournament",
-        ));
+/// A tournament's settings (`settings` of a tournament; every key optional).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"groups": [{"name": "Tuesday evening", "sections": [7, 8, 9], "across_the_field": true}]}))]
+pub struct TournamentSettings {
+    /// Every bridge pairs section of the tournament is scored across the field (one field).
+    #[serde(default)]
+    pub across_the_field: bool,
+    /// Named groups of sections (the sections of one session); a group with
+    /// `across_the_field` is scored as one field.
+    #[serde(default)]
+    #[schema(max_items = 50)]
+    pub groups: Vec<SectionGroup>,
+}
+
+/// A named group of a tournament's sections.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SectionGroup {
+    #[schema(max_length = 200)]
+    pub name: String,
+    /// Ids of sections of the tournament; a section is in one group at most.
+    #[schema(max_items = 50)]
+    pub sections: Vec<i64>,
+    /// The group's sections play the same boards and are scored as one field (bridge pairs
+    /// sections only).
+    #[serde(default)]
+    pub across_the_field: bool,
+}
+
+impl TournamentSettings {
+    /// Reads and checks a tournament's settings, naming the setting at fault; what needs the
+    /// sections (ids, formats) is checked by [`TournamentSettings::check_sections`].
+    pub fn parse(settings: Option<&Value>) -> Result<TournamentSettings, ApiError> {
+        let Some(settings) = settings else {
+            return Ok(TournamentSettings::default());
+        };
+        if !settings.is_object() {
+            return Err(ApiError::invalid("settings", "must be a JSON object"));
+        }
+        let parsed: TournamentSettings = crate::engine::bridge::session::read_settings(settings)
+            .map_err(|e| ApiError::invalid(e.field, e.message))?;
+        let most = crate::limits::MAX_TOURNAMENT_SECTIONS;
+        if parsed.groups.len() > most {
+            return Err(ApiError::invalid(
+                "settings.groups",
+                format!("at most {most} groups"),
+            ));
+        }
+        let mut errors = Vec::new();
+        let mut names = std::collections::HashSet::new();
+        let mut seen = std::collections::HashSet::new();
+        for (i, g) in parsed.groups.iter().enumerate() {
+            let at = format!("settings.groups[{i}]");
+            validate_name(&format!("{at}.name"), &g.name, &mut errors);
+            if !names.insert(g.name.trim().to_lowercase()) {
+                errors.push(FieldError {
+                    field: format!("{at}.name"),
+                    message: "names another group already".into(),
+                });
+            }
+            if g.sections.len() > most {
+                errors.push(FieldError {
+                    field: format!("{at}.sections"),
+                    message: format!("at most {most} sections"),
+                });
+                continue;
+            }
+            for (j, id) in g.sections.iter().enumerate() {
+                if !seen.insert(*id) {
+                    errors.push(FieldError {
+                        field: format!("{at}.sections[{j}]"),
+                        message: format!("section {id} is in another group already"),
+                    });
+                }
+            }
+            if parsed.across_the_field && g.across_the_field {
+                errors.push(FieldError {
+                    field: format!("{at}.across_the_field"),
+                    message:
+                        "the whole tournament is one field already (settings.across_the_field)"
+                            .into(),
+                });
+            }
+        }
+        crate::error::check(errors)?;
+        Ok(parsed)
     }
-    Ok(())
+
+    /// Checks the groups against the tournament's sections: `sections` holds (id, format) of
+    /// each. A group names sections of this tournament only, and a field pairs sections only.
+    pub fn check_sections(&self, sections: &[(i64, String)]) -> Result<(), ApiError> {
+        let mut errors = Vec::new();
+        for (i, g) in self.groups.iter().enumerate() {
+            for (j, id) in g.sections.iter().enumerate() {
+                let field = format!("settings.groups[{i}].sections[{j}]");
+                match sections.iter().find(|(s, _)| s == id) {
+                    None => errors.push(FieldError {
+                        field,
+                        message: format!("event {id} is not a section of this tournament"),
+                    }),
+                    Some((_, format)) if g.across_the_field && format != super::FORMAT_PAIRS => {
+                        errors.push(FieldError {
+                            field,
+                            message: format!(
+                                "section {id} is a {format} event; only pairs sections are scored across the field"
+                            ),
+                        })
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        crate::error::check(errors)
+    }
+
+    /// The fields scored across the field: (name, section ids). The whole tournament's pairs
+    /// sections (in `pairs_sections` order) when `across_the_field`, else each such group.
+    pub fn fields(&self, pairs_sections: &[i64]) -> Vec<(String, Vec<i64>)> {
+        if self.across_the_field {
+            return vec![("all sections".to_string(), pairs_sections.to_vec())];
+        }
+        self.groups
+            .iter()
+            .filter(|g| g.across_the_field)
+            .map(|g| (g.name.trim().to_string(), g.sections.clone()))
+            .collect()
+    }
+}
+
+/// Changes to a tournament; absent fields stay as they are.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"settings": {"groups": [{"name": "Tuesday evening", "sections": [7, 8, 9], "across_the_field": true}]}}))]
+pub struct TournamentPatch {
+    #[schema(max_length = 200)]
+    pub name: Option<String>,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    #[schema(max_length = 200)]
+    pub place: Option<String>,
+    /// Replaces the settings whole.
+    #[schema(value_type = Option<TournamentSettings>)]
+    pub settings: Option<Value>,
 }
 
 /// A tournament as listed.
@@ -82,7 +220,7 @@ pub struct Tournament {
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
     pub place: Option<String>,
-    #[schema(value_type = Object)]
+    #[schema(value_type = TournamentSettings)]
     pub settings: Value,
     /// Number of sections.
     pub section_count: u32,

@@ -8,7 +8,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::EventDocument;
-use crate::domain::tournament::NewTournament;
+use crate::domain::tournament::{NewTournament, TournamentSettings};
 use crate::error::{ApiError, FieldError};
 
 /// The document's `kind`.
@@ -26,8 +26,25 @@ pub struct TournamentFields {
     pub end_date: Option<NaiveDate>,
     #[schema(max_length = 200)]
     pub place: Option<String>,
+    /// The tournament's settings; `groups[].sections` name sections by their position in the
+    /// document's `sections` (1 the first), not by ids.
     #[schema(value_type = Object)]
     pub settings: Value,
+}
+
+/// Rewrites each id of `settings.groups[].sections` by `map` (an id the map does not know
+/// becomes null, which an import refuses).
+pub fn map_group_sections(settings: &mut Value, map: impl Fn(i64) -> Option<i64>) {
+    let Some(groups) = settings.get_mut("groups").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for group in groups {
+        if let Some(list) = group.get_mut("sections").and_then(Value::as_array_mut) {
+            for v in list {
+                *v = v.as_i64().and_then(&map).map_or(Value::Null, Value::from);
+            }
+        }
+    }
 }
 
 /// An exported tournament.
@@ -86,9 +103,26 @@ impl TournamentDocument {
             start_date: self.tournament.start_date,
             end_date: self.tournament.end_date,
             place: self.tournament.place.clone(),
-            settings: Some(self.tournament.settings.clone()),
+            settings: None,
         };
-        fields.validate().map_err(|e| prefixed("tournament.", e))
+        fields.validate().map_err(|e| prefixed("tournament.", e))?;
+        let settings = TournamentSettings::parse(Some(&self.tournament.settings))
+            .map_err(|e| prefixed("tournament.", e))?;
+        let mut faults = Vec::new();
+        for (i, g) in settings.groups.iter().enumerate() {
+            for (j, p) in g.sections.iter().enumerate() {
+                if !(1..=self.sections.len() as i64).contains(p) {
+                    faults.push(FieldError {
+                        field: format!("tournament.settings.groups[{i}].sections[{j}]"),
+                        message: format!(
+                            "names a section by its position in sections: 1 to {}",
+                            self.sections.len()
+                        ),
+                    });
+                }
+            }
+        }
+        crate::error::check(faults)
     }
 }
 

@@ -60,6 +60,24 @@ pub fn get(conn: &Connection, id: i64) -> ApiResult<Tournament> {
     })
 }
 
+/// Writes the tournament's fields (checked by the caller).
+pub fn update(conn: &Connection, id: i64, t: &Tournament, now: &str) -> ApiResult<()> {
+    conn.execute(
+        "UPDATE tournaments SET name = ?2, start_date = ?3, end_date = ?4, place = ?5,
+         settings = ?6, updated_at = ?7 WHERE id = ?1",
+        params![
+            id,
+            t.name.trim(),
+            t.start_date,
+            t.end_date,
+            t.place.as_deref().map(str::trim),
+            t.settings.to_string(),
+            now
+        ],
+    )?;
+    Ok(())
+}
+
 /// Marks the tournament changed.
 pub fn touch(conn: &Connection, id: i64, now: &str) -> ApiResult<()> {
     conn.execute(

@@ -7,10 +7,10 @@ use crate::api::auth;
 use crate::api::exports::event::check_event;
 use crate::api::extract::{parse_json, read_body_up_to, Bearer};
 use crate::api::responses::{AdminRead, PublicImport};
-use crate::domain::tournament::{CreatedTournament, NewTournament};
+use crate::domain::tournament::{CreatedTournament, NewTournament, TournamentSettings};
 use crate::error::ApiResult;
 use crate::event_document::tournament::{
-    prefixed, TournamentDocument, TournamentFields, KIND, VERSION,
+    map_group_sections, prefixed, TournamentDocument, TournamentFields, KIND, VERSION,
 };
 use crate::limits;
 use crate::store::{events, export, now, tournaments, Store};
@@ -39,10 +39,16 @@ pub async fn export_tournament(
             auth::require_tournament(conn, id, token.as_deref())?;
             let t = tournaments::get(conn, id)?;
             let at = now();
-            let sections = events::of_tournament(conn, id)?
+            let list = events::of_tournament(conn, id)?;
+            let sections = list
                 .iter()
                 .map(|e| export::export(conn, e.id, &at))
                 .collect::<ApiResult<Vec<_>>>()?;
+            // groups name sections by position in the document, not by this server's ids
+            let mut settings = t.settings;
+            map_group_sections(&mut settings, |id| {
+                list.iter().position(|e| e.id == id).map(|p| p as i64 + 1)
+            });
             Ok(TournamentDocument {
                 kind: KIND.into(),
                 version: VERSION,
@@ -53,7 +59,7 @@ pub async fn export_tournament(
                     start_date: t.start_date,
                     end_date: t.end_date,
                     place: t.place,
-                    settings: t.settings,
+                    settings,
                 },
                 sections,
             })
@@ -105,15 +111,32 @@ pub async fn import_tournament(
                     start_date: t.start_date,
                     end_date: t.end_date,
                     place: t.place.clone(),
-                    settings: Some(t.settings.clone()),
+                    settings: None,
                 },
                 &now,
             )?;
+            let mut ids = Vec::with_capacity(document.sections.len());
             for (i, section) in document.sections.iter().enumerate() {
                 let event = export::import(tx, section)
                     .map_err(|e| prefixed(&format!("sections[{i}]."), e))?;
                 events::set_tournament(tx, event, id, &now)?;
+                ids.push(event);
             }
+            // the groups' positions become the new sections' ids
+            let mut settings = t.settings.clone();
+            map_group_sections(&mut settings, |p| ids.get((p - 1) as usize).copied());
+            let parsed = TournamentSettings::parse(Some(&settings))
+                .map_err(|e| prefixed("tournament.", e))?;
+            let formats: Vec<(i64, String)> = events::of_tournament(tx, id)?
+                .into_iter()
+                .map(|e| (e.id, e.format))
+                .collect();
+            parsed
+                .check_sections(&formats)
+                .map_err(|e| prefixed("tournament.", e))?;
+            let mut stored = tournaments::get(tx, id)?;
+            stored.settings = settings;
+            tournaments::update(tx, id, &stored, &now)?;
             let admin_token = tournaments::issue_admin(tx, id, &now)?;
             Ok(CreatedTournament {
                 tournament: tournaments::get(tx, id)?,

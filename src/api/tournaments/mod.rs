@@ -3,5 +3,6 @@
 //! across sections (search, a late change of section).
 
 pub mod export;
+pub mod field;
 pub mod players;
 pub mod tournament;

@@ -1,6 +1,6 @@
 //! `/api/v1/tournaments`: create, list and read tournaments; create their sections.
 
-use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use actix_web::{get, patch, post, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 
 use crate::api::auth;
@@ -11,6 +11,7 @@ use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams
 use crate::api::responses::{AdminWrite, PublicRead, PublicSubmit, StatelessRead};
 use crate::domain::tournament::{
     CreatedTournament, NewTournament, SectionState, SectionSummary, Tournament, TournamentDetail,
+    TournamentPatch, TournamentSettings,
 };
 use crate::domain::{
     is_chess_team_format, CreatedEvent, Event, GameKind, NewEvent, Page, FORMAT_PAIRS, FORMAT_SWISS,
@@ -145,6 +146,73 @@ pub async fn create_section(
         })
         .await?;
     Ok(created_response(created))
+}
+
+/// Change a tournament's name, dates, place or settings (`across_the_field`, or named
+/// `groups` of its sections, each possibly scored across the field). The tournament's admin
+/// token only.
+///
+/// 422: A setting at fault, named (`settings.groups[0].sections[2]`: not a section of this
+/// tournament, or not a pairs section in a group scored across the field).
+#[utoipa::path(
+    patch, path = "/api/v1/tournaments/{tournament_id}", tag = "tournaments",
+    params(("tournament_id" = i64, Path, description = "Tournament id")),
+    request_body = TournamentPatch,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Tournament),
+        AdminWrite,
+    )
+)]
+#[patch("/api/v1/tournaments/{tournament_id}")]
+pub async fn update_tournament(
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+    Bearer(token): Bearer,
+    JsonBody(patch): JsonBody<TournamentPatch>,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let settings = match &patch.settings {
+        Some(s) => Some(TournamentSettings::parse(Some(s))?),
+        None => None,
+    };
+    let t = store
+        .write(move |tx| {
+            auth::require_tournament(tx, id, token.as_deref())?;
+            let mut t = tournaments::get(tx, id)?;
+            if let Some(name) = patch.name {
+                t.name = name;
+            }
+            if patch.start_date.is_some() {
+                t.start_date = patch.start_date;
+            }
+            if patch.end_date.is_some() {
+                t.end_date = patch.end_date;
+            }
+            if patch.place.is_some() {
+                t.place = patch.place;
+            }
+            NewTournament {
+                name: t.name.clone(),
+                start_date: t.start_date,
+                end_date: t.end_date,
+                place: t.place.clone(),
+                settings: None,
+            }
+            .validate()?;
+            if let (Some(parsed), Some(raw)) = (settings, patch.settings) {
+                let sections: Vec<(i64, String)> = events::of_tournament(tx, id)?
+                    .into_iter()
+                    .map(|e| (e.id, e.format))
+                    .collect();
+                parsed.check_sections(&sections)?;
+                t.settings = raw;
+            }
+            tournaments::update(tx, id, &t, &now())?;
+            tournaments::get(tx, id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(t))
 }
 
 /// The tournament with a summary of each section.

@@ -86,7 +86,7 @@ pub fn pair_number(p: PairId) -> u32 {
     }
 }
 
-fn line_name(p: PairId) -> Option<&'static str> {
+pub fn line_name(p: PairId) -> Option<&'static str> {
     match p {
         PairId::Ns(_) => Some("NS"),
         PairId::Ew(_) => Some("EW"),
