@@ -111,6 +111,8 @@ documented_routes!(
     api::tournaments::tournament::get_tournament,
     api::tournaments::tournament::update_tournament,
     api::tournaments::field::get_across_the_field,
+    api::tournaments::field_exports::get_field_pbn,
+    api::tournaments::field_exports::get_field_usebio,
     api::tournaments::tournament::create_section,
     api::tournaments::players::search_participants,
     api::tournaments::players::move_participant,

@@ -944,6 +944,56 @@ fn bridge_sections_on_the_same_boards_are_scored_across_the_field() {
         assert_eq!(ranking["standings"], alone);
     }
 
+    // The exports carry the field: USEBIO with SECTION_COUNT 3, every section's traveller
+    // lines with the field's matchpoints, pair numbers after the section's letter; PBN with
+    // every section's rows in each board's score table.
+    let usebio = s.get(&format!(
+        "/api/v1/tournaments/{t}/across-the-field/1/usebio?club_name=Smith%20%26%20Sons"
+    ));
+    assert_eq!(usebio.status, 200, "{}", usebio.text());
+    let xml = usebio.text();
+    tourney::engine::bridge::usebio::check_well_formed(&xml).unwrap();
+    assert!(xml.contains("<SECTION_COUNT>3</SECTION_COUNT>"), "{xml}");
+    assert!(xml.contains("<WINNER_TYPE>2</WINNER_TYPE>"));
+    assert!(xml.contains("<CLUB_NAME>Smith &amp; Sons</CLUB_NAME>"));
+    assert_eq!(
+        xml.matches("<TRAVELLER_LINE>").count(),
+        53,
+        "9 rows × 6 boards, one missing"
+    );
+    assert_eq!(xml.matches("<PAIR>").count(), 18);
+    for letter in ["A", "B", "C"] {
+        assert!(xml.contains(&format!("<NS_PAIR_NUMBER>{letter}1NS</NS_PAIR_NUMBER>")));
+        assert!(xml.contains(&format!("<PAIR_NUMBER>{letter}3EW</PAIR_NUMBER>")));
+    }
+    let mut json_mps: Vec<String> = travellers
+        .iter()
+        .flat_map(|t| t["results"].as_array().unwrap().iter())
+        .map(|r| format!("{:.2}", r["ns_mp"].as_f64().unwrap()))
+        .collect();
+    let mut xml_mps: Vec<String> = xml
+        .split("<NS_MATCH_POINTS>")
+        .skip(1)
+        .map(|rest| rest.split('<').next().unwrap().to_string())
+        .collect();
+    json_mps.sort();
+    xml_mps.sort();
+    assert_eq!(xml_mps, json_mps);
+    s.get(&format!(
+        "/api/v1/tournaments/{t}/across-the-field/2/usebio"
+    ))
+    .problem(404);
+    let pbn = s.get(&format!("/api/v1/tournaments/{t}/across-the-field/1/pbn"));
+    assert_eq!(pbn.status, 200, "{}", pbn.text());
+    let rows = tourney::engine::bridge::pbn_export::read_score_tables(&pbn.text()).unwrap();
+    assert_eq!(rows.len(), 53);
+    assert!(
+        pbn.text().contains("[ScoreTable \"Section\\2L;Round"),
+        "{}",
+        pbn.text()
+    );
+    assert!(pbn.text().contains("[TotalScoreTable \"Rank\\3R;Section"));
+
     // The whole tournament as one field: the same three sections (the chess one is not pairs).
     let r = patch(json!({"settings": {"across_the_field": true}}), &admin);
     assert_eq!(r.status, 200, "{}", r.text());

@@ -19,9 +19,10 @@ use crate::engine::bridge::movement::cards::pairs;
 use crate::engine::bridge::movement::model::{Direction, PairId};
 use crate::engine::bridge::movement::report::report;
 use crate::engine::bridge::scoring::Scale;
-use crate::engine::bridge::session::{Method, Played};
+use crate::engine::bridge::session::{Method, Played, ScoringSettings};
 use crate::engine::bridge::traveller::{
-    line_name, pair_number, travellers, BridgeStandingEntry, BridgeStandings, TravellerLine,
+    line_name, pair_number, travellers, BridgeStandingEntry, BridgeStandings, Traveller,
+    TravellerLine,
 };
 use crate::error::{ApiError, ApiResult};
 use crate::store::{events, tournaments, Store};
@@ -124,16 +125,7 @@ pub(crate) fn across_the_field(conn: &Connection, id: i64) -> ApiResult<AcrossTh
         .collect();
     let mut fields = Vec::new();
     for (name, ids) in settings.fields(&pairs_sections) {
-        let mut loaded: Vec<(i64, String, Session)> = Vec::new();
-        for event_id in ids {
-            let Some(event) = sections.iter().find(|e| e.id == event_id) else {
-                continue; // a section deleted since the group was named
-            };
-            if crate::store::movements::find(conn, event_id)?.is_none() {
-                continue; // no movement yet: nothing to score
-            }
-            loaded.push((event_id, event.name.clone(), load_session(conn, event_id)?));
-        }
+        let loaded = load_field(conn, &sections, &ids)?;
         fields.push(score(name, &loaded)?);
     }
     Ok(AcrossTheField {
@@ -142,7 +134,37 @@ pub(crate) fn across_the_field(conn: &Connection, id: i64) -> ApiResult<AcrossTh
     })
 }
 
+/// A section's letter in its field (`A`, `B`, ... `Z`, `AA`, ...), as the exports write it.
+pub(crate) fn section_letter(k: usize) -> String {
+    let mut n = k + 1;
+    let mut out = Vec::new();
+    while n > 0 {
+        n -= 1;
+        out.push(b'A' + (n % 26) as u8);
+        n /= 26;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// A field scored, with its travellers as the exports write them (each row's section letter).
+pub(crate) struct ScoredField {
+    pub field: Field,
+    pub travellers: Vec<Traveller>,
+    pub settings: ScoringSettings,
+    pub two_winners: bool,
+    /// The overall entries with the section's letter.
+    pub entries: Vec<(String, Option<&'static str>, i64, BridgeStandingEntry)>,
+}
+
 fn score(name: String, loaded: &[(i64, String, Session)]) -> ApiResult<Field> {
+    Ok(score_with_travellers(name, loaded)?.field)
+}
+
+fn score_with_travellers(
+    name: String,
+    loaded: &[(i64, String, Session)],
+) -> ApiResult<ScoredField> {
     let settings = loaded
         .first()
         .map(|(_, _, s)| s.settings)
@@ -172,6 +194,7 @@ fn score(name: String, loaded: &[(i64, String, Session)]) -> ApiResult<Field> {
     let scored = score_field(&inputs, settings);
 
     let mut boards: BTreeMap<u32, FieldTraveller> = BTreeMap::new();
+    let mut merged: BTreeMap<u32, Traveller> = BTreeMap::new();
     for (k, (event_id, _, s)) in loaded.iter().enumerate() {
         let of_section = scored.section_score(k);
         for t in travellers(
@@ -181,6 +204,15 @@ fn score(name: String, loaded: &[(i64, String, Session)]) -> ApiResult<Field> {
             &s.deals,
             settings.scoring,
         ) {
+            let letter = section_letter(k);
+            let m = merged.entry(t.board).or_insert_with(|| Traveller {
+                results: Vec::new(),
+                ..t.clone()
+            });
+            m.results.extend(t.results.iter().cloned().map(|mut l| {
+                l.section = Some(letter.clone());
+                l
+            }));
             let board = boards.entry(t.board).or_insert_with(|| FieldTraveller {
                 board: t.board,
                 top: t.top,
@@ -195,7 +227,7 @@ fn score(name: String, loaded: &[(i64, String, Session)]) -> ApiResult<Field> {
                 }));
         }
     }
-    let overall = scored
+    let overall: Vec<FieldRankingOut> = scored
         .overall
         .iter()
         .map(|r| FieldRankingOut {
@@ -227,7 +259,9 @@ fn score(name: String, loaded: &[(i64, String, Session)]) -> ApiResult<Field> {
                 .collect(),
         })
         .collect();
-    Ok(Field {
+    let entries = overall_entries(&overall);
+    let two_winners = scored.overall.len() == 2;
+    let field = Field {
         name,
         sections: loaded
             .iter()
@@ -247,7 +281,79 @@ fn score(name: String, loaded: &[(i64, String, Session)]) -> ApiResult<Field> {
                 standings: s.standings(),
             })
             .collect(),
+    };
+    let letters: BTreeMap<i64, String> = loaded
+        .iter()
+        .enumerate()
+        .map(|(k, (id, _, _))| (*id, section_letter(k)))
+        .collect();
+    Ok(ScoredField {
+        entries: entries
+            .into_iter()
+            .map(|(direction, event_id, e)| (letters[&event_id].clone(), direction, event_id, e))
+            .collect(),
+        field,
+        travellers: merged.into_values().collect(),
+        settings,
+        two_winners,
     })
+}
+
+fn overall_entries(
+    overall: &[FieldRankingOut],
+) -> Vec<(Option<&'static str>, i64, BridgeStandingEntry)> {
+    overall
+        .iter()
+        .flat_map(|r| {
+            r.entries
+                .iter()
+                .map(move |e| (r.direction, e.event_id, e.entry.clone()))
+        })
+        .collect()
+}
+
+/// Field `n` (1 the first) of the tournament, scored with its travellers.
+pub(crate) fn scored_field(conn: &Connection, id: i64, n: u32) -> ApiResult<ScoredField> {
+    let tournament = tournaments::get(conn, id)?;
+    let settings = TournamentSettings::parse(Some(&tournament.settings))?;
+    let sections = events::of_tournament(conn, id)?;
+    let pairs_sections: Vec<i64> = sections
+        .iter()
+        .filter(|e| e.format == FORMAT_PAIRS)
+        .map(|e| e.id)
+        .collect();
+    let fields = settings.fields(&pairs_sections);
+    let Some((name, ids)) = (n as usize)
+        .checked_sub(1)
+        .and_then(|k| fields.get(k))
+        .cloned()
+    else {
+        return Err(ApiError::not_found(format!(
+            "tournament {id} has {} field(s) scored across the field; there is no field {n}",
+            fields.len()
+        )));
+    };
+    let loaded = load_field(conn, &sections, &ids)?;
+    score_with_travellers(name, &loaded)
+}
+
+/// The sections of a field that have a movement, each read and scored alone.
+fn load_field(
+    conn: &Connection,
+    sections: &[crate::domain::Event],
+    ids: &[i64],
+) -> ApiResult<Vec<(i64, String, Session)>> {
+    let mut loaded = Vec::new();
+    for &event_id in ids {
+        let Some(event) = sections.iter().find(|e| e.id == event_id) else {
+            continue; // a section deleted since the group was named
+        };
+        if crate::store::movements::find(conn, event_id)?.is_none() {
+            continue; // no movement yet: nothing to score
+        }
+        loaded.push((event_id, event.name.clone(), load_session(conn, event_id)?));
+    }
+    Ok(loaded)
 }
 
 /// The tournament's bridge pairs sections scored across the field: for each field (the whole

@@ -4,5 +4,6 @@
 
 pub mod export;
 pub mod field;
+pub mod field_exports;
 pub mod players;
 pub mod tournament;
