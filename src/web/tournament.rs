@@ -8,7 +8,7 @@ use rusqlite::Connection;
 use super::layout;
 use super::text::format_name;
 use crate::api::tournaments::tournament::tournament_detail;
-use crate::domain::tournament::SectionState;
+use crate::domain::tournament::{SectionState, TournamentSettings};
 use crate::domain::GameKind;
 use crate::error::ApiError;
 
@@ -23,6 +23,16 @@ fn state_text(state: SectionState) -> &'static str {
 /// The landing page of tournament `id`.
 pub fn tournament(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
     let t = tournament_detail(conn, id)?;
+    // the fields scored across the field, as the tournament's settings name them
+    let pairs: Vec<i64> = t
+        .sections
+        .iter()
+        .filter(|s| s.format == crate::domain::FORMAT_PAIRS)
+        .map(|s| s.id)
+        .collect();
+    let fields = TournamentSettings::parse(Some(&t.tournament.settings))
+        .map(|s| s.fields(&pairs))
+        .unwrap_or_default();
     let content = html! {
         h1 { (t.tournament.name) }
         p {
@@ -70,6 +80,26 @@ pub fn tournament(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
                     }
                 }
             } }
+        }
+        @if !fields.is_empty() {
+            h2 { "Scored across the field" }
+            @for (k, (name, ids)) in fields.iter().enumerate() {
+                p {
+                    strong { (name) } ": "
+                    @for (j, id) in ids.iter().enumerate() {
+                        @if j > 0 { ", " }
+                        @if let Some(s) = t.sections.iter().find(|s| s.id == *id) {
+                            a href={ "/e/" (id) } { (s.name) }
+                        }
+                    }
+                    " · "
+                    a href={ "/api/v1/tournaments/" (id) "/across-the-field" } { "results (JSON)" }
+                    " · "
+                    a href={ "/api/v1/tournaments/" (id) "/across-the-field/" (k + 1) "/pbn" } { "PBN" }
+                    " · "
+                    a href={ "/api/v1/tournaments/" (id) "/across-the-field/" (k + 1) "/usebio" } { "USEBIO" }
+                }
+            }
         }
         p.muted {
             "Live changes of a section: "

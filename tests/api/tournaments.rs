@@ -994,6 +994,13 @@ fn bridge_sections_on_the_same_boards_are_scored_across_the_field() {
     );
     assert!(pbn.text().contains("[TotalScoreTable \"Rank\\3R;Section"));
 
+    // The landing page names the field and links to its exports.
+    let page = s.get(&format!("/t/{t}")).text();
+    assert!(page.contains("Scored across the field"), "{page}");
+    assert!(page.contains(&format!(
+        "href=\"/api/v1/tournaments/{t}/across-the-field/1/usebio\""
+    )));
+
     // The whole tournament as one field: the same three sections (the chess one is not pairs).
     let r = patch(json!({"settings": {"across_the_field": true}}), &admin);
     assert_eq!(r.status, 200, "{}", r.text());
