@@ -47,11 +47,8 @@ impl NewTournament {
                 ));
             }
         }
-        TournamentSettings::parse(self.settings.as_ref())?;
-        if self.settings.as_ref().is_some_and(|s| {
-            s.get("groups")
-                .is_some_and(|g| g.as_array().is_some_and(|g| !g.is_empty()))
-        }) {
+        let settings = TournamentSettings::parse(self.settings.as_ref())?;
+        if !settings.groups.is_empty() {
             return Err(ApiError::invalid(
                 "settings.groups",
                 "a new tournament has no sections yet: name the groups with PATCH once the sections exist",

@@ -14,7 +14,7 @@ use crate::api::extract::json_cached;
 use crate::api::responses::PublicRead;
 use crate::domain::tournament::TournamentSettings;
 use crate::domain::FORMAT_PAIRS;
-use crate::engine::bridge::field::{score_field, FieldSection};
+use crate::engine::bridge::field::{score_field, section_letter, FieldSection};
 use crate::engine::bridge::movement::cards::pairs;
 use crate::engine::bridge::movement::model::{Direction, PairId};
 use crate::engine::bridge::movement::report::report;
@@ -132,19 +132,6 @@ pub(crate) fn across_the_field(conn: &Connection, id: i64) -> ApiResult<AcrossTh
         tournament_id: id,
         fields,
     })
-}
-
-/// A section's letter in its field (`A`, `B`, ... `Z`, `AA`, ...), as the exports write it.
-pub(crate) fn section_letter(k: usize) -> String {
-    let mut n = k + 1;
-    let mut out = Vec::new();
-    while n > 0 {
-        n -= 1;
-        out.push(b'A' + (n % 26) as u8);
-        n /= 26;
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap_or_default()
 }
 
 /// A field scored, with its travellers as the exports write them (each row's section letter).

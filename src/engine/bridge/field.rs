@@ -21,6 +21,8 @@
 //! - **The section ranking** is the section scored on its own, the ranking its event's
 //!   standings show (one field per section); so a section's own page never changes with
 //!   another section's results.
+//! - **In the exports** each section is a letter in the field's order (`A`, `B`, ... `Z`,
+//!   `AA`), written before its pair numbers (`A1NS`) or in a `Section` column.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -116,6 +118,20 @@ impl FieldScore {
             rankings: Vec::new(),
         }
     }
+}
+
+/// A section's letter in its field (`A`, `B`, ... `Z`, `AA`, `AB`, ...), as the exports write
+/// it before the pair numbers; `k` is the section's place in the field, 0 the first.
+pub fn section_letter(k: usize) -> String {
+    let mut n = k + 1;
+    let mut out = Vec::new();
+    while n > 0 {
+        n -= 1;
+        out.push(b'A' + (n % 26) as u8);
+        n /= 26;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
 }
 
 #[derive(Default, Clone, Copy)]
@@ -278,6 +294,12 @@ mod tests {
             ew: PairId::Ew(ew),
             score: BoardScore::Score(score),
         }
+    }
+
+    #[test]
+    fn sections_are_lettered_like_spreadsheet_columns() {
+        let letters: Vec<String> = [0, 1, 25, 26, 27, 49].map(section_letter).to_vec();
+        assert_eq!(letters, ["A", "B", "Z", "AA", "AB", "AX"]);
     }
 
     fn settings() -> ScoringSettings {
