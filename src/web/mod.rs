@@ -257,12 +257,23 @@ async fn tournament_page(
     render(req, store, move |conn| tournament::tournament(conn, id)).await
 }
 
+#[get("/{tournament_id}/fields/{field}")]
+async fn field_page(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<(i64, u32)>,
+) -> HttpResponse {
+    let (id, n) = path.into_inner();
+    render(req, store, move |conn| tournament::field(conn, id, n)).await
+}
+
 /// Registers the pages (under `/e/`, and `/t/` for tournaments).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/t")
             .app_data(web::PathConfig::default().error_handler(|_, _| NoSuchPage.into()))
             .service(tournament_page)
+            .service(field_page)
             .default_service(web::to(no_page)),
     );
     cfg.service(

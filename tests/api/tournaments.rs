@@ -1000,6 +1000,18 @@ fn bridge_sections_on_the_same_boards_are_scored_across_the_field() {
     assert!(page.contains(&format!(
         "href=\"/api/v1/tournaments/{t}/across-the-field/1/usebio\""
     )));
+    let fpage = s.get(&format!("/t/{t}/fields/1"));
+    assert_eq!(fpage.status, 200, "{}", fpage.text());
+    let fpage = fpage.text();
+    assert!(
+        fpage.contains("Overall NS") && fpage.contains("Overall EW"),
+        "{fpage}"
+    );
+    for id in &sections {
+        assert!(fpage.contains(&format!("href=\"/e/{id}/standings\"")));
+    }
+    assert_eq!(fpage.matches("Board ").count(), 6, "a traveller per board");
+    assert_eq!(s.get(&format!("/t/{t}/fields/2")).status, 404);
 
     // The whole tournament as one field: the same three sections (the chess one is not pairs).
     let r = patch(json!({"settings": {"across_the_field": true}}), &admin);
