@@ -134,11 +134,12 @@ pub fn get(conn: &Connection, id: i64) -> ApiResult<Event> {
     find(conn, id)?.ok_or_else(|| ApiError::not_found(format!("event {id} does not exist")))
 }
 
-/// Makes the event a section of `tournament`.
-pub fn set_tournament(conn: &Connection, id: i64, tournament: i64, now: &str) -> ApiResult<()> {
+/// Makes the event (just created or imported) a section of `tournament`; its `updated_at`
+/// stays (an imported section keeps its document's).
+pub fn set_tournament(conn: &Connection, id: i64, tournament: i64) -> ApiResult<()> {
     conn.execute(
-        "UPDATE events SET tournament_id = ?2, updated_at = ?3 WHERE id = ?1",
-        params![id, tournament, now],
+        "UPDATE events SET tournament_id = ?2 WHERE id = ?1",
+        params![id, tournament],
     )?;
     Ok(())
 }

@@ -119,7 +119,7 @@ pub async fn import_tournament(
             for (i, section) in document.sections.iter().enumerate() {
                 let event = export::import(tx, section)
                     .map_err(|e| prefixed(&format!("sections[{i}]."), e))?;
-                events::set_tournament(tx, event, id, &now)?;
+                events::set_tournament(tx, event, id)?;
                 ids.push(event);
             }
             // the groups' positions become the new sections' ids

@@ -140,7 +140,7 @@ pub async fn create_section(
             }
             let now = now();
             let id = insert_event(tx, &body, &settings, &now)?;
-            events::set_tournament(tx, id, tournament, &now)?;
+            events::set_tournament(tx, id, tournament)?;
             tournaments::touch(tx, tournament, &now)?;
             issue_admin_token(tx, id, &now)
         })
