@@ -31,6 +31,7 @@ mod swiss;
 mod tables;
 mod teams;
 mod tiebreaks;
+mod tournament_fields;
 mod tournaments;
 mod trf_export;
 mod walkthroughs;
