@@ -26,6 +26,7 @@ use crate::error::{ApiError, FieldError};
 use crate::limits;
 
 mod json_columns;
+pub mod tournament;
 
 /// The document's `kind`.
 pub const KIND: &str = "tourney-event";
@@ -174,7 +175,9 @@ pub const TABLES: &[Table] = &[
         name: "events",
         id: true,
         event_column: None,
-        skipped: &["version"],
+        // the tournament is not part of one event's document (a tournament's document holds
+        // its sections)
+        skipped: &["version", "tournament_id"],
         json: &["settings"],
         references: &[],
         json_references: &[("settings", &["prohibited_pairs", "*", "*"], "participants")],

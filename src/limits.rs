@@ -93,6 +93,9 @@ pub const MAX_RATING: u32 = 4_000;
 /// A director's score adjustment, in half-points either way: at most every round's point.
 pub const MAX_ADJUSTMENT_HALF_POINTS: i32 = 2 * MAX_ROUNDS as i32;
 
+/// Sections of one tournament (a weekend open has a handful, a big bridge night a few more).
+pub const MAX_TOURNAMENT_SECTIONS: usize = 50;
+
 /// A name (event, participant, team, token label).
 pub const MAX_NAME_CHARS: usize = 200;
 

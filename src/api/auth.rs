@@ -1,26 +1,40 @@
-//! Who may change an event: its admin token for everything, a scorer token for results only.
+//! Who may change an event: its admin token for everything, a scorer token for results only,
+//! and, for a section of a tournament, the tournament's admin token for everything too.
 //! Reading needs no token.
 
 use rusqlite::Connection;
 
 use crate::error::{ApiError, ApiResult, FieldError};
 use crate::store::tokens::{self, Credential, Role};
+use crate::store::tournaments;
 
 /// Checks inside the request's transaction that `token` may act on `event_id` with `needed`:
-/// 404 for an unknown event, 401 without a live token, 403 for another event's token or a
-/// scorer token where the admin is needed.
+/// 404 for an unknown event, 401 without a live token, 403 for another event's token (or
+/// another tournament's) or a scorer token where the admin is needed.
 pub fn require(
     conn: &Connection,
     event_id: i64,
     token: Option<&str>,
     needed: Role,
 ) -> ApiResult<Credential> {
-    crate::store::events::get(conn, event_id)?;
+    let event = crate::store::events::get(conn, event_id)?;
     let token = token.ok_or_else(|| {
         ApiError::Unauthorized("this action needs `Authorization: Bearer <token>`".into())
     })?;
-    let credential = tokens::lookup(conn, token)?
-        .ok_or_else(|| ApiError::Unauthorized("the bearer token is not valid".into()))?;
+    let Some(credential) = tokens::lookup(conn, token)? else {
+        return match tournaments::lookup(conn, token)? {
+            Some(tournament) if event.tournament_id == Some(tournament) => Ok(Credential {
+                // the tournament's admin acts as the section's admin (results record `admin`)
+                id: 0,
+                event_id,
+                role: Role::Admin,
+            }),
+            Some(tournament) => Err(ApiError::Forbidden(format!(
+                "the bearer token belongs to tournament {tournament}; event {event_id} is not one of its sections"
+            ))),
+            None => Err(ApiError::Unauthorized("the bearer token is not valid".into())),
+        };
+    };
     if credential.event_id != event_id {
         return Err(ApiError::Forbidden(format!(
             "the bearer token belongs to another event, not to event {event_id}"
@@ -32,6 +46,30 @@ pub fn require(
         ));
     }
     Ok(credential)
+}
+
+/// Checks inside the request's transaction that `token` is the admin token of `tournament`:
+/// 404 for an unknown tournament, 401 without a live token, 403 for any other token (another
+/// tournament's, or a section's own: a section's token acts on its section only).
+pub fn require_tournament(
+    conn: &Connection,
+    tournament: i64,
+    token: Option<&str>,
+) -> ApiResult<()> {
+    tournaments::get(conn, tournament)?;
+    let token = token.ok_or_else(|| {
+        ApiError::Unauthorized("this action needs `Authorization: Bearer <token>`".into())
+    })?;
+    match tournaments::lookup(conn, token)? {
+        Some(t) if t == tournament => Ok(()),
+        Some(t) => Err(ApiError::Forbidden(format!(
+            "the bearer token belongs to tournament {t}, not to tournament {tournament}"
+        ))),
+        None if tokens::lookup(conn, token)?.is_some() => Err(ApiError::Forbidden(format!(
+            "an event's token acts on its event only; this needs tournament {tournament}'s admin token"
+        ))),
+        None => Err(ApiError::Unauthorized("the bearer token is not valid".into())),
+    }
 }
 
 /// The one rule for a result already stored, in every format (chess games, bridge board

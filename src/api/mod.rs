@@ -14,6 +14,7 @@ pub mod flatten;
 pub mod idempotency;
 pub mod openapi;
 pub mod responses;
+pub mod tournaments;
 
 use actix_web::web;
 use utoipa_swagger_ui::SwaggerUi;
@@ -53,6 +54,18 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         .service(admin::system::metrics)
         .service(admin::backup::backup)
         .service(events::event::create_event)
+        .service(tournaments::tournament::create_tournament)
+        .service(tournaments::export::import_tournament)
+        .service(tournaments::export::export_tournament)
+        .service(tournaments::tournament::list_tournaments)
+        .service(tournaments::tournament::get_tournament)
+        .service(tournaments::tournament::update_tournament)
+        .service(tournaments::field::get_across_the_field)
+        .service(tournaments::field_exports::get_field_pbn)
+        .service(tournaments::field_exports::get_field_usebio)
+        .service(tournaments::tournament::create_section)
+        .service(tournaments::players::search_participants)
+        .service(tournaments::players::move_participant)
         .service(exports::event::import_event)
         .service(exports::event::export_event)
         .service(events::event::list_events)

@@ -111,13 +111,14 @@ macro_rules! documented_routes {
         #[openapi(
             info(
                 title = "tourney",
-                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event; reads need no token. GETs carry an ETag and answer `If-None-Match` with 304. Changes of an event honour `If-Match` with any ETag of its data or its version (412 when another change came first).\n\nAn integer may be written with a zero fraction (`1219.0` is 1219, as JSON Schema counts it); a fraction (`1219.5`) where an integer is expected is refused with 422 naming the field. Every bound the server checks is in the schema (`minimum`, `maximum`, `minLength`, `maxLength`, `pattern`, `enum`, `maxItems`); a rule between fields (a seed only with a random draw, an end date not before the start) is said in the description and refused with 422.\n\nPATCH bodies are JSON Merge Patches (RFC 7396): a field named changes, `null` removes it, the rest stays; objects (an event's settings) merge key by key.\n\nPublic web pages for players and printers: `/e/{event_id}` (the event, its rounds, standings, crosstable, each player's games, bridge guide cards)."
+                description = "Event server for chess and bridge tournament directors: pairings, round-robin tables, bridge movements, results and standings.\n\nErrors are `application/problem+json` (RFC 9457). Writes need `Authorization: Bearer <token>` of the event (or of its tournament); reads need no token. GETs carry an ETag and answer `If-None-Match` with 304. Changes of an event honour `If-Match` with any ETag of its data or its version (412 when another change came first).\n\nAn integer may be written with a zero fraction (`1219.0` is 1219, as JSON Schema counts it); a fraction (`1219.5`) where an integer is expected is refused with 422 naming the field. Every bound the server checks is in the schema (`minimum`, `maximum`, `minLength`, `maxLength`, `pattern`, `enum`, `maxItems`); a rule between fields (a seed only with a random draw, an end date not before the start) is said in the description and refused with 422.\n\nPATCH bodies are JSON Merge Patches (RFC 7396): a field named changes, `null` removes it, the rest stays; objects (an event's settings) merge key by key.\n\nPublic web pages for players and printers: `/e/{event_id}` (the event, its rounds, standings, crosstable, each player's games, bridge guide cards) and `/t/{tournament_id}` (a tournament's sections, each linking to its pages)."
             ),
             paths($($($segment)::+),*),
             components(schemas(Problem, FieldError, StreamMessage, crate::domain::closed_sets::TrfFormat)),
             modifiers(&SettingsByFormat, &LiveMessages, &BearerAuth, &FlattenTaggedVariants, &UnsignedFormats, &IfMatchHeader),
             tags(
                 (name = "events", description = "Events and their credentials"),
+                (name = "tournaments", description = "Tournaments of several sections: one admin token for every section, players searched and moved across sections"),
                 (name = "participants", description = "Players or pairs, and the drawing of lots"),
                 (name = "rounds", description = "Pairings round by round"),
                 (name = "results", description = "Results, standings and crosstables"),
@@ -157,6 +158,18 @@ documented_routes!(
     api::events::event::get_event,
     api::events::event::update_event,
     api::events::event::delete_event,
+    api::tournaments::tournament::create_tournament,
+    api::tournaments::tournament::list_tournaments,
+    api::tournaments::tournament::get_tournament,
+    api::tournaments::tournament::update_tournament,
+    api::tournaments::field::get_across_the_field,
+    api::tournaments::field_exports::get_field_pbn,
+    api::tournaments::field_exports::get_field_usebio,
+    api::tournaments::tournament::create_section,
+    api::tournaments::players::search_participants,
+    api::tournaments::players::move_participant,
+    api::tournaments::export::export_tournament,
+    api::tournaments::export::import_tournament,
     api::events::tokens::create_token,
     api::events::tokens::list_tokens,
     api::events::tokens::revoke_token,

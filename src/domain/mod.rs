@@ -3,6 +3,7 @@
 pub mod closed_sets;
 mod format;
 pub mod section;
+pub mod tournament;
 
 pub use format::*;
 
@@ -141,6 +142,9 @@ pub struct Event {
     /// Place, federation, arbiters and time control, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub details: Option<EventDetails>,
+    /// The tournament the event is a section of (`/api/v1/tournaments/{id}`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament_id: Option<i64>,
 }
 
 /// A new event. The answer carries the event's admin token, shown only once.

@@ -17,7 +17,7 @@ const COLUMNS: &str = "e.id, e.name, e.game, e.format, e.start_date, e.end_date,
      + COALESCE((SELECT json_array_length(t.movement, '$.rounds') FROM team_schedules t \
                  WHERE t.event_id = e.id), 0) \
      + (SELECT COALESCE(MAX(d.round), 0) FROM swiss_draws d WHERE d.event_id = e.id), \
-     e.details";
+     e.details, e.tournament_id";
 
 fn from_row(row: &Row) -> rusqlite::Result<Event> {
     let game: String = row.get(2)?;
@@ -51,6 +51,7 @@ fn from_row(row: &Row) -> rusqlite::Result<Event> {
         details: row
             .get::<_, Option<String>>(14)?
             .and_then(|d| serde_json::from_str(&d).ok()),
+        tournament_id: row.get(15)?,
     })
 }
 
@@ -131,6 +132,25 @@ pub fn find(conn: &Connection, id: i64) -> ApiResult<Option<Event>> {
 /// The event, or a 404.
 pub fn get(conn: &Connection, id: i64) -> ApiResult<Event> {
     find(conn, id)?.ok_or_else(|| ApiError::not_found(format!("event {id} does not exist")))
+}
+
+/// Makes the event (just created or imported) a section of `tournament`; its `updated_at`
+/// stays (an imported section keeps its document's).
+pub fn set_tournament(conn: &Connection, id: i64, tournament: i64) -> ApiResult<()> {
+    conn.execute(
+        "UPDATE events SET tournament_id = ?2 WHERE id = ?1",
+        params![id, tournament],
+    )?;
+    Ok(())
+}
+
+/// The sections of `tournament`, in the order they were created.
+pub fn of_tournament(conn: &Connection, tournament: i64) -> ApiResult<Vec<Event>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM events e WHERE e.tournament_id = ?1 ORDER BY e.id"
+    ))?;
+    let rows = stmt.query_map([tournament], from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 pub fn count(conn: &Connection) -> ApiResult<u64> {

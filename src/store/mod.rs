@@ -18,6 +18,7 @@ pub mod secret;
 pub mod swiss;
 pub mod teams;
 pub mod tokens;
+pub mod tournaments;
 pub mod versions;
 
 use std::path::{Path, PathBuf};
@@ -46,6 +47,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0009_bridge_matches.sql")),
         M::up(include_str!("../../sql/0011_bridge_hand_records.sql")),
         M::up(include_str!("../../sql/0012_fide_details.sql")),
+        M::up(include_str!("../../sql/0013_tournaments.sql")),
     ])
 }
 

@@ -249,3 +249,63 @@ pub fn delete(conn: &Connection, id: i64) -> ApiResult<()> {
     conn.execute("DELETE FROM participants WHERE id = ?1", [id])?;
     Ok(())
 }
+
+/// The participant with this id in whatever event holds it.
+pub fn find_any(conn: &Connection, id: i64) -> ApiResult<Option<Participant>> {
+    Ok(conn
+        .query_row(
+            &format!("SELECT {COLUMNS} FROM participants WHERE id = ?1"),
+            [id],
+            from_row,
+        )
+        .optional()?)
+}
+
+/// What the participant has in their event's history (games, byes, byes asked for, a team):
+/// one phrase per kind, empty when nothing.
+pub fn history(conn: &Connection, id: i64) -> ApiResult<Vec<String>> {
+    let (games, byes, requested, team): (i64, i64, i64, Option<i64>) = conn.query_row(
+        "SELECT (SELECT COUNT(*) FROM games WHERE white_id = ?1 OR black_id = ?1),
+                (SELECT COUNT(*) FROM byes WHERE participant_id = ?1),
+                (SELECT COUNT(*) FROM requested_byes WHERE participant_id = ?1),
+                (SELECT team_id FROM participants WHERE id = ?1)",
+        [id],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+    )?;
+    let mut out = Vec::new();
+    if games > 0 {
+        out.push(format!("{games} game(s)"));
+    }
+    if byes > 0 {
+        out.push(format!("{byes} bye(s)"));
+    }
+    if requested > 0 {
+        out.push(format!("{requested} bye(s) asked for"));
+    }
+    if team.is_some() {
+        out.push("a team".to_string());
+    }
+    Ok(out)
+}
+
+/// Whether another participant of `event_id` has this external id.
+pub fn external_id_used(conn: &Connection, event_id: i64, external_id: &str) -> ApiResult<bool> {
+    Ok(conn
+        .query_row(
+            "SELECT 1 FROM participants WHERE event_id = ?1 AND external_id = ?2",
+            params![event_id, external_id],
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some())
+}
+
+/// Moves the participant to `event_id` under the same id, without a pairing number (a late
+/// entry there).
+pub fn move_to(conn: &Connection, id: i64, event_id: i64) -> ApiResult<()> {
+    conn.execute(
+        "UPDATE participants SET event_id = ?2, pairing_number = NULL WHERE id = ?1",
+        params![id, event_id],
+    )?;
+    Ok(())
+}

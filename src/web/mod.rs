@@ -14,6 +14,7 @@ mod match_pages;
 mod pages;
 mod pairs_crosstable;
 mod text;
+mod tournament;
 
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpRequest, HttpResponse, ResponseError};
@@ -71,8 +72,16 @@ footer{padding:1rem .75rem;color:#666;font-size:.85rem;text-align:center}
   a{color:inherit;text-decoration:none}
 }
 ";
+
+/// What a page's header links to: its event, and the event's tournament when it is a section.
+struct Nav<'a> {
+    id: i64,
+    name: &'a str,
+    tournament: Option<i64>,
+}
+
 /// The frame of every page: title, navigation of the event (when there is one), content.
-fn layout(title: &str, event: Option<(i64, &str)>, content: Markup) -> Markup {
+fn layout(title: &str, event: Option<Nav>, content: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -84,7 +93,10 @@ fn layout(title: &str, event: Option<(i64, &str)>, content: Markup) -> Markup {
             }
             body {
                 header {
-                    @if let Some((id, name)) = event {
+                    @if let Some(Nav { id, name, tournament }) = event {
+                        @if let Some(t) = tournament {
+                            a href={ "/t/" (t) } { "Tournament" } " "
+                        }
                         a.title href={ "/e/" (id) } { (name) } " "
                         a href={ "/e/" (id) "/standings" } { "Standings" } " "
                         a href={ "/e/" (id) "/crosstable" } { "Crosstable" }
@@ -103,8 +115,12 @@ fn layout(title: &str, event: Option<(i64, &str)>, content: Markup) -> Markup {
 }
 
 /// The event as the header of its pages names it (the `event` of [`layout`]).
-fn nav(event: &Event) -> Option<(i64, &str)> {
-    Some((event.id, event.name.as_str()))
+fn nav(event: &Event) -> Option<Nav<'_>> {
+    Some(Nav {
+        id: event.id,
+        name: event.name.as_str(),
+        tournament: event.tournament_id,
+    })
 }
 
 /// A page as an answer: 200 with an ETag (304 when unchanged), or the error as an HTML page.
@@ -252,8 +268,35 @@ impl ResponseError for NoSuchPage {
     }
 }
 
-/// Registers the pages (under `/e/`).
+#[get("/{tournament_id}")]
+async fn tournament_page(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+) -> HttpResponse {
+    let id = path.into_inner();
+    render(req, store, move |conn| tournament::tournament(conn, id)).await
+}
+
+#[get("/{tournament_id}/fields/{field}")]
+async fn field_page(
+    req: HttpRequest,
+    store: web::Data<Store>,
+    path: web::Path<(i64, u32)>,
+) -> HttpResponse {
+    let (id, n) = path.into_inner();
+    render(req, store, move |conn| tournament::field(conn, id, n)).await
+}
+
+/// Registers the pages (under `/e/`, and `/t/` for tournaments).
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope("/t")
+            .app_data(web::PathConfig::default().error_handler(|_, _| NoSuchPage.into()))
+            .service(tournament_page)
+            .service(field_page)
+            .default_service(web::to(no_page)),
+    );
     cfg.service(
         web::scope("/e")
             .app_data(web::PathConfig::default().error_handler(|_, _| NoSuchPage.into()))

@@ -156,13 +156,21 @@ fn the_document_has_one_schema_per_name_and_every_reference_resolves() {
 }
 
 /// The operations whose success answer is not JSON.
-const NOT_JSON: [(&str, &str); 6] = [
+const NOT_JSON: [(&str, &str); 8] = [
     ("get", "/metrics"),
     ("get", "/api/v1/admin/backup"),
     ("get", "/api/v1/events/{event_id}/trf"),
     ("get", "/api/v1/events/{event_id}/stream"),
     ("get", "/api/v1/events/{event_id}/pbn"),
     ("get", "/api/v1/events/{event_id}/usebio"),
+    (
+        "get",
+        "/api/v1/tournaments/{tournament_id}/across-the-field/{field}/pbn",
+    ),
+    (
+        "get",
+        "/api/v1/tournaments/{tournament_id}/across-the-field/{field}/usebio",
+    ),
 ];
 
 #[test]

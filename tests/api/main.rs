@@ -33,5 +33,7 @@ mod swiss;
 mod tables;
 mod teams;
 mod tiebreaks;
+mod tournament_fields;
+mod tournaments;
 mod trf_export;
 mod walkthroughs;

@@ -54,11 +54,37 @@ pub async fn metrics(
         "Time each change waited for the single writer (its count: the changes that got it).",
         store.writer_waits(),
     )];
+    // how many tournaments and sections the database holds (two counts, no event data)
+    let held = store
+        .read(|conn| {
+            Ok(conn.query_row(
+                "SELECT (SELECT COUNT(*) FROM tournaments),
+                        (SELECT COUNT(*) FROM events WHERE tournament_id IS NOT NULL)",
+                [],
+                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)),
+            )?)
+        })
+        .await
+        .ok();
     let mut gauges = vec![(
         "tourney_store_reads_total",
         "Read transactions run.",
         store.reads() as f64,
     )];
+    if let Some((tournaments, sections)) = held {
+        gauges.extend([
+            (
+                "tourney_tournaments",
+                "Tournaments the database holds.",
+                tournaments as f64,
+            ),
+            (
+                "tourney_tournament_sections",
+                "Events that are sections of a tournament.",
+                sections as f64,
+            ),
+        ]);
+    }
     if let Some(cache) = &cache {
         gauges.extend([
             (

@@ -62,6 +62,19 @@ pub async fn create_event(
     store: web::Data<Store>,
     JsonBody(body): JsonBody<NewEvent>,
 ) -> ApiResult<HttpResponse> {
+    let settings = check_new_event(&body)?;
+    let created = store
+        .write(move |tx| {
+            let now = now();
+            let id = insert_event(tx, &body, &settings, &now)?;
+            issue_admin_token(tx, id, &now)
+        })
+        .await?;
+    Ok(created_response(created))
+}
+
+/// Checks a new event's body before any database work; answers the settings to store.
+pub(crate) fn check_new_event(body: &NewEvent) -> ApiResult<serde_json::Value> {
     let mut errors: Vec<FieldError> = Vec::new();
     validate_name("name", &body.name, &mut errors);
     if let Some(d) = &body.details {
@@ -75,26 +88,29 @@ pub async fn create_event(
         .clone()
         .unwrap_or_else(|| serde_json::json!({}));
     validate_settings(&body.format, &settings)?;
-    let created = store
-        .write(move |tx| {
-            let now = now();
-            let id = events::insert(
-                tx,
-                &EventFields {
-                    name: body.name.trim(),
-                    game: body.game,
-                    format: &body.format,
-                    start_date: body.start_date,
-                    end_date: body.end_date,
-                    settings: &settings,
-                    details: body.details.as_ref(),
-                },
-                &now,
-            )?;
-            issue_admin_token(tx, id, &now)
-        })
-        .await?;
-    Ok(created_response(created))
+    Ok(settings)
+}
+
+/// Writes a checked new event ([`check_new_event`]); answers its id.
+pub(crate) fn insert_event(
+    tx: &rusqlite::Connection,
+    body: &NewEvent,
+    settings: &serde_json::Value,
+    now: &str,
+) -> ApiResult<i64> {
+    events::insert(
+        tx,
+        &EventFields {
+            name: body.name.trim(),
+            game: body.game,
+            format: &body.format,
+            start_date: body.start_date,
+            end_date: body.end_date,
+            settings,
+            details: body.details.as_ref(),
+        },
+        now,
+    )
 }
 
 /// Issues a new event's admin token and returns the event with it (shown once).

@@ -37,7 +37,7 @@ pub struct EnteredParticipants {
 /// Entries are closed once a fixed schedule (a round robin) has been drawn. A Swiss section
 /// takes late entries at any time (they get the next pairing numbers and zero-point byes for
 /// the rounds they missed, unless the director records other byes).
-fn ensure_entries_open(conn: &Connection, event_id: i64) -> ApiResult<()> {
+pub(crate) fn ensure_entries_open(conn: &Connection, event_id: i64) -> ApiResult<()> {
     if events::get(conn, event_id)?.format == FORMAT_SWISS {
         return Ok(());
     }
@@ -168,7 +168,7 @@ pub struct SearchQuery {
 }
 
 /// Longest `search` text.
-const MAX_SEARCH: usize = 100;
+pub(crate) const MAX_SEARCH: usize = 100;
 
 /// List an event's participants (by pairing number once lots are drawn); `search` keeps those
 /// whose name holds the text ([`crate::name_search`]), `total` counting the matches.

@@ -580,6 +580,7 @@ impl Exported {
             club,
             winner_type,
             mitchell,
+            sections: 1,
         };
         write_usebio(&event, &entries, &matches, &self.travellers)
     }

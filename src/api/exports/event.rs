@@ -53,7 +53,7 @@ pub async fn export_event(
 }
 
 /// The event row's game, format, settings and dates, checked as creating an event checks them.
-fn check_event(document: &EventDocument) -> ApiResult<()> {
+pub(crate) fn check_event(document: &EventDocument) -> ApiResult<()> {
     let Some(event) = document.tables.get("events").and_then(|rows| rows.first()) else {
         return Ok(()); // named by the document's own check
     };

@@ -146,6 +146,7 @@ pub fn match_travellers(
                             ew_percent: None,
                             ns_imps: ns,
                             ew_imps: ns.map(|x| if x == 0.0 { 0.0 } else { -x }),
+                            section: None,
                         }
                     })
                     .collect(),

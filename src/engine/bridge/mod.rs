@@ -1,6 +1,7 @@
 //! Bridge engines: pair movements (seed 002), guide cards and scoring rows.
 
 pub mod analysis;
+pub mod field;
 pub mod match_traveller;
 pub mod movement;
 pub mod pbn_export;

@@ -22,14 +22,16 @@
 //! `MP_NS`, `MP_EW`, `Percentage_NS`, `Percentage_EW` (matchpoints; percentages with two
 //! decimals) or `IMP_NS`, `IMP_EW` (Butler, cross-IMPs, and teams and Swiss events, where the
 //! pair columns hold team or pair numbers). The totals of a teams or Swiss event are its VP
-//! standings (`Rank`, `TeamId`, `TotalVP`, `IMPsWon`, `IMPsLost`, `Names`).
+//! standings (`Rank`, `TeamId`, `TotalVP`, `IMPsWon`, `IMPsLost`, `Names`). Sections scored
+//! across the field write one game per board with every section's rows, each row's `Section`
+//! (the section's letter) first, and the overall ranking with a `Section` column.
 //! An assigned score has no contract; a split score fills both `Score_NS` and `Score_EW`
 //! (each side's own score); an artificial adjusted score writes each side's `A+`, `A` or `A-`
 //! in `Score_NS` / `Score_EW`.
 
 use super::analysis::{DealAnalysis, STRAINS};
 use super::scoring::{deal_string, parse_adjusted, pbn_escape, Seat};
-use super::traveller::{BridgeStandings, Outcome, Traveller, TravellerLine};
+use super::traveller::{BridgeStandingEntry, BridgeStandings, Outcome, Traveller, TravellerLine};
 
 /// The totals of the event: a pairs event's standings, or a teams or Swiss event's VP
 /// standings.
@@ -37,6 +39,16 @@ use super::traveller::{BridgeStandings, Outcome, Traveller, TravellerLine};
 pub enum PbnTotals<'a> {
     Pairs(&'a BridgeStandings),
     Matches(&'a [MatchTotal]),
+    /// Sections scored across the field: the overall ranking, each pair with its section.
+    Field(&'a FieldTotals),
+}
+
+/// The overall ranking of sections scored across the field.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldTotals {
+    pub method: super::session::Method,
+    /// (section letter, the ranking's direction `NS`/`EW` or none, the pair's entry).
+    pub entries: Vec<(String, Option<&'static str>, BridgeStandingEntry)>,
 }
 
 /// One contestant of a teams or Swiss event in the VP standings.
@@ -199,10 +211,27 @@ pub fn write_pbn(event: &PbnEvent, travellers: &[Traveller], totals: PbnTotals) 
             },
         ),
         PbnTotals::Matches(_) => (true, "IMP"),
+        PbnTotals::Field(f) => (
+            f.method.is_imps(),
+            match f.method {
+                super::session::Method::Matchpoints => "MP",
+                super::session::Method::Butler => "IMP;Butler",
+                super::session::Method::CrossImps => "IMP;Cross",
+            },
+        ),
     };
+    // a field scored across sections: every row names its section first
+    let sections = travellers
+        .iter()
+        .flat_map(|t| &t.results)
+        .any(|l| l.section.is_some());
     let mut out = String::from("% PBN 2.1\r\n% Written by tourney\r\n");
     let date = event.date.clone().unwrap_or_else(|| "????.??.??".into());
-    let mut score_columns: Vec<(&str, usize, bool)> = vec![
+    let mut score_columns: Vec<(&str, usize, bool)> = Vec::new();
+    if sections {
+        score_columns.push(("Section", 2, false));
+    }
+    score_columns.extend([
         ("Round", 2, true),
         ("Table", 2, true),
         ("PairId_NS", 2, true),
@@ -213,7 +242,7 @@ pub fn write_pbn(event: &PbnEvent, travellers: &[Traveller], totals: PbnTotals) 
         ("Lead", 3, false),
         ("Score_NS", 5, true),
         ("Score_EW", 5, true),
-    ];
+    ]);
     if imps {
         score_columns.extend([("IMP_NS", 6, true), ("IMP_EW", 6, true)]);
     } else {
@@ -255,16 +284,70 @@ pub fn write_pbn(event: &PbnEvent, travellers: &[Traveller], totals: PbnTotals) 
         tag(&mut out, "Contract", "?");
         tag(&mut out, "Result", "?");
         write_analysis(&mut out, t.analysis.as_ref());
-        let rows: Vec<Vec<String>> = t.results.iter().map(|l| score_row(l, imps)).collect();
+        let rows: Vec<Vec<String>> = t
+            .results
+            .iter()
+            .map(|l| {
+                let row = score_row(l, imps);
+                if sections {
+                    let mut with = vec![cell(l.section.as_deref().unwrap_or_default())];
+                    with.extend(row);
+                    with
+                } else {
+                    row
+                }
+            })
+            .collect();
         table(&mut out, "ScoreTable", &score_columns, &rows);
         if k == 0 {
             match totals {
                 PbnTotals::Pairs(s) => write_totals(&mut out, s),
                 PbnTotals::Matches(m) => write_match_totals(&mut out, m),
+                PbnTotals::Field(f) => write_field_totals(&mut out, f),
             }
         }
     }
     out
+}
+
+/// The overall ranking of a field: `[TotalScoreTable]` with each pair's `Section` first.
+fn write_field_totals(out: &mut String, totals: &FieldTotals) {
+    let imps = totals.method.is_imps();
+    let mut columns: Vec<(&str, usize, bool)> = vec![
+        ("Rank", 3, true),
+        ("Section", 2, false),
+        ("PairId", 2, true),
+        ("Direction", 2, false),
+    ];
+    if imps {
+        columns.push(("TotalIMP", 7, true));
+    } else {
+        columns.extend([("TotalScoreMP", 7, true), ("TotalPercentage", 6, true)]);
+    }
+    columns.extend([("NrBoards", 2, true), ("Names", 40, false)]);
+    let rows: Vec<Vec<String>> = totals
+        .entries
+        .iter()
+        .map(|(section, direction, e)| {
+            let mut row = vec![
+                e.rank.clone(),
+                cell(section),
+                e.pair.to_string(),
+                direction.or(e.line).unwrap_or("-").to_string(),
+                format!("{:.2}", e.total),
+            ];
+            if !imps {
+                row.push(num(e.percent));
+            }
+            row.push(e.boards.to_string());
+            row.push(format!(
+                "\"{}\"",
+                pbn_escape(e.name.as_deref().unwrap_or_default())
+            ));
+            row
+        })
+        .collect();
+    table(out, "TotalScoreTable", &columns, &rows);
 }
 
 fn write_totals(out: &mut String, totals: &BridgeStandings) {
@@ -596,6 +679,7 @@ mod tests {
             ew_percent: Some(50.0),
             ns_imps: None,
             ew_imps: None,
+            section: None,
         }
     }
 

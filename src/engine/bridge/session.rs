@@ -222,7 +222,7 @@ fn adjusted_imps(a: Adjusted) -> f64 {
 }
 
 /// Scores the board whose results are `idx` (indices into `played`, in play order).
-fn score_board(
+pub(super) fn score_board(
     played: &[Played],
     idx: &[usize],
     expected: usize,
@@ -315,7 +315,7 @@ struct Tally {
 }
 
 /// "1", "2=", ... for keys already sorted best first; equal keys share a rank.
-fn rank_labels<T: PartialEq>(keys: &[T]) -> Vec<String> {
+pub(super) fn rank_labels<T: PartialEq>(keys: &[T]) -> Vec<String> {
     let mut out = Vec::with_capacity(keys.len());
     let mut start = 0;
     while start < keys.len() {

@@ -86,7 +86,7 @@ pub fn pair_number(p: PairId) -> u32 {
     }
 }
 
-fn line_name(p: PairId) -> Option<&'static str> {
+pub fn line_name(p: PairId) -> Option<&'static str> {
     match p {
         PairId::Ns(_) => Some("NS"),
         PairId::Ew(_) => Some("EW"),
@@ -137,6 +137,10 @@ pub struct TravellerLine {
     pub ns_imps: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ew_imps: Option<f64>,
+    /// The section's letter in a field scored across sections (`A`, `B`, ...), which the
+    /// exports write with the pair numbers; None for one section.
+    #[serde(skip)]
+    pub section: Option<String>,
 }
 
 /// A board's hand record.
@@ -238,6 +242,7 @@ pub fn travellers(
                             ew_percent: mp(l.and_then(|l| l.ew_percent)),
                             ns_imps: im(l.map(|l| l.ns)),
                             ew_imps: im(l.map(|l| l.ew)),
+                            section: None,
                         }
                     })
                     .collect(),

@@ -7,7 +7,9 @@
 //!   CLUB: CLUB_NAME, CLUB_ID_NUMBER                 (when the export names the club)
 //!   EVENT EVENT_TYPE="MP_PAIRS|BUTLER_PAIRS|CROSS_IMP|TEAMS|SWISS_PAIRS|SWISS_TEAMS"
 //!     EVENT_IDENTIFIER, EVENT_DESCRIPTION, PROGRAM_NAME, PROGRAM_VERSION, WINNER_TYPE (1 or 2),
-//!     DATE (dd/mm/yyyy), SESSION_COUNT, SECTION_COUNT, SCORING_METHOD (MATCH_POINTS | IMPS),
+//!     DATE (dd/mm/yyyy), SESSION_COUNT, SECTION_COUNT (sections scored together: 1, or the
+//!     sections of a field scored across the field, whose pair numbers then start with the
+//!     section's letter: `A1NS`, `B1NS`), SCORING_METHOD (MATCH_POINTS | IMPS),
 //!     MATCH_SCORING_METHOD (VPS: teams and Swiss events)
 //!     PARTICIPANTS EVENT_TYPE=…
 //!       PAIR: PAIR_NUMBER (1NS / 1EW under Mitchell numbering, else 1), DIRECTION (NS, EW
@@ -104,6 +106,9 @@ pub struct UsebioEvent<'a> {
     pub winner_type: usize,
     /// Pair numbers written `1NS` / `1EW` (a Mitchell-numbered pairs movement).
     pub mitchell: bool,
+    /// Sections scored together (`SECTION_COUNT`): 1 for an event; a field scored across
+    /// sections writes each pair number after its section's letter (`A1NS`, `B1NS`).
+    pub sections: usize,
 }
 
 /// A player as the national body knows them.
@@ -254,8 +259,15 @@ fn player(x: &mut Xml, p: &UsebioPlayer) {
 
 fn traveller_line(x: &mut Xml, event: &UsebioEvent, l: &TravellerLine) {
     x.start("TRAVELLER_LINE", &[]);
-    x.leaf("NS_PAIR_NUMBER", &label(l.ns_id, l.ns_pair, event.mitchell));
-    x.leaf("EW_PAIR_NUMBER", &label(l.ew_id, l.ew_pair, event.mitchell));
+    let section = l.section.as_deref().unwrap_or_default();
+    x.leaf(
+        "NS_PAIR_NUMBER",
+        &format!("{section}{}", label(l.ns_id, l.ns_pair, event.mitchell)),
+    );
+    x.leaf(
+        "EW_PAIR_NUMBER",
+        &format!("{section}{}", label(l.ew_id, l.ew_pair, event.mitchell)),
+    );
     if let Some(a) = &l.adjusted {
         x.leaf("ADJUSTED_SCORE", a);
     } else {
@@ -323,7 +335,7 @@ pub fn write_usebio(
         x.leaf("DATE", d);
     }
     x.leaf("SESSION_COUNT", "1");
-    x.leaf("SECTION_COUNT", "1");
+    x.leaf("SECTION_COUNT", &event.sections.max(1).to_string());
     x.leaf(
         "SCORING_METHOD",
         if event.kind.matchpoints() {
@@ -496,6 +508,7 @@ mod tests {
             ew_percent: Some(0.0),
             ns_imps: Some(3.0),
             ew_imps: Some(-3.0),
+            section: None,
         }
     }
 
@@ -560,6 +573,7 @@ mod tests {
             }),
             winner_type: 2,
             mitchell: true,
+            sections: 1,
         }
     }
 
