@@ -668,6 +668,11 @@ fn check_row(
                 .map(|_| format!("must be between {lo} and {hi}")),
             _ => None,
         };
+        let fault = fault.or_else(|| {
+            // a name is not blank, as creating the row checks it
+            (column.name == "name" && value.as_str().is_some_and(|s| s.trim().is_empty()))
+                .then(|| "must not be blank".to_string())
+        });
         if let Some(message) = fault {
             faults.add(field, message);
         }
@@ -743,7 +748,8 @@ mod tests {
             "participants": [
                 {"id": 1, "name": "A\nB", "rating": 9000, "event_id": 4},
                 {"id": 1, "name": 7},
-                {"id": 3, "colour": "x"}
+                {"id": 3, "colour": "x"},
+                {"id": 4, "name": " "}
             ],
             "games": [{"id": 1, "white_id": 1, "black_id": 5}],
             "tokens": [],
@@ -760,6 +766,7 @@ mod tests {
                 "tables.participants[1].id",
                 "tables.participants[2].colour",
                 "tables.participants[2].name",
+                "tables.participants[3].name",
                 "tables.events[0].settings.prohibited_pairs",
                 "tables.games[0].black_id",
             ]

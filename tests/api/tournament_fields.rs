@@ -314,7 +314,13 @@ fn bridge_sections_on_the_same_boards_are_scored_across_the_field() {
     assert_eq!(s.get(&format!("/t/{t}/fields/2")).status, 404);
 
     // The whole tournament as one field: the same three sections (the chess one is not pairs).
+    // The settings merge (RFC 7396): the group stays unless the patch removes it.
     let r = patch(json!({"settings": {"across_the_field": true}}), &admin);
+    assert_eq!(r.status, 422, "{}", r.text());
+    let r = patch(
+        json!({"settings": {"across_the_field": true, "groups": null}}),
+        &admin,
+    );
     assert_eq!(r.status, 200, "{}", r.text());
     let whole = s
         .get(&format!("/api/v1/tournaments/{t}/across-the-field"))
@@ -323,7 +329,9 @@ fn bridge_sections_on_the_same_boards_are_scored_across_the_field() {
     assert_eq!(whole["fields"][0]["overall"], field["overall"]);
 
     // A group travels with the tournament: exported by position, imported under the new ids.
-    let r = patch(group(json!(sections.clone())), &admin);
+    let mut body = group(json!(sections.clone()));
+    body["settings"]["across_the_field"] = json!(null);
+    let r = patch(body, &admin);
     assert_eq!(r.status, 200, "{}", r.text());
     let document = s
         .request(
