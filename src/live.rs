@@ -611,6 +611,46 @@ mod tests {
     }
 
     #[test]
+    fn a_task_behind_a_fan_out_waits_for_one_batch_at_most() {
+        use std::cell::Cell;
+        use std::rc::Rc;
+        let n = 20 * WAKE_BATCH;
+        let live = std::sync::Arc::new(Live::new(n, HEARTBEAT));
+        actix_web::rt::System::new().block_on(async {
+            let (started, done) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
+            let probe_saw = Rc::new(Cell::new(None));
+            let waiting: Vec<_> = (0..n)
+                .map(|_| {
+                    let mut sub = live.subscribe(1, None).unwrap();
+                    let (started, done) = (started.clone(), done.clone());
+                    let probe_saw = probe_saw.clone();
+                    actix_web::rt::spawn(async move {
+                        started.set(started.get() + 1);
+                        std::future::poll_fn(|cx| sub.poll_message(cx)).await;
+                        done.set(done.get() + 1);
+                        if done.get() == 1 {
+                            // a request that comes now is queued behind what the fan-out woke
+                            actix_web::rt::spawn(async move { probe_saw.set(Some(done.get())) });
+                        }
+                    })
+                })
+                .collect();
+            while started.get() < n {
+                actix_web::rt::task::yield_now().await;
+            }
+            live.publish(1, "results", json!({}));
+            for task in waiting {
+                tokio::time::timeout(Duration::from_secs(5), task)
+                    .await
+                    .expect("woken")
+                    .unwrap();
+            }
+            let saw = probe_saw.get().unwrap();
+            assert!(saw <= 2 * WAKE_BATCH, "{saw} subscribers served before it");
+        });
+    }
+
+    #[test]
     fn messages_wait_inside_deferring_until_sent() {
         let live = Live::new(2, HEARTBEAT);
         let mut sub = live.subscribe(1, None).unwrap();
