@@ -42,30 +42,109 @@ pub const DEFAULT_MAX_SUBSCRIBERS: usize = 12_000;
 pub const HEARTBEAT: Duration = Duration::from_secs(15);
 /// Messages waiting for one subscriber before it counts as fallen behind.
 pub const QUEUE: usize = 64;
-/// Subscribers woken at a time by a message. Between two batches the worker thread runs what
-/// else waits (a health check, a request, the I/O of other connections), so a message to
-/// thousands of phones never holds a worker for more than a batch's writes.
-const WAKE_BATCH: usize = 256;
+/// Subscribers a worker thread wakes at a time (see [`Hub`]): about 1 ms of their writes (a
+/// chunk written to a connection, some 10-30 us), the most that a step of another request (its
+/// body read, its answer from the store) waits behind a fan-out on its worker.
+const WAKE_BATCH: usize = 32;
 
-/// Wakes the subscribers a message was queued for: at once when few (or outside a runtime),
-/// else [`WAKE_BATCH`] at a time from a task that yields between batches. Their messages are
-/// already queued, in order: only when each is written may wait.
-fn wake_all(wakers: Vec<Waker>) {
-    if wakers.len() <= WAKE_BATCH || tokio::runtime::Handle::try_current().is_err() {
-        wakers.into_iter().for_each(Waker::wake);
-        return;
-    }
-    tokio::spawn(async move {
-        let mut wakers = wakers.into_iter();
-        loop {
-            let batch: Vec<Waker> = wakers.by_ref().take(WAKE_BATCH).collect();
-            if batch.is_empty() {
-                break;
+/// The subscribers of one worker thread that messages woke, and the task on that thread that
+/// wakes them [`WAKE_BATCH`] at a time. A worker runs its ready tasks in order; the hub's task
+/// is one of them, so it wakes the next batch only once the tasks ahead of it (the batch before,
+/// and whatever else came meanwhile: a health check, a request, the I/O of other connections)
+/// have run. A message to thousands of phones thus never puts more than a batch of their
+/// writes ahead of another request on any worker, and the publishing request's worker does
+/// not flood the others: each paces its own subscribers.
+#[derive(Default)]
+struct Hub {
+    pending: Mutex<VecDeque<Waker>>,
+    /// The hub's task, when it waits for work.
+    task: Mutex<Option<Waker>>,
+    /// False once its task is gone (its runtime stopped): wakers are then woken at once.
+    alive: std::sync::atomic::AtomicBool,
+}
+
+thread_local! {
+    static HUB: RefCell<Option<Arc<Hub>>> = const { RefCell::new(None) };
+}
+
+impl Hub {
+    /// This thread's hub, its task started on first use; `None` outside an actix runtime
+    /// (subscribers are then woken at once).
+    fn here() -> Option<Arc<Hub>> {
+        use std::sync::atomic::Ordering;
+        // an actix thread (a worker, or a system's own) runs a local task set to spawn on
+        actix_web::rt::System::try_current()?;
+        HUB.with(|hub| {
+            let mut hub = hub.borrow_mut();
+            if let Some(h) = hub.as_ref().filter(|h| h.alive.load(Ordering::Acquire)) {
+                return Some(h.clone());
             }
+            let h = Arc::new(Hub::default());
+            h.alive.store(true, Ordering::Release);
+            actix_web::rt::spawn(HubTask(h.clone()).run());
+            *hub = Some(h.clone());
+            Some(h)
+        })
+    }
+
+    /// Hands `wakers` to the hub's task (or wakes them at once if it is gone).
+    fn wake(&self, wakers: Vec<Waker>) {
+        {
+            let mut pending = self.pending.lock().unwrap_or_else(|e| e.into_inner());
+            if self.alive.load(std::sync::atomic::Ordering::Acquire) {
+                pending.extend(wakers);
+            } else {
+                drop(pending);
+                wakers.into_iter().for_each(Waker::wake);
+                return;
+            }
+        }
+        let task = self.task.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(task) = task {
+            task.wake();
+        }
+    }
+}
+
+/// The hub's task; when dropped (its runtime stopping) the hub wakes what it still holds at once.
+struct HubTask(Arc<Hub>);
+
+impl HubTask {
+    async fn run(self) {
+        loop {
+            let batch: Vec<Waker> = std::future::poll_fn(|cx| {
+                let mut pending = self.0.pending.lock().unwrap_or_else(|e| e.into_inner());
+                if pending.is_empty() {
+                    // registered under the pending lock: a wake handed over after this sees it
+                    *self.0.task.lock().unwrap_or_else(|e| e.into_inner()) =
+                        Some(cx.waker().clone());
+                    return Poll::Pending;
+                }
+                let n = pending.len().min(WAKE_BATCH);
+                Poll::Ready(pending.drain(..n).collect())
+            })
+            .await;
             batch.into_iter().for_each(Waker::wake);
+            // behind the batch just woken in the worker's queue
             tokio::task::yield_now().await;
         }
-    });
+    }
+}
+
+impl Drop for HubTask {
+    fn drop(&mut self) {
+        self.0
+            .alive
+            .store(false, std::sync::atomic::Ordering::Release);
+        let left: Vec<Waker> = self
+            .0
+            .pending
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .drain(..)
+            .collect();
+        left.into_iter().for_each(Waker::wake);
+    }
 }
 
 /// The subscriber cap from `TOURNEY_STREAM_SUBSCRIBERS` (a whole number of at least 1),
@@ -85,6 +164,8 @@ struct Slot {
     /// Fallen behind: the `resync` to send, then the end.
     resync: Option<Bytes>,
     waker: Option<Waker>,
+    /// The hub of the worker thread it is read on (`None`: woken at once).
+    hub: Option<Arc<Hub>>,
 }
 
 type SharedSlot = Arc<Mutex<Slot>>;
@@ -278,12 +359,15 @@ impl Live {
     }
 
     fn send(&self, event_id: i64, event: &str, data: Value) {
-        let mut wake = Vec::new();
+        // the wakers of each worker thread's subscribers, and of those woken at once
+        let mut by_hub: Vec<(Arc<Hub>, Vec<Waker>)> = Vec::new();
+        let mut at_once = Vec::new();
         {
             let mut feeds = self.feeds();
             let feed = feeds.entry(event_id).or_default();
             feed.last += 1;
             let n = feed.last;
+            // the message's bytes, made once: every subscriber's queue holds the same buffer
             let bytes = frame(Some(&format!("{}-{n}", self.epoch)), event, &data);
             feed.kept.push_back((n, bytes.clone()));
             if feed.kept.len() > KEPT {
@@ -303,13 +387,26 @@ impl Live {
                 } else {
                     s.queue.push_back(bytes.clone());
                 }
-                wake.extend(s.waker.take());
+                // one waiting for a message is woken; one already woken takes this one too
+                let Some(waker) = s.waker.take() else {
+                    continue;
+                };
+                match &s.hub {
+                    Some(hub) => match by_hub.iter_mut().find(|(h, _)| Arc::ptr_eq(h, hub)) {
+                        Some((_, wakers)) => wakers.push(waker),
+                        None => by_hub.push((hub.clone(), vec![waker])),
+                    },
+                    None => at_once.push(waker),
+                }
             }
             for id in behind {
                 feed.subscribers.remove(&id);
             }
         }
-        wake_all(wake);
+        for (hub, wakers) in by_hub {
+            hub.wake(wakers);
+        }
+        at_once.into_iter().for_each(Waker::wake);
     }
 
     /// A new subscriber of `event_id`, after `last_event_id` when reconnecting; `None` when
@@ -344,7 +441,10 @@ impl Live {
         };
         feed.next_subscriber += 1;
         let id = feed.next_subscriber;
-        let slot = SharedSlot::default();
+        let slot = SharedSlot::new(Mutex::new(Slot {
+            hub: Hub::here(),
+            ..Slot::default()
+        }));
         feed.subscribers.insert(id, slot.clone());
         feed.responses += 1;
         Some(Subscription {
@@ -507,6 +607,46 @@ mod tests {
                     .unwrap();
                 assert!(text(&got.unwrap()).contains("event: results"));
             }
+        });
+    }
+
+    #[test]
+    fn a_task_behind_a_fan_out_waits_for_one_batch_at_most() {
+        use std::cell::Cell;
+        use std::rc::Rc;
+        let n = 20 * WAKE_BATCH;
+        let live = std::sync::Arc::new(Live::new(n, HEARTBEAT));
+        actix_web::rt::System::new().block_on(async {
+            let (started, done) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
+            let probe_saw = Rc::new(Cell::new(None));
+            let waiting: Vec<_> = (0..n)
+                .map(|_| {
+                    let mut sub = live.subscribe(1, None).unwrap();
+                    let (started, done) = (started.clone(), done.clone());
+                    let probe_saw = probe_saw.clone();
+                    actix_web::rt::spawn(async move {
+                        started.set(started.get() + 1);
+                        std::future::poll_fn(|cx| sub.poll_message(cx)).await;
+                        done.set(done.get() + 1);
+                        if done.get() == 1 {
+                            // a request that comes now is queued behind what the fan-out woke
+                            actix_web::rt::spawn(async move { probe_saw.set(Some(done.get())) });
+                        }
+                    })
+                })
+                .collect();
+            while started.get() < n {
+                actix_web::rt::task::yield_now().await;
+            }
+            live.publish(1, "results", json!({}));
+            for task in waiting {
+                tokio::time::timeout(Duration::from_secs(5), task)
+                    .await
+                    .expect("woken")
+                    .unwrap();
+            }
+            let saw = probe_saw.get().unwrap();
+            assert!(saw <= 2 * WAKE_BATCH, "{saw} subscribers served before it");
         });
     }
 

@@ -55,6 +55,7 @@ fn main() -> ExitCode {
         }
         Some("backup") => cli::backup::backup_or_restore(false, &args[1..]),
         Some("restore") => cli::backup::backup_or_restore(true, &args[1..]),
+        Some("bench-live-client") => cli::bench_live_client::run(&args[1..]),
         Some("bench-http") => cli::bench_http::run(&args[1..]).map(|report| print!("{report}")),
         Some("help") | Some("--help") | Some("-h") => {
             print!("{}", cli::USAGE);

@@ -49,12 +49,13 @@ fn socket_of(req: &HttpRequest) -> Option<BorrowedFd<'_>> {
     Some(unsafe { BorrowedFd::borrow_raw(fd) })
 }
 
-/// Bounds what a long response's connection may hold and how long it may hang (Linux; nothing
-/// elsewhere): the kernel keeps at most `send_buffer` bytes queued for it (`SO_SNDBUF`, which
-/// also turns off the auto-tuning up to 4 MiB; Linux doubles it for its bookkeeping), and
-/// gives the connection up when what it sent stays unacknowledged, or the client's window
-/// stays shut, for `user_timeout` (`TCP_USER_TIMEOUT`): a phone gone without a word, or one
-/// that stopped reading, lets go of its connection then.
+/// Sends a long response's writes at once (`TCP_NODELAY`), and bounds what its connection may
+/// hold and how long it may hang (Linux; nothing elsewhere): the kernel keeps at most
+/// `send_buffer` bytes queued for it (`SO_SNDBUF`, which also turns off the auto-tuning up to
+/// 4 MiB; Linux doubles it for its bookkeeping), and gives the connection up when what it sent
+/// stays unacknowledged, or the client's window stays shut, for `user_timeout`
+/// (`TCP_USER_TIMEOUT`): a phone gone without a word, or one that stopped reading, lets go of
+/// its connection then.
 pub(crate) fn tune_long_response(req: &HttpRequest, send_buffer: usize, user_timeout: Duration) {
     #[cfg(target_os = "linux")]
     if let Some(fd) = socket_of(req) {
@@ -71,8 +72,13 @@ pub(crate) fn tune_long_response(req: &HttpRequest, send_buffer: usize, user_tim
         const SOL_SOCKET: c_int = 1;
         const SO_SNDBUF: c_int = 7;
         const IPPROTO_TCP: c_int = 6;
+        const TCP_NODELAY: c_int = 1;
         const TCP_USER_TIMEOUT: c_int = 18;
         let options = [
+            // each message goes out when written, not held until the client has acknowledged
+            // the one before (Nagle's algorithm, against the client's delayed ACKs: up to
+            // 40-200 ms a message when they come back to back)
+            (IPPROTO_TCP, TCP_NODELAY, 1),
             (
                 SOL_SOCKET,
                 SO_SNDBUF,

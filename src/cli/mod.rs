@@ -8,6 +8,7 @@ pub mod bench_bridge;
 pub mod bench_bridge_swiss;
 pub mod bench_dutch;
 pub mod bench_http;
+pub mod bench_live_client;
 pub mod check;
 pub mod serve;
 pub mod swiss;
