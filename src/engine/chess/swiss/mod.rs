@@ -24,6 +24,7 @@
 //! lexicographic matching.
 
 pub mod accel;
+pub mod around;
 pub mod budget;
 pub mod burstein;
 pub mod colour;

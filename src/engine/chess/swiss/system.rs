@@ -15,8 +15,8 @@ pub fn rules(system: PairingSystem) -> &'static dyn PairingRules {
     match system {
         PairingSystem::Swiss | PairingSystem::Adjacent => &us::UsRules,
         PairingSystem::FideDutch => &dutch::DutchRules,
-        PairingSystem::FideBurstein => &burstein::BursteinRules,
-        PairingSystem::FideDubov => &dubov::DubovRules,
+        PairingSystem::FideBurstein => &burstein::RULES,
+        PairingSystem::FideDubov => &dubov::RULES,
     }
 }
 

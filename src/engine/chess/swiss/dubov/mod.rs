@@ -117,12 +117,11 @@ mod tests;
 #[cfg(test)]
 mod tests_rules;
 
+use crate::engine::chess::swiss::around::AroundRules;
 use crate::engine::chess::swiss::dutch::initial_colour;
 use crate::engine::chess::swiss::round::{decided_byes, pairing_positions};
-use crate::engine::chess::swiss::rules::PairingRules;
 use crate::engine::chess::swiss::{
-    Acceleration, BoardPairing, ByeAward, ByeKind, Colour, ExplanationEntry, RoundPairing,
-    SwissError, SwissState,
+    BoardPairing, ByeAward, ByeKind, Colour, ExplanationEntry, RoundPairing, SwissError, SwissState,
 };
 use crate::engine::matching::MatchingSolver;
 use pair::{Field, PairError};
@@ -313,112 +312,8 @@ pub fn pair_dubov(
     pair_around(state, solver, &[])
 }
 
-/// The players of the round: present, not withdrawn, no decided bye.
-fn to_pair(state: &SwissState) -> HashSet<u32> {
-    let (_, out) = decided_byes(state);
-    state
-        .players
-        .iter()
-        .filter(|p| !p.withdrawn && !out.contains(&p.start_number))
-        .map(|p| p.start_number)
-        .collect()
-}
-
-/// Each board's players are to be paired this round, none twice.
-fn check_boards(state: &SwissState, boards: &[(u32, u32)], field: &str) -> Result<(), SwissError> {
-    let present = to_pair(state);
-    let mut seen = HashSet::new();
-    for (i, &(w, b)) in boards.iter().enumerate() {
-        for (side, sn) in [("white", w), ("black", b)] {
-            let f = format!("{field}[{i}].{side}");
-            if !present.contains(&sn) {
-                return Err(err(
-                    &f,
-                    format!("player {sn} is not one to pair this round"),
-                ));
-            }
-            if !seen.insert(sn) {
-                return Err(err(&f, format!("player {sn} is on two boards")));
-            }
-        }
-    }
-    Ok(())
-}
-
 /// The Dubov system behind the one interface (it has no acceleration).
-pub struct DubovRules;
-
-impl PairingRules for DubovRules {
-    fn pair(
-        &self,
-        state: &SwissState,
-        solver: &dyn MatchingSolver,
-        _accel: &Acceleration,
-    ) -> Result<RoundPairing, SwissError> {
-        pair_around(state, solver, &[])
-    }
-
-    fn pair_with_fixed(
-        &self,
-        state: &SwissState,
-        fixed: &[(u32, u32)],
-        solver: &dyn MatchingSolver,
-        _accel: &Acceleration,
-    ) -> Result<RoundPairing, SwissError> {
-        state.validate()?;
-        check_boards(state, fixed, "fixed")?;
-        pair_around(state, solver, fixed)
-    }
-
-    fn evaluate(
-        &self,
-        state: &SwissState,
-        boards: &[(u32, u32)],
-        byes: &[u32],
-        solver: &dyn MatchingSolver,
-        _accel: &Acceleration,
-    ) -> Result<RoundPairing, SwissError> {
-        state.validate()?;
-        check_boards(state, boards, "pairings")?;
-        let present = to_pair(state);
-        let on_board: HashSet<u32> = boards.iter().flat_map(|&(w, b)| [w, b]).collect();
-        if byes.len() > 1 {
-            return Err(err("byes[1]", "at most one pairing bye"));
-        }
-        if let Some(sn) = present
-            .iter()
-            .copied()
-            .filter(|sn| !on_board.contains(sn) && !byes.contains(sn))
-            .min()
-        {
-            return Err(err(
-                "pairings",
-                format!("player {sn} is neither on a board nor given the bye"),
-            ));
-        }
-        let mut pairing = pair_around(state, solver, boards)?;
-        let mine: HashSet<(u32, u32)> = boards.iter().copied().collect();
-        let note = match pair_around(state, solver, &[]) {
-            Ok(best) => {
-                let theirs: HashSet<(u32, u32)> =
-                    best.pairings.iter().map(|b| (b.white, b.black)).collect();
-                let best_bye = best
-                    .byes
-                    .iter()
-                    .find(|b| b.kind == ByeKind::Pairing)
-                    .map(|b| b.player);
-                if theirs == mine && best_bye == byes.first().copied() {
-                    "the Dubov pairing of the round (boards, colours and bye)".to_string()
-                } else {
-                    let differ = mine.difference(&theirs).count();
-                    format!("differs from the Dubov pairing of the round on {differ} boards")
-                }
-            }
-            Err(e) => format!("the Dubov system finds no pairing: {}", e.message),
-        };
-        pairing
-            .explanation
-            .push(ExplanationEntry::Note { message: note });
-        Ok(pairing)
-    }
-}
+pub const RULES: AroundRules = AroundRules {
+    name: "Dubov",
+    pair_around,
+};
