@@ -38,6 +38,10 @@ MOVEMENT_RULES = [r"cannot be run on \d+ tables", r"^the option \w+ does not app
                   r"this movement has \d+ rounds when complete",
                   r"^half_table_at needs half_table=ns or half_table=ew"]
 
+# A tournament's groups: each name and each section once, one field or groups.
+GROUP_RULES = [r"names another group already", r"is in another group already",
+               r"the whole tournament is one field already"]
+
 # Per operation id: the messages (regular expressions) of its rules between fields, with the
 # event's state, or inside a file.
 RULES = {
@@ -55,6 +59,14 @@ RULES = {
                           r"^this movement cannot be curtailed", r"teams cannot play \d+ matches"],
     # the settings of the event's format (after the merge), dates in order
     "create_event": [r"^must not be before start_date"] + SETTINGS_RULES,
+    "create_section": [r"^must not be before start_date"] + SETTINGS_RULES,
+    # a tournament's groups name its sections (none yet when it is created), each once
+    "create_tournament": [r"^must not be before start_date", r"^a new tournament has no sections yet"]
+    + GROUP_RULES,
+    "update_tournament": [r"^must not be before start_date", r"is not a section of this tournament",
+                          r"only pairs sections are scored across the field"] + GROUP_RULES,
+    "import_tournament": [r"the document needs a newer server", r"^a new tournament has no sections yet",
+                          r"is not a section of this tournament"] + GROUP_RULES,
     "update_event": [r"^must not be before start_date", r"^unknown field `\w+`, expected",
                      r"^format \w+ has no settings", r"^unknown format \"\w+\" for (chess|bridge)",
                      # a patch's settings are one of any format's; the event has one format
@@ -65,7 +77,9 @@ RULES = {
     # a Mitchell's pairs are NS or EW: the direction goes with the pair number
     "get_scorecard": [r"is required under Mitchell numbering"],
     # files and documents: their content
-    "import_trf": [r"^no 001 player line"],
+    "import_trf": [r"^no 001 player line",
+                   # the format asked or read from the file, and the Swiss-only parameters
+                   r"^a Swiss setting: the file becomes a", r"met \d+ times: not a"],
     "put_deals": [r"^the file holds no \[Deal\]"],
     # one deal or a list, not both; a deal's cards (13 a hand, 52 distinct) are its content
     "analyse_deals": [r"or a list \(deals\), not both", r"^give a deal \(a PBN deal string"],
@@ -74,7 +88,8 @@ RULES = {
     "pair_swiss": [r"^unknown start number", r"^fewer than two players to pair",
                    r"^start number \d+ appears twice"],
     # ids named once, never as one's own opponent
-    "draw_bridge_swiss": [r"cannot have met itself", r"^id \d+ is also contestants\[\d+\]"],
+    "draw_bridge_swiss": [r"cannot have met itself", r"^id \d+ is also contestants\[\d+\]",
+                          r"needs the seed it is drawn from"],
     # what the event holds: its rounds, boards, tables, pairs, participants, matches
     "submit_results": [r"has no board \d+", r"is a draft; publish it before entering results",
                        # a CSV body: its lines
@@ -118,6 +133,8 @@ RULES = {
 # Per operation id: the fields (regular expressions) whose every refusal is a rule: the rows
 # of an event document and a custom movement, whose content no schema describes row by row.
 FIELD_RULES = {"import_event": [r"^tables\."],
+               # each section of a tournament document: an event document
+               "import_tournament": [r"^sections\["],
                # a PBN deal string: its hands' cards
                "analyse_deals": [r"(^|\.)deal$"],
                # a custom movement's findings by the movement validator (named `movement`) and

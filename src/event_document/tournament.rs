@@ -20,11 +20,11 @@ pub const VERSION: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentFields {
-    #[schema(max_length = 200)]
+    #[schema(value_type = crate::limits::schema::Name)]
     pub name: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
-    #[schema(max_length = 200)]
+    #[schema(value_type = Option<crate::limits::schema::PlainText>)]
     pub place: Option<String>,
     /// The tournament's settings; `groups[].sections` name sections by their position in the
     /// document's `sections` (1 the first), not by ids.
@@ -47,14 +47,40 @@ pub fn map_group_sections(settings: &mut Value, map: impl Fn(i64) -> Option<i64>
     }
 }
 
+/// [`KIND`] in the OpenAPI document.
+pub struct TournamentDocumentKind;
+
+impl utoipa::PartialSchema for TournamentDocumentKind {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        crate::limits::schema::from_json(serde_json::json!({"type": "string", "enum": [KIND]}))
+    }
+}
+
+impl ToSchema for TournamentDocumentKind {}
+
+/// [`VERSION`] in the OpenAPI document.
+pub struct TournamentDocumentVersion;
+
+impl utoipa::PartialSchema for TournamentDocumentVersion {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        crate::limits::schema::from_json(
+            serde_json::json!({"type": "integer", "format": "uint32", "enum": [VERSION]}),
+        )
+    }
+}
+
+impl ToSchema for TournamentDocumentVersion {}
+
 /// An exported tournament.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"kind": "tourney-tournament", "version": 1, "schema": 13, "exported_at": "2026-11-29T18:00:00Z", "tournament": {"name": "Autumn Weekend", "start_date": "2026-11-28", "end_date": "2026-11-29", "place": "Town Hall", "settings": {}}, "sections": []}))]
 pub struct TournamentDocument {
     /// Always `tourney-tournament`.
+    #[schema(value_type = TournamentDocumentKind)]
     pub kind: String,
     /// The document's shape: 1.
+    #[schema(value_type = TournamentDocumentVersion)]
     pub version: u32,
     /// The database schema the sections' rows follow.
     pub schema: u32,

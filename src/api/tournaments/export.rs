@@ -5,7 +5,7 @@ use actix_web::{get, post, web, HttpRequest, HttpResponse};
 
 use crate::api::auth;
 use crate::api::exports::event::check_event;
-use crate::api::extract::{parse_json, read_body_up_to, Bearer};
+use crate::api::extract::{parse_json_keeping, read_body_up_to, Bearer};
 use crate::api::responses::{AdminRead, PublicImport};
 use crate::domain::tournament::{CreatedTournament, NewTournament, TournamentSettings};
 use crate::error::ApiResult;
@@ -95,7 +95,7 @@ pub async fn import_tournament(
 ) -> ApiResult<HttpResponse> {
     let _turn = store.import_turn().await?;
     let body = read_body_up_to(&req, payload, limits::MAX_IMPORT_BYTES).await?;
-    let document: TournamentDocument = parse_json(&body)?;
+    let document: TournamentDocument = parse_json_keeping(&body, "sections")?;
     for (i, section) in document.sections.iter().enumerate() {
         check_event(section).map_err(|e| prefixed(&format!("sections[{i}]."), e))?;
     }
