@@ -806,7 +806,7 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
             });
         }
     }
-    if let Some(tb) = map.get("tiebreaks") {
+    if let Some(tb) = map.get("tiebreaks").filter(|v| !v.is_null()) {
         match serde_json::from_value::<TiebreakOrder>(tb.clone()) {
             Err(e) => errors.push(FieldError {
                 field: "settings.tiebreaks".into(),
@@ -822,7 +822,7 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
             }
         }
     }
-    if let Some(r) = map.get("tiebreak_rules") {
+    if let Some(r) = map.get("tiebreak_rules").filter(|v| !v.is_null()) {
         if serde_json::from_value::<TiebreakRules>(r.clone()).is_err() {
             errors.push(FieldError {
                 field: "settings.tiebreak_rules".into(),
@@ -830,7 +830,7 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
             });
         }
     }
-    if let Some(r) = map.get("unrated_rating") {
+    if let Some(r) = map.get("unrated_rating").filter(|v| !v.is_null()) {
         if r.as_u64().is_none_or(|r| r > MAX_RATING as u64) {
             errors.push(FieldError {
                 field: "settings.unrated_rating".into(),
@@ -838,7 +838,7 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
             });
         }
     }
-    if let Some(b) = map.get("boards") {
+    if let Some(b) = map.get("boards").filter(|v| !v.is_null()) {
         let max = crate::engine::chess::hilton::MAX_BOARDS as u64;
         if !b.as_u64().is_some_and(|n| (1..=max).contains(&n)) {
             errors.push(FieldError {
@@ -919,4 +919,34 @@ pub fn unrated_rating(settings: &Value) -> Option<i32> {
         .and_then(Value::as_u64)
         .filter(|&r| r <= MAX_RATING as u64)
         .map(|r| r as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A setting given as `null` is its default, as the schema's optional settings say; a
+    /// wrong value still names the setting.
+    #[test]
+    fn a_null_setting_is_its_default() {
+        let null =
+            serde_json::json!({"tiebreaks": null, "tiebreak_rules": null, "unrated_rating": null});
+        for format in [
+            FORMAT_ROUND_ROBIN,
+            FORMAT_DOUBLE_ROUND_ROBIN,
+            FORMAT_SCHEVENINGEN,
+        ] {
+            assert!(validate_settings(format, &null).is_ok(), "{format}");
+        }
+        let mut hilton = null.clone();
+        hilton["boards"] = serde_json::Value::Null;
+        assert!(validate_settings(FORMAT_HILTON, &hilton).is_ok());
+        let wrong = serde_json::json!({"tiebreak_rules": "2024"});
+        match validate_settings(FORMAT_ROUND_ROBIN, &wrong) {
+            Err(ApiError::Validation(errors)) => {
+                assert_eq!(errors[0].field, "settings.tiebreak_rules")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 }
