@@ -170,6 +170,21 @@ pub struct SearchQuery {
 /// Longest `search` text.
 pub(crate) const MAX_SEARCH: usize = 100;
 
+impl SearchQuery {
+    /// The text to search for, folded for comparing names ([`crate::name_search::fold`]);
+    /// none when absent or blank; a 422 naming `search` when too long.
+    pub(crate) fn folded(&self) -> ApiResult<Option<String>> {
+        match self.search.as_deref().map(str::trim) {
+            Some(text) if text.chars().count() > MAX_SEARCH => Err(ApiError::invalid(
+                "search",
+                format!("must be at most {MAX_SEARCH} characters"),
+            )),
+            Some("") | None => Ok(None),
+            Some(text) => Ok(Some(crate::name_search::fold(text))),
+        }
+    }
+}
+
 /// List an event's participants (by pairing number once lots are drawn); `search` keeps those
 /// whose name holds the text ([`crate::name_search`]), `total` counting the matches.
 #[utoipa::path(
@@ -190,16 +205,7 @@ pub async fn list_participants(
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
     let (limit, offset) = page.resolve()?;
-    let search = match search.search.as_deref().map(str::trim) {
-        Some(text) if text.chars().count() > MAX_SEARCH => {
-            return Err(ApiError::invalid(
-                "search",
-                format!("must be at most {MAX_SEARCH} characters"),
-            ))
-        }
-        Some("") | None => None,
-        Some(text) => Some(crate::name_search::fold(text)),
-    };
+    let search = search.folded()?;
     let page = store
         .read(move |conn| {
             events::get(conn, event_id)?;

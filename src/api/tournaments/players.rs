@@ -7,7 +7,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::api::auth;
-use crate::api::events::participants::{ensure_entries_open, SearchQuery, MAX_SEARCH};
+use crate::api::events::participants::{ensure_entries_open, SearchQuery};
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
 use crate::api::responses::{AdminWrite, PublicRead};
 use crate::domain::{is_team_format, Page, Participant};
@@ -36,16 +36,7 @@ pub async fn search_participants(
 ) -> ApiResult<HttpResponse> {
     let tournament = path.into_inner();
     let (limit, offset) = page.resolve()?;
-    let query = match search.search.as_deref().map(str::trim) {
-        Some(text) if text.chars().count() > MAX_SEARCH => {
-            return Err(ApiError::invalid(
-                "search",
-                format!("must be at most {MAX_SEARCH} characters"),
-            ))
-        }
-        Some("") | None => None,
-        Some(text) => Some(crate::name_search::fold(text)),
-    };
+    let query = search.folded()?;
     let page = store
         .read(move |conn| {
             tournaments::get(conn, tournament)?;
