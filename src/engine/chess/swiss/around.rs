@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use super::accel::Acceleration;
-use super::round::{decided_byes, ByeKind, ExplanationEntry, RoundPairing};
+use super::round::{decided_byes, BoardPairing, ByeAward, ByeKind, ExplanationEntry, RoundPairing};
 use super::rules::PairingRules;
 use super::state::{SwissError, SwissState};
 use crate::engine::matching::MatchingSolver;
@@ -20,6 +20,50 @@ pub struct AroundRules {
     /// The system's name as a director reads it (`Dubov`).
     pub name: &'static str,
     pub pair_around: PairAround,
+}
+
+/// The round as these systems answer it: the boards (`(white, black)`) numbered from 1 in the
+/// order given, the pairing bye (1 point) first among the byes, and one note.
+pub fn round_pairing(
+    round: u32,
+    boards: impl IntoIterator<Item = (u32, u32)>,
+    mut byes: Vec<ByeAward>,
+    pairing_bye: Option<u32>,
+    note: String,
+) -> RoundPairing {
+    if let Some(player) = pairing_bye {
+        byes.insert(
+            0,
+            ByeAward {
+                player,
+                points: 1.0,
+                kind: ByeKind::Pairing,
+            },
+        );
+    }
+    RoundPairing {
+        round,
+        pairings: boards
+            .into_iter()
+            .enumerate()
+            .map(|(k, (white, black))| BoardPairing {
+                board: k as u32 + 1,
+                white,
+                black,
+            })
+            .collect(),
+        byes,
+        explanation: vec![ExplanationEntry::Note { message: note }],
+    }
+}
+
+/// ` around N forced boards` for a note, or nothing.
+pub fn forced_note(fixed: &[(u32, u32)]) -> String {
+    if fixed.is_empty() {
+        String::new()
+    } else {
+        format!(" around {} forced boards", fixed.len())
+    }
 }
 
 fn err(field: &str, message: impl Into<String>) -> SwissError {

@@ -86,15 +86,12 @@
 mod index;
 mod pair;
 
-use crate::engine::chess::swiss::around::AroundRules;
+use crate::engine::chess::swiss::around::{forced_note, round_pairing, AroundRules};
 use crate::engine::chess::swiss::dutch::colour::neutral;
 use crate::engine::chess::swiss::dutch::initial_colour;
 use crate::engine::chess::swiss::dutch::player::{players, DutchPlayer};
 use crate::engine::chess::swiss::round::{decided_byes, pairing_positions};
-use crate::engine::chess::swiss::{
-    BoardPairing, ByeAward, ByeKind, Colour, ExplanationEntry, RoundPairing, RoundResult,
-    SwissError, SwissState,
-};
+use crate::engine::chess::swiss::{Colour, RoundPairing, RoundResult, SwissError, SwissState};
 use crate::engine::matching::MatchingSolver;
 use pair::{Field, PairError};
 use std::collections::{HashMap, HashSet};
@@ -143,7 +140,7 @@ fn pair_around(
 ) -> Result<RoundPairing, SwissError> {
     state.validate()?;
     let round = state.round_to_pair();
-    let (mut byes, out) = decided_byes(state);
+    let (byes, out) = decided_byes(state);
     let seeding = index::seeding(state, &out);
     let accel = |i: usize, r: usize| {
         if r == state.rounds_played() as usize {
@@ -252,41 +249,19 @@ fn pair_around(
         boards.push((-real(hi), -real(lo), rank[hi], white, black));
     }
     boards.sort_unstable();
-    if let Some(b) = bye {
-        byes.insert(
-            0,
-            ByeAward {
-                player: state.players[b].start_number,
-                points: 1.0,
-                kind: ByeKind::Pairing,
-            },
-        );
-    }
-    Ok(RoundPairing {
+    let note = format!(
+        "FIDE Burstein system (C.04.4.2): {} boards{}, {} matching solves",
+        paired.pairs.len(),
+        forced_note(fixed),
+        paired.solves
+    );
+    Ok(round_pairing(
         round,
-        pairings: boards
-            .iter()
-            .enumerate()
-            .map(|(k, b)| BoardPairing {
-                board: k as u32 + 1,
-                white: b.3,
-                black: b.4,
-            })
-            .collect(),
+        boards.iter().map(|b| (b.3, b.4)),
         byes,
-        explanation: vec![ExplanationEntry::Note {
-            message: format!(
-                "FIDE Burstein system (C.04.4.2): {} boards{}, {} matching solves",
-                paired.pairs.len(),
-                if fixed.is_empty() {
-                    String::new()
-                } else {
-                    format!(" around {} forced boards", fixed.len())
-                },
-                paired.solves
-            ),
-        }],
-    })
+        bye.map(|b| state.players[b].start_number),
+        note,
+    ))
 }
 
 /// Pairs the next round of `state` by the Burstein system.

@@ -6,6 +6,7 @@
 use super::*;
 use crate::engine::chess::swiss::dutch::check::check_event_with;
 use crate::engine::chess::swiss::trf::{decode_trf, parse_trf};
+use crate::engine::chess::swiss::ByeKind;
 use crate::engine::matching::BlossomSolver;
 
 const FIXTURES: [(&str, &[u8]); 4] = [

@@ -117,12 +117,10 @@ mod tests;
 #[cfg(test)]
 mod tests_rules;
 
-use crate::engine::chess::swiss::around::AroundRules;
+use crate::engine::chess::swiss::around::{forced_note, round_pairing, AroundRules};
 use crate::engine::chess::swiss::dutch::initial_colour;
 use crate::engine::chess::swiss::round::{decided_byes, pairing_positions};
-use crate::engine::chess::swiss::{
-    BoardPairing, ByeAward, ByeKind, Colour, ExplanationEntry, RoundPairing, SwissError, SwissState,
-};
+use crate::engine::chess::swiss::{Colour, RoundPairing, SwissError, SwissState};
 use crate::engine::matching::MatchingSolver;
 use pair::{Field, PairError};
 use player::DubovPlayer;
@@ -199,7 +197,7 @@ fn pair_around(
 ) -> Result<RoundPairing, SwissError> {
     state.validate()?;
     let round = state.round_to_pair();
-    let (mut byes, out) = decided_byes(state);
+    let (byes, out) = decided_byes(state);
     let all = facts(state, &out);
     let forced: HashSet<u32> = fixed.iter().flat_map(|&(w, b)| [w, b]).collect();
     let order: Vec<usize> = (0..state.players.len())
@@ -265,43 +263,21 @@ fn pair_around(
         boards.push((key(by_sn[&white], by_sn[&black]), white, black));
     }
     boards.sort_unstable();
-    if let Some(b) = paired.bye {
-        byes.insert(
-            0,
-            ByeAward {
-                player: all[order[b]].sn,
-                points: 1.0,
-                kind: ByeKind::Pairing,
-            },
-        );
-    }
-    Ok(RoundPairing {
+    let note = format!(
+        "FIDE Dubov system (C.04.4.1): {} boards{}, {} upfloaters, {} shifters, {} matching solves",
+        paired.pairs.len(),
+        forced_note(fixed),
+        paired.upfloaters,
+        paired.shifters,
+        paired.solves
+    );
+    Ok(round_pairing(
         round,
-        pairings: boards
-            .iter()
-            .enumerate()
-            .map(|(k, b)| BoardPairing {
-                board: k as u32 + 1,
-                white: b.1,
-                black: b.2,
-            })
-            .collect(),
+        boards.iter().map(|b| (b.1, b.2)),
         byes,
-        explanation: vec![ExplanationEntry::Note {
-            message: format!(
-                "FIDE Dubov system (C.04.4.1): {} boards{}, {} upfloaters, {} shifters, {} matching solves",
-                paired.pairs.len(),
-                if fixed.is_empty() {
-                    String::new()
-                } else {
-                    format!(" around {} forced boards", fixed.len())
-                },
-                paired.upfloaters,
-                paired.shifters,
-                paired.solves
-            ),
-        }],
-    })
+        paired.bye.map(|b| all[order[b]].sn),
+        note,
+    ))
 }
 
 /// Pairs the next round of `state` by the Dubov system.

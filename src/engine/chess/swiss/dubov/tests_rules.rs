@@ -4,6 +4,7 @@
 use super::player::{DubovPlayer, Strength};
 use super::*;
 use crate::engine::chess::swiss::dutch::player::QuickSet;
+use crate::engine::chess::swiss::ByeKind;
 use crate::engine::chess::swiss::{
     PairingSystem, RoundRecord, RoundResult, SwissPlayer, SwissSettings,
 };
