@@ -50,7 +50,7 @@ RULES = {
     "board_score": [r"^give the board or the vulnerability", r"^board \d+ is \w+, not \w+",
                     r"^is required \(N, E, S or W\)", r"^give tricks or result, not both",
                     r"^give tricks \(0–13\) or result", r"needs \d+ tricks, and a deal has 13",
-                    r"the board was passed out"],
+                    r"the board was passed out", r"fits a passed-out board only"],
     # the number of scores and `expected`
     "board_matchpoints": [r"^must be at least the number of scores"],
     # the sizes and options each kind of movement serves (a path and a query parameter)
@@ -79,14 +79,23 @@ RULES = {
     # files and documents: their content
     "import_trf": [r"^no 001 player line",
                    # the format asked or read from the file, and the Swiss-only parameters
-                   r"^a Swiss setting: the file becomes a", r"met \d+ times: not a"],
+                   r"^a Swiss setting: the file becomes a", r"met \d+ times: not a"]
+    + SETTINGS_RULES,
     "put_deals": [r"^the file holds no \[Deal\]"],
     # one deal or a list, not both; a deal's cards (13 a hand, 52 distinct) are its content
     "analyse_deals": [r"or a list \(deals\), not both", r"^give a deal \(a PBN deal string"],
     "import_event": [r"^must hold exactly one event", r"the document needs a newer server"],
     # the history of a section sent whole: start numbers named, players left to pair
-    "pair_swiss": [r"^unknown start number", r"^fewer than two players to pair",
-                   r"^start number \d+ appears twice"],
+    "pair_swiss": [r"^must not be above high_limit", r"^must not be below low_limit",
+                   r"^no 001 player line", r"^unknown start number", r"^fewer than two players to pair",
+                   r"^start number \d+ appears twice",
+                   # each game recorded by both players, alike; the round follows the history
+                   r"^a game needs an opponent", r"^a bye has no (opponent|colour)",
+                   r"^a played game needs a colour", r"^a player cannot play himself",
+                   r"has no record of round \d+", r"is paired with \d+ in round \d+ but",
+                   r"contradict each other", r"both had the same colour in round",
+                   r"^two byes for one player", r"cannot be paired after \d+ completed rounds",
+                   r"^the section has only \d+ rounds", r"^a section has at most \d+ rounds"],
     # ids named once, never as one's own opponent
     "draw_bridge_swiss": [r"cannot have met itself", r"^id \d+ is also contestants\[\d+\]",
                           r"needs the seed it is drawn from"],
@@ -135,6 +144,8 @@ RULES = {
 FIELD_RULES = {"import_event": [r"^tables\."],
                # each section of a tournament document: an event document
                "import_tournament": [r"^sections\["],
+               # a section sent as a TRF file: its lines
+               "pair_swiss": [r"^line \d+"],
                # a PBN deal string: its hands' cards
                "analyse_deals": [r"(^|\.)deal$"],
                # a custom movement's findings by the movement validator (named `movement`) and

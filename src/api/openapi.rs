@@ -35,6 +35,7 @@ impl Modify for UnsignedFormats {
             return;
         };
         bound_unsigned(&mut doc);
+        close_single_key_choices(&mut doc);
         if let Ok(doc) = serde_json::from_value(doc) {
             *openapi = doc;
         }
@@ -61,6 +62,34 @@ fn bound_unsigned(value: &mut serde_json::Value) {
             }
         }
         serde_json::Value::Array(items) => items.iter_mut().for_each(bound_unsigned),
+        _ => {}
+    }
+}
+
+/// A choice written as a map of one key (`{"ns": 3}` or `{"ew": 3}`: an externally tagged
+/// enum) is read with that one key only: each branch of such a `oneOf` gets
+/// `additionalProperties: false`, so a map with more keys is not valid by the schema either.
+fn close_single_key_choices(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if let Some(serde_json::Value::Array(branches)) = map.get_mut("oneOf") {
+                let single_key = |b: &serde_json::Value| {
+                    let props = b.get("properties").and_then(|p| p.as_object());
+                    let required = b.get("required").and_then(|r| r.as_array());
+                    matches!((props, required), (Some(p), Some(r))
+                        if p.len() == 1 && r.len() == 1 && p.contains_key(r[0].as_str().unwrap_or("")))
+                };
+                if !branches.is_empty() && branches.iter().all(single_key) {
+                    for b in branches.iter_mut() {
+                        if let Some(b) = b.as_object_mut() {
+                            b.insert("additionalProperties".into(), false.into());
+                        }
+                    }
+                }
+            }
+            map.values_mut().for_each(close_single_key_choices);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(close_single_key_choices),
         _ => {}
     }
 }

@@ -203,6 +203,14 @@ pub fn tricks_from_result(contract: &Contract, result: &str) -> Result<u8, Score
             _ => Err(result_error(result, "the board was passed out".into())),
         };
     };
+    if r.is_empty() || r == "-" {
+        return Err(result_error(
+            result,
+            format!(
+                "nothing or '-' fits a passed-out board only; for {contract} write =, +k or -k"
+            ),
+        ));
+    }
     let needed = i32::from(contract.tricks_needed());
     let offset: i32 = match r {
         "=" | "0" | "+0" | "-0" => 0,
@@ -356,6 +364,15 @@ mod tests {
         ] {
             let e = tricks_from_result(c, r).unwrap_err();
             assert_eq!(e.field, "result", "{c} {r}");
+        }
+        // A blank result (the schema lets it through for a passed-out board) says why.
+        for r in ["", " \u{3000}\t", "-"] {
+            let e = tricks_from_result(&four, r).unwrap_err();
+            assert!(
+                e.message.contains("fits a passed-out board only"),
+                "{}",
+                e.message
+            );
         }
     }
 }

@@ -152,12 +152,12 @@ impl SettingsOverrides {
             settings.acceleration = x;
         }
         if settings.low_limit > settings.high_limit {
-            let field = if self.low_limit.is_some() {
-                "low_limit"
+            // The low limit is at fault unless only the high one was sent.
+            return Err(if self.low_limit.is_some() {
+                err("low_limit", "must not be above high_limit")
             } else {
-                "high_limit"
-            };
-            return Err(err(field, "the low limit exceeds the high limit"));
+                err("high_limit", "must not be below low_limit")
+            });
         }
         Ok(())
     }

@@ -183,10 +183,7 @@ impl SwissState {
         check(self)?;
         let s = &self.settings;
         if s.low_limit > s.high_limit {
-            return Err(err(
-                "settings.low_limit",
-                "the low limit exceeds the high limit",
-            ));
+            return Err(err("settings.low_limit", "must not be above high_limit"));
         }
         let mut index: HashMap<u32, usize> = HashMap::new();
         for (i, p) in self.players.iter().enumerate() {
