@@ -7,7 +7,7 @@ use tourney::engine::chess::swiss::simulate::{
     measure, shaped_state, simulate_by, HistoryShape, RoundQuality, SimulationPlan,
 };
 use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf_located, write_trf};
-use tourney::engine::chess::swiss::us::pair_next_round_windowed_above;
+use tourney::engine::chess::swiss::us::pair_next_round_tuned;
 use tourney::engine::chess::swiss::{
     pair_round, pair_round_accelerated, BoardPairing, ByeAward, ByeKind, RoundPairing,
     SettingsOverrides, SwissError, SwissState,
@@ -459,7 +459,7 @@ fn peak_rss_kib() -> Option<u64> {
 }
 
 /// Hidden `tourney bench-swiss --players N [--seed S] [--shape NAME] [--round R]
-/// [--window-above M] [--write-trf FILE] [settings]`: builds the state of round R (default 6)
+/// [--window-above M] [--price-per-player K] [--write-trf FILE] [settings]`: builds the state of round R (default 6)
 /// of a 9-round event (the rounds before by a quick greedy pairing, not timed) with a history
 /// of the shape NAME (`rank`, the default, `open`, `draws`, `baku`, `one-group`, `late`: see
 /// `HistoryShape`), then times the pairing of round R alone (model build included), with the
@@ -468,12 +468,20 @@ fn peak_rss_kib() -> Option<u64> {
 pub fn bench(args: &[String]) -> Result<String, CliError> {
     let o = parse(
         args,
-        &["players", "window_above", "write_trf", "shape", "round"],
+        &[
+            "players",
+            "window_above",
+            "price_per_player",
+            "write_trf",
+            "shape",
+            "round",
+        ],
         false,
     )?;
     let players: u32 = number(&o, "players")?.ok_or_else(|| usage("--players is required"))?;
     let seed: u64 = number(&o, "seed")?.unwrap_or(1);
     let window_above: Option<usize> = number(&o, "window_above")?;
+    let price_per_player: Option<usize> = number(&o, "price_per_player")?;
     if players < 2 {
         return Err(usage("--players must be at least 2"));
     }
@@ -514,9 +522,10 @@ pub fn bench(args: &[String]) -> Result<String, CliError> {
             tourney::engine::chess::swiss::state::AccelerationMethod::Baku;
     }
     let started = Instant::now();
-    let paired = match window_above {
-        Some(limit) => pair_next_round_windowed_above(&state, &BlossomSolver, limit),
-        None => pair_round(&state, &BlossomSolver),
+    let paired = if window_above.is_some() || price_per_player.is_some() {
+        pair_next_round_tuned(&state, &BlossomSolver, window_above, price_per_player)
+    } else {
+        pair_round(&state, &BlossomSolver)
     };
     let round = paired.map_err(|e| CliError {
         code: 1,

@@ -106,8 +106,14 @@
 //! 2. Price every board left out: if none has a negative reduced cost, the same duals are
 //!    feasible for the LP of the *full* graph and complementary slackness still holds (the
 //!    matching uses no board left out), so by LP duality the matching is optimal over all
-//!    boards. Otherwise the negative boards are added and the model solved again. Each pass
-//!    adds boards that were missing, so this ends (in practice after one to four passes).
+//!    boards. Otherwise negative boards are added and the model solved again: of each
+//!    player's negative boards with lower-ranked players, the 8 most negative
+//!    ([`pair::PRICE_PER_PLAYER`]). Each pass adds boards that were missing, so this ends
+//!    (in practice after three to eight passes); only the proof needs every board priced,
+//!    not every negative one added. Adding them all made the model grow with the history's
+//!    shape, not with the field: at 9 999 players of the `open` history of
+//!    `bench-swiss --shape`, 2.1 million boards over five passes, and re-solving on them
+//!    was most of the time.
 //!    The blossom solver resumes from the previous optimum (its "Warm start"): only the
 //!    players at the ends of boards that broke the duals are paired again.
 //! 3. Pricing n²/2 boards one by one would be slow, so a cheap lower bound settles most of
@@ -147,7 +153,7 @@ mod colour_tests;
 mod tests;
 
 pub use evaluate::evaluate_pairing;
-pub use pair::{pair_next_round, pair_next_round_windowed_above, pair_with_fixed};
+pub use pair::{pair_next_round, pair_next_round_tuned, pair_with_fixed};
 
 use super::round::RoundPairing;
 use super::rules::PairingRules;

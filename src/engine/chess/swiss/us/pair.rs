@@ -33,6 +33,9 @@ pub(crate) const LOOK_AHEAD_VERTICES: usize = 24;
 /// 300 (0.018 s vs 0.060 s; 1000 players 0.20 s and 20 MiB vs 0.48 s and 139 MiB).
 pub(crate) const FULL_GRAPH_LIMIT: usize = 250;
 const WINDOW: usize = 24;
+/// The most boards one pricing pass adds per player: his most negative ones (see "Large
+/// sections" in [`super`]).
+pub(crate) const PRICE_PER_PLAYER: usize = 8;
 
 /// How large sections are solved (tests lower the limit to make the window matter).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +47,8 @@ pub(crate) struct Limits {
     /// Price the boards outside the window with the duals (false only in tests, to show
     /// that the window alone can miss the optimum).
     pub price: bool,
+    /// The most boards a pricing pass adds per player (0 = every negative board).
+    pub price_per_player: usize,
 }
 
 impl Default for Limits {
@@ -52,6 +57,7 @@ impl Default for Limits {
             full_graph: FULL_GRAPH_LIMIT,
             window: WINDOW,
             price: true,
+            price_per_player: PRICE_PER_PLAYER,
         }
     }
 }
@@ -157,7 +163,11 @@ pub(crate) fn solve_round(
     // pricing the other boards with the blossom duals (see "Large sections" in the module doc).
     let window = (n > limits.full_graph && !look_ahead).then_some(limits.window);
     let skip: Vec<bool> = partner.iter().map(|&p| p != usize::MAX).collect();
-    let pricer = FullGraphPricer { model, skip: &skip };
+    let pricer = FullGraphPricer {
+        model,
+        skip: &skip,
+        per_player: limits.price_per_player,
+    };
     let pricer_ref: Option<&dyn Pricer> = (window.is_some() && limits.price).then_some(&pricer);
     let all = candidates(model, window);
     // Without forced boards the candidates are the boards: no copy (a full graph of 1000
@@ -310,16 +320,21 @@ pub fn pair_next_round(
 }
 
 /// [`pair_next_round`] with the rank window used above `full_graph` players instead of
-/// [`FULL_GRAPH_LIMIT`]: for the benchmark that measures where the window starts to pay.
+/// [`FULL_GRAPH_LIMIT`] and at most `price_per_player` boards added per player and pricing
+/// pass instead of [`PRICE_PER_PLAYER`] (0: every negative board), when given: for the
+/// benchmark that measures where the window starts to pay and what the cap saves.
 #[doc(hidden)]
-pub fn pair_next_round_windowed_above(
+pub fn pair_next_round_tuned(
     state: &SwissState,
     solver: &dyn MatchingSolver,
-    full_graph: usize,
+    full_graph: Option<usize>,
+    price_per_player: Option<usize>,
 ) -> Result<RoundPairing, SwissError> {
+    let default = Limits::default();
     let limits = Limits {
-        full_graph,
-        ..Limits::default()
+        full_graph: full_graph.unwrap_or(default.full_graph),
+        price_per_player: price_per_player.unwrap_or(default.price_per_player),
+        ..default
     };
     pair_next_round_with(state, solver, limits)
 }

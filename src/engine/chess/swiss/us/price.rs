@@ -3,7 +3,10 @@
 //! A solve over the candidate boards leaves blossom duals `y(v)`, `z(B)` (see
 //! [`crate::engine::matching::Duals`]). A board u–v outside the candidates whose weighted cost
 //! `c(u, v)` has `c(u, v) − y(u) − y(v) + Σ z(B ⊇ {u, v}) >= 0` cannot improve the matching;
-//! the boards with a negative value are returned and the solve is repeated with them.
+//! boards with a negative value are returned and the solve is repeated with them: of each
+//! player's boards with lower-ranked players, at most [`FullGraphPricer::per_player`], the most
+//! negative first (ties by rank), so a pass adds O(n) boards whatever the history, and
+//! the pass that finds none proves the optimum as before.
 //!
 //! Computing the full board (colours, rematches) for all n²/2 pairs would be slow, so a cheap
 //! lower bound is tried first: `z >= 0`, every tier is `>= 0`, so
@@ -39,6 +42,9 @@ pub(crate) struct FullGraphPricer<'a> {
     pub model: &'a Model,
     /// Vertices whose boards are fixed (forced by the director): never priced.
     pub skip: &'a [bool],
+    /// The most boards one pass adds per player (his boards with lower-ranked players, most
+    /// negative reduced cost first); 0 = every negative board.
+    pub per_player: usize,
 }
 
 impl FullGraphPricer<'_> {
@@ -151,6 +157,7 @@ impl Pricer for FullGraphPricer<'_> {
         // The boards u–v (v > u) of the players `rows`, in the order (u, v).
         let price_rows = |rows: std::ops::Range<usize>| -> Vec<Board> {
             let mut out = Vec::new();
+            let mut row: Vec<(i128, Board)> = Vec::new();
             for u in rows {
                 if self.skip[u] {
                     continue;
@@ -187,11 +194,19 @@ impl Pricer for FullGraphPricer<'_> {
                             continue;
                         }
                         let c: i128 = (0..TIERS).map(|k| w[k] * b.tiers[k] as i128).sum();
-                        if duals.reduced_cost2(u, v, c) < 0 {
-                            out.push(b);
+                        let reduced = duals.reduced_cost2(u, v, c);
+                        if reduced < 0 {
+                            row.push((reduced, b));
                         }
                     }
                 }
+                if self.per_player > 0 && row.len() > self.per_player {
+                    // The most negative first, ties by rank; then back in rank order.
+                    row.sort_by_key(|(reduced, b)| (*reduced, b.v));
+                    row.truncate(self.per_player);
+                    row.sort_by_key(|(_, b)| b.v);
+                }
+                out.extend(row.drain(..).map(|(_, b)| b));
             }
             out
         };

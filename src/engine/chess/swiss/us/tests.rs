@@ -928,7 +928,7 @@ fn window_states() -> Vec<SwissState> {
 /// graph's, with a note saying it is proven; without, never better. Returns how often the
 /// window alone missed the optimum and how often pricing added boards.
 fn windowed_against_full_graph(fide: bool) -> (usize, usize) {
-    use super::pair::{pair_next_round_with, Limits};
+    use super::pair::{pair_next_round_with, Limits, PRICE_PER_PLAYER};
     let full = Limits {
         full_graph: usize::MAX,
         ..Limits::default()
@@ -942,17 +942,28 @@ fn windowed_against_full_graph(fide: bool) -> (usize, usize) {
             let w = Limits {
                 full_graph: 0,
                 window,
-                price: true,
+                ..Limits::default()
             };
-            let p = pair_next_round_with(&s, &BlossomSolver, w).unwrap();
-            assert_eq!(tier_sum(&p), tier_sum(&exact), "state {k}, window {window}");
-            let note = notes(&p)
-                .into_iter()
-                .find(|m| m.starts_with("large section"))
-                .expect("window note");
-            assert!(note.contains("optimal over all boards"), "{note}");
-            if !note.contains(" 0 board(s) added") {
-                priced += 1;
+            // Every negative board added each pass, the default cap, and one per player.
+            for cap in [0, PRICE_PER_PLAYER, 1] {
+                let capped = Limits {
+                    price_per_player: cap,
+                    ..w
+                };
+                let p = pair_next_round_with(&s, &BlossomSolver, capped).unwrap();
+                assert_eq!(
+                    tier_sum(&p),
+                    tier_sum(&exact),
+                    "state {k}, window {window}, {cap} per player"
+                );
+                let note = notes(&p)
+                    .into_iter()
+                    .find(|m| m.starts_with("large section"))
+                    .expect("window note");
+                assert!(note.contains("optimal over all boards"), "{note}");
+                if cap == PRICE_PER_PLAYER && !note.contains(" 0 board(s) added") {
+                    priced += 1;
+                }
             }
             let unpriced =
                 pair_next_round_with(&s, &BlossomSolver, Limits { price: false, ..w }).unwrap();
