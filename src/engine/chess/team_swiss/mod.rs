@@ -86,6 +86,7 @@
 //! `cargo test --locked --lib engine::chess::team_swiss`.
 
 mod colour;
+pub mod event;
 mod pair;
 
 #[cfg(test)]
