@@ -5,6 +5,7 @@
 //! The settings schemas come from the types the server reads them with: [`TiebreakSettings`]
 //! (round robins, Scheveningen), [`HiltonSettings`], [`SwissSection`], the engine's
 //! [`ScoringSettings`] (bridge pairs), [`TeamEventSettings`] (bridge teams) and
+//! [`TeamSwissEventSettings`] (chess team Swiss),
 //! [`SwissEventSettings`] (Swiss pairs and Swiss teams: one type, two schemas, since a triangle
 //! is for teams and `scoring` for pairs). `EventPatch.settings` is a merge patch of one of them:
 //! the same properties, each also `null` (removes it).
@@ -15,10 +16,11 @@ use utoipa::{Modify, PartialSchema, ToSchema};
 
 use crate::domain::closed_sets::TeamMovementKind;
 use crate::domain::section::SwissSection;
+use crate::domain::TeamSwissEventSettings;
 use crate::domain::{
     GameKind, HiltonSettings, TiebreakSettings, FORMAT_BRIDGE_TEAMS, FORMAT_DOUBLE_ROUND_ROBIN,
     FORMAT_HILTON, FORMAT_PAIRS, FORMAT_ROUND_ROBIN, FORMAT_SCHEVENINGEN, FORMAT_SWISS,
-    FORMAT_SWISS_PAIRS, FORMAT_SWISS_TEAMS,
+    FORMAT_SWISS_PAIRS, FORMAT_SWISS_TEAMS, FORMAT_TEAM_SWISS,
 };
 use crate::engine::bridge::session::ScoringSettings;
 use crate::engine::bridge::swiss_event::SwissEventSettings;
@@ -34,6 +36,7 @@ pub fn settings_of(format: &str) -> Option<&'static str> {
         FORMAT_BRIDGE_TEAMS => "TeamsSettings",
         FORMAT_SWISS_PAIRS => "SwissPairsSettings",
         FORMAT_SWISS_TEAMS => "SwissTeamsSettings",
+        FORMAT_TEAM_SWISS => "TeamSwissSettings",
         _ => return None,
     })
 }
@@ -72,6 +75,7 @@ fn settings_components() -> Vec<(String, Value)> {
     ScoringSettings::schemas(&mut nested);
     TeamEventSettings::schemas(&mut nested);
     SwissEventSettings::schemas(&mut nested);
+    TeamSwissEventSettings::schemas(&mut nested);
     nested.push((
         TeamMovementKind::name().into_owned(),
         TeamMovementKind::schema(),
@@ -86,6 +90,10 @@ fn settings_components() -> Vec<(String, Value)> {
     ));
     out.push(("HiltonSettings".into(), as_json(HiltonSettings::schema())));
     out.push(("SwissSection".into(), as_json(SwissSection::schema())));
+    out.push((
+        "TeamSwissSettings".into(),
+        as_json(TeamSwissEventSettings::schema()),
+    ));
     let mut pairs = as_json(ScoringSettings::schema());
     pairs["description"] = json!("The settings of a bridge pairs event: how it is scored.");
     out.push(("PairsSettings".into(), pairs));

@@ -46,7 +46,8 @@ macro_rules! closed_set {
 
 closed_set!(
     /// An event format: `round_robin`, `double_round_robin`, `swiss`, `scheveningen`,
-    /// `hilton` (chess) or `pairs`, `teams`, `swiss_pairs`, `swiss_teams` (bridge).
+    /// `hilton`, `team_swiss` (chess) or `pairs`, `teams`, `swiss_pairs`, `swiss_teams`
+    /// (bridge).
     EventFormat => [GameKind::Chess, GameKind::Bridge]
         .into_iter()
         .flat_map(|game| game.formats().iter().copied())
@@ -106,7 +107,8 @@ mod tests {
     fn the_sets_list_what_the_server_accepts() {
         let formats = values::<EventFormat>();
         assert!(formats.contains(&"swiss".to_string()) && formats.contains(&"pairs".to_string()));
-        assert_eq!(formats.len(), 9);
+        assert!(formats.contains(&"team_swiss".to_string()));
+        assert_eq!(formats.len(), 10);
         assert_eq!(values::<MovementKind>(), KINDS);
         assert_eq!(values::<ChosenMovementKind>().last().unwrap(), "custom");
     }

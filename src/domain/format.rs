@@ -37,6 +37,7 @@ impl GameKind {
                 FORMAT_SWISS,
                 FORMAT_SCHEVENINGEN,
                 FORMAT_HILTON,
+                FORMAT_TEAM_SWISS,
             ],
             GameKind::Bridge => &[
                 FORMAT_PAIRS,
@@ -66,6 +67,9 @@ pub const FORMAT_SCHEVENINGEN: &str = "scheveningen";
 /// Chess jamboree of an even number of teams over three rounds (seed 000).
 pub const FORMAT_HILTON: &str = "hilton";
 
+/// Chess team Swiss: each round's team pairing by FIDE C.04.6, boards lined up per match.
+pub const FORMAT_TEAM_SWISS: &str = "team_swiss";
+
 /// Whether the format is played by teams with ordered members (chess or bridge).
 pub fn is_team_format(format: &str) -> bool {
     is_chess_team_format(format) || format == FORMAT_BRIDGE_TEAMS || format == FORMAT_SWISS_TEAMS
@@ -73,7 +77,7 @@ pub fn is_team_format(format: &str) -> bool {
 
 /// Whether the format is a chess team format (games between team members, board by board).
 pub fn is_chess_team_format(format: &str) -> bool {
-    format == FORMAT_SCHEVENINGEN || format == FORMAT_HILTON
+    format == FORMAT_SCHEVENINGEN || format == FORMAT_HILTON || format == FORMAT_TEAM_SWISS
 }
 
 /// Whether the format is a bridge event scored by matches in VPs (teams or Swiss).

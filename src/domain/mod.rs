@@ -772,6 +772,9 @@ pub fn validate_settings(format: &str, settings: &Value) -> Result<(), ApiError>
             .map(|_| ())
             .map_err(|e| ApiError::invalid(e.field, e.message));
     }
+    if format == FORMAT_TEAM_SWISS {
+        return TeamSwissEventSettings::parse(settings).map(|_| ());
+    }
     if is_bridge_swiss(format) {
         use crate::engine::bridge::swiss_event::{Contestants, SwissEventSettings};
         let kind = if format == FORMAT_SWISS_TEAMS {
@@ -886,6 +889,74 @@ pub struct HiltonSettings {
     /// Boards per team: every team fields exactly that many (default: the teams' size).
     #[schema(value_type = Option<crate::engine::chess::hilton::HiltonBoards>)]
     pub boards: Option<u32>,
+}
+
+/// The most boards of a team Swiss match.
+pub const TEAM_SWISS_MAX_BOARDS: u32 = 20;
+/// The most rounds of a team Swiss event.
+pub const TEAM_SWISS_MAX_ROUNDS: u32 = 30;
+/// The most teams of a team Swiss event.
+pub const TEAM_SWISS_MAX_TEAMS: u64 = 200;
+/// The most reserves a team Swiss team enters beyond its boards.
+pub const TEAM_SWISS_MAX_RESERVES: u32 = 5;
+
+/// The settings of a chess team Swiss event (FIDE C.04.6).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"boards": 4, "rounds": 9, "colour_preferences": "type_a", "initial_colour": "white"}))]
+pub struct TeamSwissEventSettings {
+    /// Boards per match: each team lines up this many players a round (default 4). A team
+    /// enters these players and up to 5 reserves.
+    #[schema(minimum = 1, maximum = 20)]
+    pub boards: Option<u32>,
+    /// Rounds of the event (default 9).
+    #[schema(minimum = 1, maximum = 30)]
+    pub rounds: Option<u32>,
+    /// The teams' colour preferences (C.04.6 1.7): `type_a` (default), `type_b` or `none`.
+    pub colour_preferences: Option<crate::engine::chess::team_swiss::ColourPreferences>,
+    /// The colour of the first board of the odd-numbered first-team in round 1 (C.04.6 4.1,
+    /// drawn by lot before round 1; default `white`).
+    pub initial_colour: Option<crate::engine::chess::swiss::Colour>,
+}
+
+impl TeamSwissEventSettings {
+    /// Reads and checks the settings; names the setting at fault.
+    pub fn parse(settings: &Value) -> Result<Self, ApiError> {
+        if settings.is_null() {
+            return Ok(Self::default());
+        }
+        let parsed: Self = serde_json::from_value(settings.clone())
+            .map_err(|e| ApiError::invalid("settings", e.to_string()))?;
+        let mut errors = Vec::new();
+        if parsed
+            .boards
+            .is_some_and(|b| !(1..=TEAM_SWISS_MAX_BOARDS).contains(&b))
+        {
+            errors.push(FieldError {
+                field: "settings.boards".into(),
+                message: format!("must be from 1 to {TEAM_SWISS_MAX_BOARDS} boards per match"),
+            });
+        }
+        if parsed
+            .rounds
+            .is_some_and(|r| !(1..=TEAM_SWISS_MAX_ROUNDS).contains(&r))
+        {
+            errors.push(FieldError {
+                field: "settings.rounds".into(),
+                message: format!("must be from 1 to {TEAM_SWISS_MAX_ROUNDS} rounds"),
+            });
+        }
+        check(errors)?;
+        Ok(parsed)
+    }
+
+    pub fn boards(&self) -> u32 {
+        self.boards.unwrap_or(4)
+    }
+
+    pub fn rounds(&self) -> u32 {
+        self.rounds.unwrap_or(9)
+    }
 }
 
 /// The tie-break order of an event's settings.

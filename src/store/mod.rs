@@ -16,6 +16,7 @@ mod queues;
 pub mod rounds;
 pub mod secret;
 pub mod swiss;
+pub mod team_swiss;
 pub mod teams;
 pub mod tokens;
 pub mod tournaments;
@@ -48,6 +49,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0011_bridge_hand_records.sql")),
         M::up(include_str!("../../sql/0012_fide_details.sql")),
         M::up(include_str!("../../sql/0013_tournaments.sql")),
+        M::up(include_str!("../../sql/0014_team_swiss.sql")),
     ])
 }
 

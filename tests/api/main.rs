@@ -31,6 +31,7 @@ mod security;
 mod stream;
 mod swiss;
 mod tables;
+mod team_swiss;
 mod teams;
 mod tiebreaks;
 mod tournament_fields;

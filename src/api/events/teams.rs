@@ -29,7 +29,8 @@ use crate::api::responses::{AdminAction, AdminWrite, PublicRead};
 use crate::domain::closed_sets::EventFormat;
 use crate::domain::{
     is_chess_team_format, is_team_format, validate_name, Event, NewParticipant, Page, Participant,
-    RoundStatus, FORMAT_HILTON, FORMAT_SCHEVENINGEN,
+    RoundStatus, TeamSwissEventSettings, FORMAT_HILTON, FORMAT_SCHEVENINGEN, FORMAT_TEAM_SWISS,
+    TEAM_SWISS_MAX_RESERVES,
 };
 use crate::engine::chess::hilton::{self, team_letter};
 use crate::engine::chess::scheveningen;
@@ -118,6 +119,12 @@ pub struct TeamStandingRow {
     pub won: u32,
     pub drawn: u32,
     pub lost: u32,
+    /// Team Swiss: Buchholz of match points (the opponents' match points over the matches
+    /// played); null in other formats.
+    pub buchholz: Option<u32>,
+    /// Team Swiss: Sonneborn-Berger of match points (each opponent's match points times the
+    /// match points earned against it); null in other formats.
+    pub sonneborn_berger: Option<u32>,
 }
 
 /// The games between two teams over the event, team A (the lower number) first.
@@ -157,7 +164,7 @@ fn letter_of(number: Option<u32>) -> Option<String> {
     number.map(|n| team_letter(n as usize - 1))
 }
 
-fn team_ref(row: &TeamRow) -> TeamRef {
+pub(crate) fn team_ref(row: &TeamRow) -> TeamRef {
     TeamRef {
         id: row.id,
         name: row.name.clone(),
@@ -265,6 +272,26 @@ pub async fn create_team(
                         body.members.len()
                     ),
                 ));
+            }
+            if event.format == FORMAT_TEAM_SWISS {
+                let boards = TeamSwissEventSettings::parse(&event.settings)?.boards() as usize;
+                let most = boards + TEAM_SWISS_MAX_RESERVES as usize;
+                if !(boards..=most).contains(&body.members.len()) {
+                    return Err(ApiError::invalid(
+                        "members",
+                        format!(
+                            "a team of this event has its {boards} board players and up to \
+                             {TEAM_SWISS_MAX_RESERVES} reserves ({boards} to {most} players), not {}",
+                            body.members.len()
+                        ),
+                    ));
+                }
+                let max_teams = crate::domain::TEAM_SWISS_MAX_TEAMS;
+                if teams::count(tx, event_id)? >= max_teams {
+                    return Err(ApiError::conflict(format!(
+                        "a team Swiss event has at most {max_teams} teams"
+                    )));
+                }
             }
             if event.format == FORMAT_SCHEVENINGEN {
                 let max = scheveningen::MAX_BOARDS as usize;
@@ -449,6 +476,16 @@ fn checked_teams(
         }
         members.push(boards.into_iter().map(|(_, pid)| pid).collect::<Vec<i64>>());
     }
+    if event.format == FORMAT_TEAM_SWISS {
+        // Boards and reserves are checked as entered; line-ups are per round.
+        if n < 2 {
+            return Err(ApiError::conflict(format!(
+                "a team Swiss event needs at least 2 teams; the event has {n}"
+            )));
+        }
+        let boards = TeamSwissEventSettings::parse(&event.settings)?.boards();
+        return Ok((rows, members, boards));
+    }
     if !is_chess_team_format(&event.format) {
         // Bridge: 4 to 6 players a team (checked as entered), at least two teams; the
         // movement or the draw says what else the number of teams allows.
@@ -531,6 +568,10 @@ pub fn number_teams(conn: &Connection, event: &Event, seed: Option<u64>) -> ApiR
 /// published. Called by the lots handler inside its transaction.
 pub fn make_schedule(conn: &Connection, event: &Event) -> ApiResult<()> {
     let (_, _, boards) = checked_teams(conn, event)?;
+    if event.format == FORMAT_TEAM_SWISS {
+        // Paired round by round (`api::chess::team_swiss`).
+        return Ok(());
+    }
     // Members by team number (team A = index 0), in board order.
     let numbered = teams::all(conn, event.id)?;
     let mut squads: Vec<Vec<i64>> = Vec::with_capacity(numbered.len());
@@ -589,8 +630,8 @@ pub(crate) fn team_standings(conn: &Connection, event_id: i64) -> ApiResult<Team
     let event = events::get(conn, event_id)?;
     if !is_chess_team_format(&event.format) {
         return Err(ApiError::not_found(format!(
-            "event {event_id} is a {} event; team standings belong to {FORMAT_SCHEVENINGEN} and \
-             {FORMAT_HILTON} events",
+            "event {event_id} is a {} event; team standings belong to {FORMAT_SCHEVENINGEN}, \
+             {FORMAT_HILTON} and {FORMAT_TEAM_SWISS} events",
             event.format
         )));
     }
@@ -613,21 +654,27 @@ pub(crate) fn team_standings(conn: &Connection, event_id: i64) -> ApiResult<Team
     } else {
         TeamOrder::MatchPoints
     };
-    let standings = team_scoring::standings(rows.len(), &scored, order)
-        .into_iter()
-        .map(|s| TeamStandingRow {
-            rank: s.rank,
-            shared: s.shared,
-            team: team_ref(&rows[s.team]),
-            match_points: s.match_points,
-            game_points: f64::from(s.game_half_points) / 2.0,
-            games: s.games,
-            results: s.results,
-            won: s.won,
-            drawn: s.drawn,
-            lost: s.lost,
-        })
-        .collect();
+    let standings = if event.format == FORMAT_TEAM_SWISS {
+        team_swiss_standings(conn, event_id, &rows, &scored)?
+    } else {
+        team_scoring::standings(rows.len(), &scored, order)
+            .into_iter()
+            .map(|s| TeamStandingRow {
+                rank: s.rank,
+                shared: s.shared,
+                team: team_ref(&rows[s.team]),
+                match_points: s.match_points,
+                game_points: f64::from(s.game_half_points) / 2.0,
+                games: s.games,
+                results: s.results,
+                won: s.won,
+                drawn: s.drawn,
+                lost: s.lost,
+                buchholz: None,
+                sonneborn_berger: None,
+            })
+            .collect()
+    };
     let matches = team_scoring::matches(rows.len(), &scored)
         .into_iter()
         .map(|m| {
@@ -653,6 +700,67 @@ pub(crate) fn team_standings(conn: &Connection, event_id: i64) -> ApiResult<Team
         standings,
         matches,
     })
+}
+
+/// The standings of a team Swiss event over its finished rounds (C.04.6 scoring: a bye is a
+/// drawn match), ranked by match points, game points, Buchholz and Sonneborn-Berger of match
+/// points ([`crate::engine::chess::team_swiss::event`]); games and results counted as played.
+fn team_swiss_standings(
+    conn: &Connection,
+    event_id: i64,
+    rows: &[TeamRow],
+    scored: &[TeamGameResult],
+) -> ApiResult<Vec<TeamStandingRow>> {
+    let (numbered, recs, boards) = crate::store::team_swiss::finished_records(conn, event_id)?;
+    if numbered.iter().any(|t| t.number.is_none()) {
+        return Ok(Vec::new());
+    }
+    let index: HashMap<i64, usize> = rows.iter().enumerate().map(|(i, t)| (t.id, i)).collect();
+    let mut games = vec![(0u32, 0u32); rows.len()];
+    for g in scored {
+        for t in [g.white_team, g.black_team] {
+            games[t].0 += 1;
+            games[t].1 += u32::from(g.result.is_some());
+        }
+    }
+    let mut wdl = vec![(0u32, 0u32, 0u32); numbered.len()];
+    for r in &recs {
+        for m in &r.matches {
+            let (w, b) = m.match_points();
+            for (tpn, mp) in [(m.white, w), (m.black, b)] {
+                let x = &mut wdl[tpn as usize - 1];
+                match mp {
+                    2 => x.0 += 1,
+                    1 => x.1 += 1,
+                    _ => x.2 += 1,
+                }
+            }
+        }
+    }
+    Ok(
+        crate::engine::chess::team_swiss::event::standings(numbered.len(), &recs, boards)
+            .into_iter()
+            .map(|s| {
+                let team = &numbered[s.tpn as usize - 1];
+                let (g, res) = games[index[&team.id]];
+                let (won, drawn, lost) = wdl[s.tpn as usize - 1];
+                TeamStandingRow {
+                    rank: s.rank,
+                    shared: s.shared,
+                    team: team_ref(team),
+                    match_points: s.match_points,
+                    game_points: f64::from(s.game_half_points) / 2.0,
+                    games: g,
+                    results: res,
+                    won,
+                    drawn,
+                    lost,
+                    buchholz: Some(s.buchholz),
+                    sonneborn_berger: Some(s.sonneborn_berger),
+                }
+            })
+            .collect(),
+    )
 }
 
 /// The team standings of a team event: match points (2 a match won, 1 drawn; a match is every

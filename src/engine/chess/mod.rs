@@ -1,4 +1,5 @@
 //! Chess engines: round robins (Berger), team tables (Scheveningen, Hilton), the Swiss system,
+//! the team Swiss system (C.04.6),
 //! scoring, tie-breaks, ratings and title norms, and the wall chart.
 
 pub mod direct_encounter;
@@ -12,6 +13,7 @@ pub mod scheveningen;
 pub mod scoring;
 pub mod swiss;
 pub mod team_scoring;
+pub mod team_swiss;
 pub mod tiebreak;
 pub mod tiebreak_order;
 pub mod wallchart;

@@ -1,0 +1,302 @@
+//! Chess team Swiss events (C.04.6) through the API: teams with reserves, lots, each round's
+//! team pairing, line-ups by captains, board results, team standings and the public page.
+
+use std::collections::HashSet;
+
+use serde_json::{json, Value};
+
+use crate::client::{spawn, TestServer};
+use crate::teams::event_with;
+
+fn team(s: &TestServer, event: i64, token: &str, name: &str, size: usize) -> Value {
+    let members: Vec<Value> = (0..size)
+        .map(|i| json!({"name": format!("{name} {}", i + 1), "rating": 2000 - 10 * i as i64}))
+        .collect();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/teams"),
+        Some(token),
+        &json!({"name": name, "members": members}),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    r.json()
+}
+
+fn lineup(s: &TestServer, event: i64, round: u64, team: &Value, token: &str) -> u16 {
+    // The first two members, or the reserve on board 2 in even rounds.
+    let ids: Vec<i64> = team["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["participant"]["id"].as_i64().unwrap())
+        .collect();
+    let players = if round.is_multiple_of(2) && ids.len() > 2 {
+        vec![ids[0], ids[2]]
+    } else {
+        vec![ids[0], ids[1]]
+    };
+    s.send(
+        "PUT",
+        &format!(
+            "/api/v1/events/{event}/team-rounds/{round}/lineups/{}",
+            team["id"]
+        ),
+        Some(token),
+        &json!({ "players": players }),
+    )
+    .status
+}
+
+#[test]
+fn team_swiss_round_trip_with_captains_results_and_standings() {
+    let s = spawn();
+    let (event, admin) = event_with(&s, "team_swiss", json!({"boards": 2, "rounds": 3}));
+    // Bounds: boards and up to 5 reserves.
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/teams"),
+        Some(&admin),
+        &json!({"name": "Too many", "members": (0..8).map(|i| json!({"name": format!("P{i}")})).collect::<Vec<_>>()}),
+    );
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["members"]);
+    let teams: Vec<Value> = (0..5)
+        .map(|i| team(&s, event, &admin, &format!("Club <{i}>"), 2 + i % 2))
+        .collect();
+    // No round before lots.
+    s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/team-rounds"),
+        Some(&admin),
+        &json!({}),
+    )
+    .problem(409);
+    assert_eq!(
+        s.draw_lots(event, &admin, json!({"method": "random", "seed": 3}))
+            .status,
+        200
+    );
+    let teams: Vec<Value> = teams
+        .iter()
+        .map(|t| {
+            s.get(&format!("/api/v1/events/{event}/teams/{}", t["id"]))
+                .json()
+        })
+        .collect();
+    assert!(teams.iter().all(|t| t["number"].is_u64()));
+    // A captain's token for each team.
+    let captains: Vec<String> = teams
+        .iter()
+        .map(|t| {
+            let r = s.send(
+                "POST",
+                &format!("/api/v1/events/{event}/teams/{}/captain-token", t["id"]),
+                Some(&admin),
+                &json!({}),
+            );
+            assert_eq!(r.status, 201, "{}", r.text());
+            r.json()["token"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let mut met: HashSet<(i64, i64)> = HashSet::new();
+    let mut byes: Vec<i64> = Vec::new();
+    for round in 1..=3u64 {
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{event}/team-rounds"),
+            Some(&admin),
+            &json!({}),
+        );
+        assert_eq!(r.status, 201, "round {round}: {}", r.text());
+        let paired = r.json();
+        assert_eq!(paired["round"], round);
+        let matches = paired["matches"].as_array().unwrap().clone();
+        assert_eq!(matches.len(), 2);
+        let bye = paired["bye"]["id"].as_i64().unwrap();
+        assert!(!byes.contains(&bye), "[C2] a second bye for {bye}");
+        byes.push(bye);
+        let mut seen = HashSet::from([bye]);
+        for m in &matches {
+            let (w, b) = (
+                m["white_team"]["id"].as_i64().unwrap(),
+                m["black_team"]["id"].as_i64().unwrap(),
+            );
+            assert!(seen.insert(w) && seen.insert(b));
+            assert!(
+                met.insert((w.min(b), w.max(b))),
+                "[C1] {w} and {b} met again"
+            );
+        }
+        assert_eq!(seen.len(), 5);
+        // Not finished: the next round waits.
+        s.send(
+            "POST",
+            &format!("/api/v1/events/{event}/team-rounds"),
+            Some(&admin),
+            &json!({}),
+        )
+        .problem(409);
+        let team_of = |id: i64| teams.iter().position(|t| t["id"] == id).unwrap();
+        // The bye's team lines up no one.
+        assert_eq!(lineup(&s, event, round, &teams[team_of(bye)], &admin), 409);
+        for (k, m) in matches.iter().enumerate() {
+            let w = team_of(m["white_team"]["id"].as_i64().unwrap());
+            let b = team_of(m["black_team"]["id"].as_i64().unwrap());
+            // Another team's captain may not; the team's own captain may (white), the admin
+            // too (black).
+            assert_eq!(lineup(&s, event, round, &teams[w], &captains[b]), 403);
+            assert_eq!(lineup(&s, event, round, &teams[w], &captains[w]), 200);
+            assert_eq!(lineup(&s, event, round, &teams[b], &admin), 200);
+            // Made: no change now.
+            assert_eq!(lineup(&s, event, round, &teams[w], &captains[w]), 409);
+            let view = s
+                .get(&format!("/api/v1/events/{event}/team-rounds/{round}"))
+                .json();
+            let boards = view["matches"][k]["boards"].as_array().unwrap().clone();
+            assert_eq!(boards.len(), 2);
+            // Board 1: the White team's player has White; board 2: Black.
+            let white_members: Vec<i64> = teams[w]["members"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x["participant"]["id"].as_i64().unwrap())
+                .collect();
+            assert!(white_members.contains(&boards[0]["white"]["participant_id"].as_i64().unwrap()));
+            assert!(white_members.contains(&boards[1]["black"]["participant_id"].as_i64().unwrap()));
+            // Results: the White team wins board 1, board 2 drawn.
+            let entries: Vec<Value> = boards
+                .iter()
+                .map(|g| {
+                    let result = if g["board"] == 1 { "1-0" } else { "1/2-1/2" };
+                    json!({"round": round, "board": g["round_board"], "result": result})
+                })
+                .collect();
+            let r = s.send(
+                "POST",
+                &format!("/api/v1/events/{event}/results"),
+                Some(&admin),
+                &json!({ "results": entries }),
+            );
+            assert_eq!(r.status, 200, "{}", r.text());
+        }
+        let view = s
+            .get(&format!("/api/v1/events/{event}/team-rounds/{round}"))
+            .json();
+        for m in view["matches"].as_array().unwrap() {
+            assert_eq!(m["complete"], true);
+            assert_eq!(
+                (m["white_points"].as_f64(), m["black_points"].as_f64()),
+                (Some(1.5), Some(0.5))
+            );
+            assert_eq!(
+                (
+                    m["white_match_points"].as_u64(),
+                    m["black_match_points"].as_u64()
+                ),
+                (Some(2), Some(0))
+            );
+        }
+    }
+    // All rounds paired.
+    s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/team-rounds"),
+        Some(&admin),
+        &json!({}),
+    )
+    .problem(409);
+    let st = s
+        .get(&format!("/api/v1/events/{event}/team-standings"))
+        .json();
+    let rows = st["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    // 6 matches won (2 MP each) and 3 byes (1 MP each).
+    let mp: u64 = rows
+        .iter()
+        .map(|r| r["match_points"].as_u64().unwrap())
+        .sum();
+    assert_eq!(mp, 6 * 2 + 3);
+    let gp: f64 = rows
+        .iter()
+        .map(|r| r["game_points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(gp, 6.0 * 2.0 + 3.0);
+    assert!(rows
+        .iter()
+        .all(|r| r["buchholz"].is_u64() && r["sonneborn_berger"].is_u64()));
+    for w in rows.windows(2) {
+        assert!(w[0]["match_points"].as_u64() >= w[1]["match_points"].as_u64());
+    }
+    // The public standings page shows the teams, names escaped.
+    let page = s.get(&format!("/e/{event}/standings")).text();
+    assert!(page.contains("Club &lt;0&gt;"), "{page}");
+}
+
+#[test]
+fn team_swiss_refusals_name_the_field() {
+    let s = spawn();
+    let r = s.send(
+        "POST",
+        "/api/v1/events",
+        None,
+        &json!({"name": "T", "game": "chess", "format": "team_swiss", "settings": {"boards": 0, "rounds": 31}}),
+    );
+    r.problem(422);
+    let mut fields = r.fields();
+    fields.sort();
+    assert_eq!(fields, vec!["settings.boards", "settings.rounds"]);
+    let (event, admin) = event_with(&s, "team_swiss", json!({"boards": 2}));
+    let a = team(&s, event, &admin, "A", 2);
+    let b = team(&s, event, &admin, "B", 3);
+    assert_eq!(
+        s.draw_lots(event, &admin, json!({"method": "random", "seed": 1}))
+            .status,
+        200
+    );
+    assert_eq!(
+        s.send(
+            "POST",
+            &format!("/api/v1/events/{event}/team-rounds"),
+            Some(&admin),
+            &json!({})
+        )
+        .status,
+        201
+    );
+    let path = |t: &Value| format!("/api/v1/events/{event}/team-rounds/1/lineups/{}", t["id"]);
+    let a_ids: Vec<i64> = a["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["participant"]["id"].as_i64().unwrap())
+        .collect();
+    let b_first = b["members"][0]["participant"]["id"].as_i64().unwrap();
+    let r = s.send(
+        "PUT",
+        &path(&a),
+        Some(&admin),
+        &json!({"players": [a_ids[0]]}),
+    );
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["players"]);
+    let r = s.send(
+        "PUT",
+        &path(&a),
+        Some(&admin),
+        &json!({"players": [a_ids[0], b_first]}),
+    );
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["players[1]"]);
+    let r = s.send(
+        "PUT",
+        &path(&a),
+        Some(&admin),
+        &json!({"players": [a_ids[0], a_ids[0]]}),
+    );
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["players[1]"]);
+    s.send("PUT", &path(&a), None, &json!({"players": a_ids}))
+        .problem(401);
+    s.get(&format!("/api/v1/events/{event}/team-rounds/2"))
+        .problem(404);
+}
