@@ -414,6 +414,36 @@ pub const TABLES: &[Table] = &[
             ("vp_away", VPS),
         ],
     },
+    Table {
+        name: "team_swiss_matches",
+        id: false,
+        event_column: Some("event_id"),
+        skipped: &[],
+        json: &[],
+        references: &[("white_team", "teams"), ("black_team", "teams")],
+        json_references: &[],
+        max_rows: MOST_GAMES,
+        bounds: &[
+            ("round", Bound::Int(1, limits::MAX_ROUNDS as i64)),
+            ("table_no", Bound::Int(1, limits::MAX_PARTICIPANTS as i64)),
+            ("paired_at", SHORT),
+        ],
+    },
+    Table {
+        name: "team_lineups",
+        id: false,
+        event_column: Some("event_id"),
+        skipped: &[],
+        json: &[],
+        references: &[("team_id", "teams"), ("participant_id", "participants")],
+        json_references: &[],
+        max_rows: MOST_GAMES,
+        bounds: &[
+            ("round", Bound::Int(1, limits::MAX_ROUNDS as i64)),
+            ("board", NUMBER),
+            ("entered_by", SHORT),
+        ],
+    },
 ];
 
 /// Columns given together or not at all: (table, column, column). A team's member has its

@@ -37,6 +37,8 @@ const EVENT_TABLES: &[(&str, &str)] = &[
     ("team_schedules", "{row}.event_id"),
     ("swiss_draws", "{row}.event_id"),
     ("match_results", "{row}.event_id"),
+    ("team_swiss_matches", "{row}.event_id"),
+    ("team_lineups", "{row}.event_id"),
 ];
 
 /// How a row of `table` names its event (an SQL expression over `{row}`), if the table holds

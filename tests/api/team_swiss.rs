@@ -230,6 +230,57 @@ fn team_swiss_round_trip_with_captains_results_and_standings() {
     // The public standings page shows the teams, names escaped.
     let page = s.get(&format!("/e/{event}/standings")).text();
     assert!(page.contains("Club &lt;0&gt;"), "{page}");
+
+    // Exported and imported, the event holds its pairings and line-ups: the same document,
+    // the same rounds board by board, the same standings.
+    let document = crate::export::export(&s, event, &admin);
+    for table in ["team_swiss_matches", "team_lineups"] {
+        assert!(
+            !document["tables"][table].as_array().unwrap().is_empty(),
+            "{table}"
+        );
+    }
+    let r = s.send("POST", "/api/v1/events/import", None, &document);
+    assert_eq!(r.status, 201, "{}", r.text());
+    let copy = r.json()["id"].as_i64().unwrap();
+    let copy_admin = r.json()["admin_token"].as_str().unwrap().to_string();
+    let mut again = crate::export::export(&s, copy, &copy_admin);
+    let mut first = document.clone();
+    for d in [&mut again, &mut first] {
+        d.as_object_mut().unwrap().remove("exported_at");
+    }
+    assert_eq!(again, first);
+    let names = |e: i64, path: &str| -> Vec<Value> {
+        let v = s.get(&format!("/api/v1/events/{e}/{path}")).json();
+        let rows = v["standings"]
+            .as_array()
+            .or(v["matches"].as_array())
+            .unwrap();
+        rows.iter()
+            .map(|r| {
+                let mut r = r.clone();
+                strip_ids(&mut r);
+                r
+            })
+            .collect()
+    };
+    assert_eq!(
+        names(event, "team-standings"),
+        names(copy, "team-standings")
+    );
+    assert_eq!(names(event, "team-rounds/1"), names(copy, "team-rounds/1"));
+}
+
+/// Removes every id (they are the database's own) from a JSON value.
+fn strip_ids(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            map.retain(|k, _| !(k == "id" || k.ends_with("_id")));
+            map.values_mut().for_each(strip_ids);
+        }
+        Value::Array(items) => items.iter_mut().for_each(strip_ids),
+        _ => {}
+    }
 }
 
 #[test]
