@@ -162,6 +162,7 @@ documented_routes!(
     api::tournaments::tournament::list_tournaments,
     api::tournaments::tournament::get_tournament,
     api::tournaments::tournament::update_tournament,
+    api::tournaments::tournament::delete_tournament,
     api::tournaments::field::get_across_the_field,
     api::tournaments::field_exports::get_field_pbn,
     api::tournaments::field_exports::get_field_usebio,
