@@ -48,7 +48,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0011_bridge_hand_records.sql")),
         M::up(include_str!("../../sql/0012_fide_details.sql")),
         M::up(include_str!("../../sql/0013_tournaments.sql")),
-        M::up(include_str!("../../sql/0014_tournament_versions.sql")),
+        M::up(include_str!("../../sql/0015_tournament_versions.sql")),
     ])
 }
 
