@@ -60,6 +60,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, store: Store, live: web::Data<Liv
         .service(tournaments::tournament::list_tournaments)
         .service(tournaments::tournament::get_tournament)
         .service(tournaments::tournament::update_tournament)
+        .service(tournaments::tournament::delete_tournament)
         .service(tournaments::field::get_across_the_field)
         .service(tournaments::field_exports::get_field_pbn)
         .service(tournaments::field_exports::get_field_usebio)

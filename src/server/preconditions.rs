@@ -6,6 +6,8 @@
 //!   nothing can change the event between the check and the change. The request's own checks
 //!   (credentials, a missing row, a bad field) answer first, as RFC 9110 13.2.2 orders them. New routes need
 //!   nothing to get this. Without `If-Match` a write goes through as before.
+//! * The same holds under `/api/v1/tournaments/{id}` with the tournament's version, which moves
+//!   with every change to the tournament or to any of its sections.
 //! * A read under `/api/v1/events/{id}` or `/e/{id}` learns the event's version before its
 //!   handler runs ([`SeenVersion`]); the handler's ETag starts with it (`"v42-<hash>"`), so the
 //!   ETag of a read with a token is a valid `If-Match` too (the public read cache's ETags,
@@ -33,8 +35,12 @@ pub async fn preconditions(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let event = super::read_cache::event_of(req.path());
+    let tournament = tournament_of(req.path());
     let store = req.app_data::<web::Data<Store>>().cloned();
-    let (Some(event), Some(store)) = (event, store) else {
+    let (Some((id, is_tournament)), Some(store)) = (
+        event.map(|e| (e, false)).or(tournament.map(|t| (t, true))),
+        store,
+    ) else {
         return next.call(req).await;
     };
     if is_change(req.method()) {
@@ -42,16 +48,34 @@ pub async fn preconditions(
             return next.call(req).await;
         };
         let precondition = Precondition {
-            event,
+            event: id,
+            tournament: is_tournament,
             versions: if_match.versions,
             any: if_match.any,
         };
         return versions::with_precondition(precondition, next.call(req)).await;
     }
     if req.method() == Method::GET || req.method() == Method::HEAD {
-        if let Ok(Some(version)) = store.event_version(event).await {
+        let version = if is_tournament {
+            store
+                .read(move |conn| Ok(versions::read_tournament(conn, id)?))
+                .await
+        } else {
+            store.event_version(id).await
+        };
+        if let Ok(Some(version)) = version {
             req.extensions_mut().insert(SeenVersion(version));
         }
     }
     next.call(req).await
+}
+
+/// The tournament a path is under: `/api/v1/tournaments/{id}` and below.
+fn tournament_of(path: &str) -> Option<i64> {
+    let rest = path.strip_prefix("/api/v1/tournaments/")?;
+    let id = rest.split_once('/').map_or(rest, |(id, _)| id);
+    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    id.parse().ok()
 }

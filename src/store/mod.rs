@@ -50,6 +50,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../sql/0012_fide_details.sql")),
         M::up(include_str!("../../sql/0013_tournaments.sql")),
         M::up(include_str!("../../sql/0014_team_swiss.sql")),
+        M::up(include_str!("../../sql/0015_tournament_versions.sql")),
     ])
 }
 

@@ -78,6 +78,19 @@ pub fn update(conn: &Connection, id: i64, t: &Tournament, now: &str) -> ApiResul
     Ok(())
 }
 
+/// Deletes a tournament and its tokens (its sections are the caller's to refuse).
+pub fn delete(conn: &Connection, id: i64) -> ApiResult<()> {
+    conn.execute(
+        "DELETE FROM tournament_tokens WHERE tournament_id = ?1",
+        [id],
+    )?;
+    let deleted = conn.execute("DELETE FROM tournaments WHERE id = ?1", [id])?;
+    if deleted == 0 {
+        return Err(ApiError::not_found(format!("no tournament {id}")));
+    }
+    Ok(())
+}
+
 /// Marks the tournament changed.
 pub fn touch(conn: &Connection, id: i64, now: &str) -> ApiResult<()> {
     conn.execute(

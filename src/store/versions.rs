@@ -5,6 +5,11 @@
 //! write commits, [`bump`] gives every noted event the next value of the store-wide counter (in
 //! the same transaction), and after the commit [`Versions`] learns them. Handlers do nothing:
 //! a change cannot forget to move the version.
+//!
+//! A bridge section scored across the field shows every section's results of its boards, so a
+//! change to one section of a field moves the version of every section of that field; a change
+//! to a tournament (its settings name the fields) or to which sections it has moves every
+//! section of the tournament (`temp.changed_tournaments`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -87,7 +92,98 @@ pub fn watch_changes(conn: &Connection) -> rusqlite::Result<()> {
             ));
         }
     }
+    sql.push_str(TOURNAMENT_TRIGGERS);
     conn.execute_batch(&sql)
+}
+
+/// Notes a tournament whose sections may all read differently: its row changed (the fields its
+/// settings name), or a section joined or left it.
+const TOURNAMENT_TRIGGERS: &str = "
+CREATE TEMP TABLE IF NOT EXISTS changed_tournaments (tournament_id INTEGER PRIMARY KEY);
+CREATE TEMP TRIGGER IF NOT EXISTS note_tournaments_insert AFTER INSERT ON main.tournaments BEGIN
+  INSERT INTO temp.changed_tournaments (tournament_id) SELECT NEW.id
+  WHERE NOT EXISTS (SELECT 1 FROM temp.changed_tournaments WHERE tournament_id = NEW.id);
+END;
+CREATE TEMP TRIGGER IF NOT EXISTS note_tournaments_update AFTER UPDATE OF name, start_date, end_date, place, settings ON main.tournaments BEGIN
+  INSERT INTO temp.changed_tournaments (tournament_id) SELECT NEW.id
+  WHERE NOT EXISTS (SELECT 1 FROM temp.changed_tournaments WHERE tournament_id = NEW.id);
+END;
+CREATE TEMP TRIGGER IF NOT EXISTS note_tournament_sections_insert AFTER INSERT ON main.events
+WHEN NEW.tournament_id IS NOT NULL BEGIN
+  INSERT INTO temp.changed_tournaments (tournament_id) SELECT NEW.tournament_id
+  WHERE NOT EXISTS (SELECT 1 FROM temp.changed_tournaments WHERE tournament_id = NEW.tournament_id);
+END;
+CREATE TEMP TRIGGER IF NOT EXISTS note_tournament_sections_delete AFTER DELETE ON main.events
+WHEN OLD.tournament_id IS NOT NULL BEGIN
+  INSERT INTO temp.changed_tournaments (tournament_id) SELECT OLD.tournament_id
+  WHERE NOT EXISTS (SELECT 1 FROM temp.changed_tournaments WHERE tournament_id = OLD.tournament_id);
+END;
+CREATE TEMP TRIGGER IF NOT EXISTS note_tournament_sections_move AFTER UPDATE OF tournament_id ON main.events
+WHEN OLD.tournament_id IS NOT NEW.tournament_id BEGIN
+  INSERT INTO temp.changed_tournaments (tournament_id) SELECT t FROM (SELECT OLD.tournament_id AS t
+  UNION SELECT NEW.tournament_id) WHERE t IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM temp.changed_tournaments WHERE tournament_id = t);
+END;
+";
+
+/// The events a write changed: those noted, every section of a tournament noted, and every
+/// section of a field (scored across the field) one of whose sections was noted; and the
+/// tournaments it changed: those noted and those of every changed section.
+fn changed_with_fields(
+    conn: &Connection,
+    noted: Vec<i64>,
+) -> rusqlite::Result<(Vec<i64>, Vec<i64>)> {
+    use crate::domain::tournament::TournamentSettings;
+    use std::collections::BTreeSet;
+    let whole: BTreeSet<i64> = conn
+        .prepare_cached("SELECT tournament_id FROM temp.changed_tournaments")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let touched: BTreeSet<i64> = conn
+        .prepare_cached(
+            "SELECT DISTINCT e.tournament_id FROM main.events e \
+             JOIN temp.changed_events c ON c.event_id = e.id WHERE e.tournament_id IS NOT NULL",
+        )?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let mut out: BTreeSet<i64> = noted.into_iter().collect();
+    for t in whole.union(&touched) {
+        let sections: Vec<(i64, bool)> = conn
+            .prepare_cached(
+                "SELECT id, format = 'pairs' FROM main.events WHERE tournament_id = ?1 ORDER BY id",
+            )?
+            .query_map([t], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        if whole.contains(t) {
+            out.extend(sections.iter().map(|(id, _)| *id));
+            continue;
+        }
+        let settings: String = conn.query_row(
+            "SELECT settings FROM main.tournaments WHERE id = ?1",
+            [t],
+            |r| r.get(0),
+        )?;
+        let Ok(settings) = serde_json::from_str::<serde_json::Value>(&settings) else {
+            continue;
+        };
+        let Ok(settings) = TournamentSettings::parse(Some(&settings)) else {
+            continue;
+        };
+        let pairs: Vec<i64> = sections
+            .iter()
+            .filter(|(_, pairs)| *pairs)
+            .map(|(id, _)| *id)
+            .collect();
+        for (_, members) in settings.fields(&pairs) {
+            if members.iter().any(|m| out.contains(m)) {
+                out.extend(members);
+            }
+        }
+    }
+    Ok((
+        out.into_iter().collect(),
+        whole.union(&touched).copied().collect(),
+    ))
 }
 
 /// What a transaction did to event versions: the new version of each changed event, and the
@@ -105,7 +201,9 @@ pub fn bump(conn: &Connection) -> rusqlite::Result<Bumped> {
         .prepare_cached("SELECT event_id FROM temp.changed_events")?
         .query_map([], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
-    if noted.is_empty() {
+    let (noted, tournaments) = changed_with_fields(conn, noted)?;
+    conn.execute("DELETE FROM temp.changed_tournaments", [])?;
+    if noted.is_empty() && tournaments.is_empty() {
         return Ok(Bumped::default());
     }
     let latest: i64 = conn.query_row(
@@ -113,6 +211,11 @@ pub fn bump(conn: &Connection) -> rusqlite::Result<Bumped> {
         [],
         |r| r.get(0),
     )?;
+    let mut set_tournament =
+        conn.prepare_cached("UPDATE tournaments SET version = ?1 WHERE id = ?2")?;
+    for id in tournaments {
+        set_tournament.execute(params![latest, id])?;
+    }
     let mut set = conn.prepare_cached("UPDATE events SET version = ?1 WHERE id = ?2")?;
     let mut bumped = Bumped::default();
     for id in noted {
@@ -168,7 +271,9 @@ impl Versions {
 /// the write transaction, before the change, so no other write can slip in between.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Precondition {
+    /// The event, or the tournament when `tournament`.
     pub event: i64,
+    pub tournament: bool,
     pub versions: Vec<i64>,
     pub any: bool,
 }
@@ -177,14 +282,24 @@ impl Precondition {
     /// Refuses with 412 unless the event's current version is one the precondition accepts.
     /// An event that does not exist is left to the handler (its 404).
     pub fn check(&self, conn: &Connection) -> Result<(), ApiError> {
-        let Some(current) = read(conn, self.event)? else {
+        let current = if self.tournament {
+            read_tournament(conn, self.event)?
+        } else {
+            read(conn, self.event)?
+        };
+        let Some(current) = current else {
             return Ok(());
         };
         if self.any || self.versions.contains(&current) {
             return Ok(());
         }
+        let what = if self.tournament {
+            "tournament"
+        } else {
+            "event"
+        };
         Err(ApiError::PreconditionFailed(format!(
-            "the event changed since you read it: its version is now {current} (ETag \"v{current}\"); \
+            "the {what} changed since you read it: its version is now {current} (ETag \"v{current}\"); \
              read it again and send If-Match: \"v{current}\" if the change still applies"
         )))
     }
@@ -212,6 +327,18 @@ pub fn pending() -> Option<Precondition> {
 /// request's further writes (if any) follow from its own.
 pub fn met() {
     let _ = PRECONDITION.try_with(|p| p.borrow_mut().take());
+}
+
+/// Reads a tournament's version (None when there is no such tournament): it moves with every
+/// change to the tournament or to any of its sections.
+pub fn read_tournament(conn: &Connection, tournament: i64) -> rusqlite::Result<Option<i64>> {
+    use rusqlite::OptionalExtension;
+    conn.query_row(
+        "SELECT version FROM tournaments WHERE id = ?1",
+        [tournament],
+        |r| r.get(0),
+    )
+    .optional()
 }
 
 /// Reads an event's version (None when there is no such event).

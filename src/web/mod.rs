@@ -50,6 +50,7 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .pin{position:sticky;left:0;background:#fff;box-shadow:1px 0 0 #ddd}
 th.pin{background:#f1f3f5}
 .muted{color:#666}
+tr.own td{background:#eef3fb;font-weight:600}
 .next{border:2px solid #1d3557;border-radius:.4rem;padding:.5rem .75rem;margin:.5rem 0 1rem}
 .card{border:1px solid #999;border-radius:.4rem;padding:.5rem .75rem;margin:0 0 1rem}
 .card .event{margin:0;color:#666;font-size:.9rem}

@@ -18,7 +18,7 @@ use crate::engine::bridge::analysis::STRAINS;
 use crate::engine::bridge::movement::cards::{guide_cards as cards_of, label};
 use crate::engine::bridge::movement::model::{Direction, TableRound};
 use crate::engine::bridge::scoring::Seat as BridgeSeat;
-use crate::engine::bridge::traveller::Traveller;
+use crate::engine::bridge::traveller::{AcrossTheFieldMark, Traveller, TravellerLine};
 use crate::error::ApiError;
 use crate::store::{events, movements, rounds};
 
@@ -312,6 +312,7 @@ fn bridge_standings(conn: &Connection, event: &Event) -> Result<Markup, ApiError
     let boards = session.boards();
     let content = html! {
         h1 { (event.name) " · Standings" }
+        @if let Some(f) = &standings.across_the_field { (field_note(f)) }
         @for ranking in &standings.rankings {
             @if let Some(d) = ranking.direction { h2 { (d) } }
             div.scroll { table {
@@ -340,6 +341,19 @@ fn bridge_standings(conn: &Connection, event: &Event) -> Result<Markup, ApiError
         nav(event),
         content,
     ))
+}
+
+/// What a section scored across the field says at the top of its standings and travellers:
+/// the field it is scored in, its letter there, and the link to the overall ranking.
+fn field_note(f: &AcrossTheFieldMark) -> Markup {
+    html! {
+        p.next {
+            "Scored across the field (" (f.name) "), as section " strong { (f.section) } ": "
+            "every board is matchpointed over every section's results, and the ranking below is "
+            "this section's pairs on those scores. "
+            a href={ "/t/" (f.tournament_id) "/fields/" (f.field) } { "Overall ranking and every section" }
+        }
+    }
 }
 
 /// A hand record as printed: the four hands around the table, then the double-dummy table
@@ -413,10 +427,14 @@ pub fn traveller(conn: &Connection, id: i64, board: u32) -> Result<Markup, ApiEr
         .ok_or_else(|| ApiError::not_found(format!("{} plays no board {board}", event.name)))?;
     let imps = event.format != FORMAT_PAIRS || t.results.iter().any(|r| r.ns_imps.is_some());
     let opt = |x: Option<f64>| x.map(decimal).unwrap_or_default();
+    let field = t.across_the_field.as_ref();
+    let own = |r: &TravellerLine| field.is_some_and(|f| r.section.as_ref() == Some(&f.section));
     let content = html! {
         h1 { (event.name) " · Board " (board) }
+        @if let Some(f) = field { (field_note(f)) }
         div.scroll { table {
             thead { tr {
+                @if field.is_some() { th { "Section" } }
                 th.n.opt { "Rd" } th.n.opt { "Table" } th.n { "NS" } th.n { "EW" } th { "Contract" } th.opt { "By" }
                 th.opt { "Result" } th.opt { "Lead" } th.n { "NS score" }
                 @if imps { th.n { "NS IMPs" } th.n { "EW IMPs" } } @else { th.n { "NS %" } th.n { "EW %" } }
@@ -425,7 +443,8 @@ pub fn traveller(conn: &Connection, id: i64, board: u32) -> Result<Markup, ApiEr
                 @for r in &t.results {
                     @let declarer = r.declarer.map(|d| format!("{d:?}")).unwrap_or_default();
                     @let result = r.result.as_deref().unwrap_or("");
-                    tr {
+                    tr.own[own(r)] {
+                        @if field.is_some() { td { (r.section.as_deref().unwrap_or("")) } }
                         td.n.opt { (r.round) } td.n.opt { (r.table) } td.n { (r.ns_pair) } td.n { (r.ew_pair) }
                         td.nw {
                             (r.contract.as_deref().or(r.adjusted.as_deref()).unwrap_or(""))

@@ -76,6 +76,7 @@ pub fn tournament(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
                                 @if s.game == GameKind::Chess {
                                     " · " a href={ "/e/" (s.id) "/crosstable" } { "Crosstable" }
                                 }
+                                " · " a href={ "/api/v1/events/" (s.id) "/stream" } { "Live" }
                             }
                         }
                     }
@@ -103,9 +104,9 @@ pub fn tournament(conn: &Connection, id: i64) -> Result<Markup, ApiError> {
             }
         }
         p.muted {
-            "Live changes of a section: "
-            code { "/api/v1/events/{id}/stream" }
-            " (server-sent events). This page shows the state when it was loaded."
+            "This page shows each section's state when it was loaded; a section's "
+            em { "Live" }
+            " link is its stream of changes (server-sent events: results, rounds published)."
         }
     };
     Ok(layout(&t.tournament.name, None, content))

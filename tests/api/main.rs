@@ -36,5 +36,6 @@ mod teams;
 mod tiebreaks;
 mod tournament_fields;
 mod tournaments;
+mod tournaments_admin;
 mod trf_export;
 mod walkthroughs;

@@ -82,6 +82,23 @@ fn bridge_sections_on_the_same_boards_are_scored_across_the_field() {
         .get(&format!("/api/v1/tournaments/{t}/across-the-field"))
         .json();
     assert_eq!(none["fields"], json!([]));
+    // A section in no field is scored alone: no mark, its own rows only, no section letters.
+    let alone: Vec<Value> = sections
+        .iter()
+        .map(|id| {
+            s.get(&format!("/api/v1/events/{id}/bridge-standings"))
+                .json()
+        })
+        .collect();
+    assert!(alone[0].get("across_the_field").is_none());
+    let own = s
+        .get(&format!("/api/v1/events/{}/travellers/1", sections[0]))
+        .json();
+    assert!(own.get("across_the_field").is_none());
+    assert_eq!(own["results"].as_array().unwrap().len(), 3);
+    assert!(own["results"][0].get("section").is_none(), "{own}");
+    let page = s.get(&format!("/e/{}/standings", sections[0])).text();
+    assert!(!page.contains("Scored across the field"));
 
     // Bad groups name their field and change nothing.
     let (chess, _) = new_section(
@@ -233,16 +250,100 @@ fn bridge_sections_on_the_same_boards_are_scored_across_the_field() {
             assert!(entry["name"].as_str().unwrap().contains(" pair "));
         }
     }
-    // Each section's own ranking is the section scored alone: its standings, to the byte.
+    // Each section's own ranking: its pairs on the field's scores (each total the hand sum of
+    // its matchpoints across the field), which its standings show to the byte; and the
+    // section scored alone, as its standings were before the group was named.
     let section_rankings = field["section_rankings"].as_array().unwrap();
     assert_eq!(section_rankings.len(), 3);
-    for (ranking, &id) in section_rankings.iter().zip(&sections) {
+    for (k, (ranking, &id)) in section_rankings.iter().zip(&sections).enumerate() {
         assert_eq!(ranking["event_id"], id);
-        let alone = s
+        let standings = s
             .get(&format!("/api/v1/events/{id}/bridge-standings"))
             .json();
-        assert_eq!(ranking["standings"], alone);
+        assert_eq!(ranking["standings"], standings);
+        assert_eq!(ranking["scored_alone"], alone[k]);
+        let letter = ["A", "B", "C"][k];
+        assert_eq!(
+            standings["across_the_field"],
+            json!({"tournament_id": t, "field": 1, "name": "Evening", "section": letter})
+        );
+        for r in standings["rankings"].as_array().unwrap() {
+            let line = r["direction"].as_str().unwrap();
+            let entries = r["entries"].as_array().unwrap();
+            assert_eq!(entries.len(), 3);
+            let mut last = f64::INFINITY;
+            for e in entries {
+                let (mp, tops) = totals[&(id, line, e["pair"].as_u64().unwrap())];
+                assert!(
+                    (e["total"].as_f64().unwrap() - mp).abs() < 0.006,
+                    "{e} want {mp}"
+                );
+                let percent = e["percent"].as_f64().unwrap();
+                assert!((percent - 100.0 * mp / tops).abs() < 0.006, "{e}");
+                assert!(percent <= last, "ranked best first");
+                last = percent;
+            }
+        }
     }
+
+    // A section's traveller is the field's: every section's rows of the board with their
+    // letters and the field's matchpoints, the section's own mark.
+    let b = sections[1];
+    for tr in travellers {
+        let board = tr["board"].as_u64().unwrap();
+        let mine = s.get(&format!("/api/v1/events/{b}/travellers/{board}"));
+        assert_eq!(mine.status, 200, "{}", mine.text());
+        let mine = mine.json();
+        assert_eq!(mine["across_the_field"]["section"], "B");
+        let rows = mine["results"].as_array().unwrap();
+        let field_rows = tr["results"].as_array().unwrap();
+        assert_eq!(rows.len(), field_rows.len());
+        for (row, f) in rows.iter().zip(field_rows) {
+            let letter = match f["event_id"].as_i64().unwrap() {
+                id if id == sections[0] => "A",
+                id if id == sections[1] => "B",
+                _ => "C",
+            };
+            assert_eq!(row["section"], letter);
+            for key in [
+                "ns_pair",
+                "ew_pair",
+                "ns_score",
+                "ns_mp",
+                "ew_mp",
+                "ns_percent",
+            ] {
+                assert_eq!(row[key], f[key], "board {board} {key}");
+            }
+        }
+    }
+    let page = s.get(&format!("/e/{b}/travellers/3")).text();
+    assert!(page.contains("Scored across the field (Evening)"), "{page}");
+    assert!(page.contains(&format!("href=\"/t/{t}/fields/1\"")));
+    assert_eq!(
+        page.matches("<tr class=\"own\">").count(),
+        3,
+        "section B's 3 tables"
+    );
+    assert_eq!(
+        page.matches("<td>C</td>").count(),
+        2,
+        "section C's 2 results of board 3"
+    );
+    let page = s.get(&format!("/e/{b}/standings")).text();
+    assert!(page.contains("as section <strong>B</strong>"), "{page}");
+    assert!(page.contains(&format!("href=\"/t/{t}/fields/1\"")));
+    // The section's scorecard adds up to its standings' total.
+    let card = s
+        .get(&format!(
+            "/api/v1/events/{b}/pairs/1/scorecard?direction=ns"
+        ))
+        .json();
+    let (mp, _) = totals[&(b, "NS", 1)];
+    assert!(
+        (card["total"].as_f64().unwrap() - mp).abs() < 0.006,
+        "{card}"
+    );
 
     // The exports carry the field: USEBIO with SECTION_COUNT 3, every section's traveller
     // lines with the field's matchpoints, pair numbers after the section's letter; PBN with
@@ -293,6 +394,21 @@ fn bridge_sections_on_the_same_boards_are_scored_across_the_field() {
         pbn.text()
     );
     assert!(pbn.text().contains("[TotalScoreTable \"Rank\\3R;Section"));
+    // A section's own exports are its field's, and say so (Content-Location).
+    let mine = s.get(&format!(
+        "/api/v1/events/{b}/usebio?club_name=Smith%20%26%20Sons"
+    ));
+    assert_eq!(mine.status, 200, "{}", mine.text());
+    assert_eq!(mine.text(), xml);
+    let location = format!("/api/v1/tournaments/{t}/across-the-field/1/usebio");
+    assert_eq!(mine.header("content-location"), Some(location.as_str()));
+    let mine = s.get(&format!("/api/v1/events/{b}/pbn"));
+    assert_eq!(mine.text(), pbn.text());
+    let location = format!("/api/v1/tournaments/{t}/across-the-field/1/pbn");
+    assert_eq!(mine.header("content-location"), Some(location.as_str()));
+    let r = s.get(&format!("/api/v1/events/{b}/pbn?games=tables"));
+    r.problem(422);
+    assert_eq!(r.fields(), vec!["games"]);
 
     // The landing page names the field and links to its exports.
     let page = s.get(&format!("/t/{t}")).text();
@@ -373,4 +489,39 @@ fn bridge_sections_on_the_same_boards_are_scored_across_the_field() {
         r.fields(),
         vec!["tournament.settings.groups[0].sections[1]"]
     );
+
+    // A result entered in section C moves what section A shows (its version moves with the
+    // field's): the board C had not finished now has 9 rows on A's traveller, even for a reader
+    // the read cache answered before.
+    let a = sections[0];
+    let before = s.get(&format!("/api/v1/events/{a}/travellers/3"));
+    assert_eq!(before.json()["results"].as_array().unwrap().len(), 8);
+    let etag = before.header("etag").unwrap().to_string();
+    let page_before = s.get(&format!("/e/{a}/travellers/3")).text();
+    let c = sections[2];
+    let rows = s.get(&format!("/api/v1/events/{c}/scoring-rows")).json();
+    let table = rows["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| {
+            r["round"] == 2
+                && r["low_board"].as_u64() <= Some(3)
+                && r["high_board"].as_u64() >= Some(3)
+        })
+        .unwrap()["table"]
+        .clone();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{c}/board-results"),
+        Some(&admin),
+        &json!({"results": [{"round": 2, "table": table, "board": 3, "contract": "3NT", "declarer": "S", "tricks": 10}]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let after = s.get(&format!("/api/v1/events/{a}/travellers/3"));
+    assert_eq!(after.json()["results"].as_array().unwrap().len(), 9);
+    assert_ne!(after.header("etag").unwrap(), etag);
+    let page_after = s.get(&format!("/e/{a}/travellers/3")).text();
+    assert_ne!(page_after, page_before);
+    assert!(page_after.contains("3NT"));
 }

@@ -479,6 +479,8 @@ fn the_landing_page_lists_the_sections_and_every_section_links_back() {
     for id in [a, b] {
         assert!(html.contains(&format!("href=\"/e/{id}\"")), "{html}");
         assert!(html.contains(&format!("href=\"/e/{id}/standings\"")));
+        // the live state: each section's stream of changes
+        assert!(html.contains(&format!("href=\"/api/v1/events/{id}/stream\"")));
     }
     // the round robin is drawn: round 1 is current, of 3
     assert!(

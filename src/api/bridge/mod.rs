@@ -6,6 +6,7 @@ pub mod matches;
 pub mod movement;
 pub mod movements;
 pub mod results;
+pub mod session;
 pub mod swiss;
 pub mod swiss_draws;
 pub mod team_events;

@@ -10,11 +10,12 @@ use crate::analysis::Analysis;
 use crate::api::auth;
 use crate::api::bridge::matches::{self, VpStandings};
 use crate::api::bridge::results::{load_session, match_event_travellers};
+use crate::api::exports::club::UsebioQuery;
 use crate::api::extract::{cached, json_cached, Bearer, QueryParams};
 use crate::api::responses::{AdminWrite, FormatRead};
-use crate::domain::{
-    validate_text, Event, GameKind, Participant, FORMAT_BRIDGE_TEAMS, FORMAT_PAIRS,
-};
+use crate::api::tournaments::field::field_number_of;
+use crate::api::tournaments::field_exports::{field_pbn, field_usebio};
+use crate::domain::{Event, GameKind, Participant, FORMAT_BRIDGE_TEAMS, FORMAT_PAIRS};
 use crate::engine::bridge::analysis::{AnalysisStatus, DealAnalysis};
 use crate::engine::bridge::movement::model::PairNumbering;
 use crate::engine::bridge::pbn_export::{write_pbn, PbnEvent};
@@ -32,10 +33,10 @@ use crate::engine::bridge::usebio::{
 };
 use crate::engine::bridge::usebio::{write_usebio, UsebioEvent};
 use crate::error::{ApiError, ApiResult, FieldError};
-use crate::limits::{MAX_CODE_CHARS, MAX_NAME_CHARS};
 use crate::store::board_results::{self, BoardResult};
 use crate::store::tokens::Role;
 use crate::store::{events, now, participants, teams, Store};
+use actix_web::http::header;
 use std::collections::HashMap;
 
 /// Most deals in one hand-record file.
@@ -645,28 +646,26 @@ pub async fn get_pbn(
             ))
         }
     };
-    let text = store
-        .read(move |c| Ok(load_export(c, event_id)?.pbn(tables)))
+    let (text, field) = store
+        .read(move |c| {
+            let event = events::get(c, event_id)?;
+            if let Some((t, n)) = field_number_of(c, &event)? {
+                if tables {
+                    return Err(ApiError::invalid(
+                        "games",
+                        "a section scored across the field is written as its field, one game a board; leave games out",
+                    ));
+                }
+                return Ok((field_pbn(c, t, n)?, Some((t, n))));
+            }
+            Ok((load_export(c, event_id)?.pbn(tables), None))
+        })
         .await?;
-    Ok(cached(
-        &req,
-        "application/x-pbn; charset=utf-8",
-        text.into_bytes(),
+    Ok(of_field(
+        cached(&req, "application/x-pbn; charset=utf-8", text.into_bytes()),
+        field,
+        "pbn",
     ))
-}
-
-/// `?club_name=...&club_id=...` of the USEBIO export: the club the results belong to (its
-/// `CLUB` element; left out when neither is given).
-#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(deny_unknown_fields)]
-pub struct UsebioQuery {
-    /// The club's name.
-    #[param(inline, value_type = Option<crate::limits::schema::PlainText>)]
-    pub club_name: Option<String>,
-    /// The club's number with the national body.
-    #[param(inline, value_type = Option<crate::limits::schema::Code>)]
-    pub club_id: Option<String>,
 }
 
 /// The event as USEBIO 1.2 XML, as national bodies import it for masterpoints: the club
@@ -691,26 +690,35 @@ pub async fn get_usebio(
     QueryParams(q): QueryParams<UsebioQuery>,
 ) -> ApiResult<HttpResponse> {
     let event_id = path.into_inner();
-    let mut errors = Vec::new();
-    if let Some(name) = &q.club_name {
-        validate_text("club_name", name, MAX_NAME_CHARS, &mut errors);
-    }
-    if let Some(id) = &q.club_id {
-        validate_text("club_id", id, MAX_CODE_CHARS, &mut errors);
-    }
-    crate::error::check(errors)?;
-    let club = (q.club_name.is_some() || q.club_id.is_some()).then(|| UsebioClub {
-        name: q.club_name.clone().unwrap_or_default(),
-        id: q.club_id.clone(),
-    });
-    let text = store
-        .read(move |c| Ok(load_export(c, event_id)?.usebio(club)))
+    let club = q.club()?;
+    let (text, field) = store
+        .read(move |c| {
+            let event = events::get(c, event_id)?;
+            if let Some((t, n)) = field_number_of(c, &event)? {
+                return Ok((field_usebio(c, t, n, club)?, Some((t, n))));
+            }
+            Ok((load_export(c, event_id)?.usebio(club), None))
+        })
         .await?;
-    Ok(cached(
-        &req,
-        "application/xml; charset=utf-8",
-        text.into_bytes(),
+    Ok(of_field(
+        cached(&req, "application/xml; charset=utf-8", text.into_bytes()),
+        field,
+        "usebio",
     ))
+}
+
+/// A section scored across the field is exported as its whole field (one file for the session,
+/// every section's pairs and results, as a national body's results service takes it): the
+/// answer says so with `Content-Location`, the field's own export.
+fn of_field(mut answer: HttpResponse, field: Option<(i64, u32)>, kind: &str) -> HttpResponse {
+    if let Some((t, n)) = field {
+        if let Ok(v) = header::HeaderValue::from_str(&format!(
+            "/api/v1/tournaments/{t}/across-the-field/{n}/{kind}"
+        )) {
+            answer.headers_mut().insert(header::CONTENT_LOCATION, v);
+        }
+    }
+    answer
 }
 
 /// The event's start date in an export format's own notation.

@@ -2,5 +2,6 @@
 //! PBN and USEBIO for bridge sessions.
 
 pub mod bridge;
+pub mod club;
 pub mod event;
 pub mod trf;

@@ -9,7 +9,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::api::bridge::results::{load_session, Session};
+use crate::api::bridge::session::{load_session_alone, Session};
 use crate::api::extract::json_cached;
 use crate::api::responses::PublicRead;
 use crate::domain::tournament::TournamentSettings;
@@ -19,10 +19,10 @@ use crate::engine::bridge::movement::cards::pairs;
 use crate::engine::bridge::movement::model::{Direction, PairId};
 use crate::engine::bridge::movement::report::report;
 use crate::engine::bridge::scoring::Scale;
-use crate::engine::bridge::session::{Method, Played, ScoringSettings};
+use crate::engine::bridge::session::{Method, Played, ScoringSettings, SessionScore};
 use crate::engine::bridge::traveller::{
-    line_name, pair_number, travellers, BridgeStandingEntry, BridgeStandings, Traveller,
-    TravellerLine,
+    line_name, pair_number, standings, travellers, AcrossTheFieldMark, BridgeStandingEntry,
+    BridgeStandings, Traveller, TravellerLine,
 };
 use crate::error::{ApiError, ApiResult};
 use crate::store::{events, tournaments, Store};
@@ -74,11 +74,14 @@ pub struct FieldRankingOut {
     pub entries: Vec<FieldStandingEntry>,
 }
 
-/// A section's own ranking (the section scored alone, as its standings show it).
+/// A section's own ranking: its pairs on the field's scores, as its standings show it
+/// (`GET /api/v1/events/{id}/bridge-standings`), and the section scored on its own results
+/// alone, for comparison.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SectionRanking {
     pub event_id: i64,
     pub standings: BridgeStandings,
+    pub scored_alone: BridgeStandings,
 }
 
 /// Sections scored as one field.
@@ -94,7 +97,7 @@ pub struct Field {
     pub travellers: Vec<FieldTraveller>,
     /// Every pair of the field ranked on the scores across the field.
     pub overall: Vec<FieldRankingOut>,
-    /// Each section ranked on its own.
+    /// Each section's pairs ranked on the scores across the field.
     pub section_rankings: Vec<SectionRanking>,
 }
 
@@ -124,9 +127,10 @@ pub(crate) fn across_the_field(conn: &Connection, id: i64) -> ApiResult<AcrossTh
         .map(|e| e.id)
         .collect();
     let mut fields = Vec::new();
-    for (name, ids) in settings.fields(&pairs_sections) {
+    for (k, (name, ids)) in settings.fields(&pairs_sections).into_iter().enumerate() {
         let loaded = load_field(conn, &sections, &ids)?;
-        fields.push(score(name, &loaded)?);
+        let n = k as u32 + 1;
+        fields.push(score_with_travellers(id, n, name, &loaded)?.field);
     }
     Ok(AcrossTheField {
         tournament_id: id,
@@ -142,13 +146,15 @@ pub(crate) struct ScoredField {
     pub two_winners: bool,
     /// The overall entries with the section's letter.
     pub entries: Vec<(String, Option<&'static str>, i64, BridgeStandingEntry)>,
-}
-
-fn score(name: String, loaded: &[(i64, String, Session)]) -> ApiResult<Field> {
-    Ok(score_with_travellers(name, loaded)?.field)
+    /// Each section's results and ranking as the field scores them, in the field's order.
+    pub scores: Vec<SessionScore>,
+    /// Each section's mark (its tournament, field and letter), in the field's order.
+    pub marks: Vec<AcrossTheFieldMark>,
 }
 
 fn score_with_travellers(
+    tournament_id: i64,
+    n: u32,
     name: String,
     loaded: &[(i64, String, Session)],
 ) -> ApiResult<ScoredField> {
@@ -179,15 +185,23 @@ fn score_with_travellers(
         })
         .collect();
     let scored = score_field(&inputs, settings);
+    let scores: Vec<SessionScore> = (0..loaded.len()).map(|k| scored.section_score(k)).collect();
+    let marks: Vec<AcrossTheFieldMark> = (0..loaded.len())
+        .map(|k| AcrossTheFieldMark {
+            tournament_id,
+            field: n,
+            name: name.clone(),
+            section: section_letter(k),
+        })
+        .collect();
 
     let mut boards: BTreeMap<u32, FieldTraveller> = BTreeMap::new();
     let mut merged: BTreeMap<u32, Traveller> = BTreeMap::new();
     for (k, (event_id, _, s)) in loaded.iter().enumerate() {
-        let of_section = scored.section_score(k);
         for t in travellers(
             &s.boards(),
             &s.results,
-            &of_section,
+            &scores[k],
             &s.deals,
             settings.scoring,
         ) {
@@ -263,9 +277,14 @@ fn score_with_travellers(
         overall,
         section_rankings: loaded
             .iter()
-            .map(|(event_id, _, s)| SectionRanking {
+            .enumerate()
+            .map(|(k, (event_id, _, s))| SectionRanking {
                 event_id: *event_id,
-                standings: s.standings(),
+                standings: BridgeStandings {
+                    across_the_field: Some(marks[k].clone()),
+                    ..standings(&scores[k], settings, &s.holders)
+                },
+                scored_alone: s.standings(),
             })
             .collect(),
     };
@@ -283,6 +302,8 @@ fn score_with_travellers(
         travellers: merged.into_values().collect(),
         settings,
         two_winners,
+        scores,
+        marks,
     })
 }
 
@@ -297,6 +318,18 @@ fn overall_entries(
                 .map(move |e| (r.direction, e.event_id, e.entry.clone()))
         })
         .collect()
+}
+
+/// Reads and scores the session of a bridge pairs event: as its field scores it when it is a
+/// section scored across the field, else on its own.
+pub(crate) fn load_session(conn: &Connection, event_id: i64) -> ApiResult<Session> {
+    let mut session = load_session_alone(conn, event_id)?;
+    let event = events::get(conn, event_id)?;
+    if let Some(f) = field_of_section(conn, &event)? {
+        session.score = f.score;
+        session.field = Some((f.mark, f.travellers));
+    }
+    Ok(session)
 }
 
 /// Field `n` (1 the first) of the tournament, scored with its travellers.
@@ -321,7 +354,72 @@ pub(crate) fn scored_field(conn: &Connection, id: i64, n: u32) -> ApiResult<Scor
         )));
     };
     let loaded = load_field(conn, &sections, &ids)?;
-    score_with_travellers(name, &loaded)
+    score_with_travellers(id, n, name, &loaded)
+}
+
+/// Where a section scored across the field stands in its field: its results and ranking as
+/// the field scores them, its mark, and every board's results in every section of the field
+/// (each line with its section's letter).
+pub(crate) struct SectionOfField {
+    pub score: SessionScore,
+    pub mark: AcrossTheFieldMark,
+    pub travellers: Vec<Traveller>,
+}
+
+/// The field `event` is scored in, as (tournament id, field number, 1 the first), if it is a
+/// bridge pairs section of a tournament whose settings score it across the field.
+pub(crate) fn field_number_of(
+    conn: &Connection,
+    event: &crate::domain::Event,
+) -> ApiResult<Option<(i64, u32)>> {
+    Ok(section_field(conn, event)?.map(|(t, k, _, _, _)| (t, k as u32 + 1)))
+}
+
+type Found = (i64, usize, String, Vec<i64>, Vec<crate::domain::Event>);
+
+/// The tournament, the field's index, name and section ids, and the tournament's sections.
+fn section_field(conn: &Connection, event: &crate::domain::Event) -> ApiResult<Option<Found>> {
+    let Some(tournament_id) = event.tournament_id else {
+        return Ok(None);
+    };
+    if event.format != FORMAT_PAIRS {
+        return Ok(None);
+    }
+    let tournament = tournaments::get(conn, tournament_id)?;
+    let settings = TournamentSettings::parse(Some(&tournament.settings))?;
+    let sections = events::of_tournament(conn, tournament_id)?;
+    let pairs_sections: Vec<i64> = sections
+        .iter()
+        .filter(|e| e.format == FORMAT_PAIRS)
+        .map(|e| e.id)
+        .collect();
+    let found = settings
+        .fields(&pairs_sections)
+        .into_iter()
+        .enumerate()
+        .find(|(_, (_, ids))| ids.contains(&event.id));
+    Ok(found.map(|(k, (name, ids))| (tournament_id, k, name, ids, sections)))
+}
+
+/// The field `event` is scored in, if it is a bridge pairs section of a tournament whose
+/// settings score it across the field and it has a movement (None otherwise).
+pub(crate) fn field_of_section(
+    conn: &Connection,
+    event: &crate::domain::Event,
+) -> ApiResult<Option<SectionOfField>> {
+    let Some((tournament_id, k, name, ids, sections)) = section_field(conn, event)? else {
+        return Ok(None);
+    };
+    let loaded = load_field(conn, &sections, &ids)?;
+    let Some(at) = loaded.iter().position(|(id, _, _)| *id == event.id) else {
+        return Ok(None); // no movement yet
+    };
+    let mut scored = score_with_travellers(tournament_id, k as u32 + 1, name, &loaded)?;
+    Ok(Some(SectionOfField {
+        score: scored.scores.swap_remove(at),
+        mark: scored.marks.swap_remove(at),
+        travellers: scored.travellers,
+    }))
 }
 
 /// The sections of a field that have a movement, each read and scored alone.
@@ -338,7 +436,11 @@ fn load_field(
         if crate::store::movements::find(conn, event_id)?.is_none() {
             continue; // no movement yet: nothing to score
         }
-        loaded.push((event_id, event.name.clone(), load_session(conn, event_id)?));
+        loaded.push((
+            event_id,
+            event.name.clone(),
+            load_session_alone(conn, event_id)?,
+        ));
     }
     Ok(loaded)
 }

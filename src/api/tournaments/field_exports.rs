@@ -4,20 +4,43 @@
 //! `B`, ... in the field's order); pair numbers are written after it.
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
+use rusqlite::Connection;
 
-use crate::api::exports::bridge::UsebioQuery;
+use crate::api::exports::club::UsebioQuery;
 use crate::api::extract::{cached, QueryParams};
 use crate::api::responses::PublicRead;
 use crate::api::tournaments::field::scored_field;
-use crate::domain::validate_text;
 use crate::engine::bridge::movement::model::PairId;
 use crate::engine::bridge::pbn_export::{write_pbn, FieldTotals, PbnEvent, PbnTotals};
 use crate::engine::bridge::usebio::{
     players_from_name, write_usebio, UsebioClub, UsebioEntry, UsebioEvent, UsebioKind, UsebioPlayer,
 };
 use crate::error::ApiResult;
-use crate::limits::{MAX_CODE_CHARS, MAX_NAME_CHARS};
 use crate::store::{participants, tournaments, Store};
+
+/// Field `n` of tournament `id` as PBN 2.1 text.
+pub(crate) fn field_pbn(conn: &Connection, id: i64, n: u32) -> ApiResult<String> {
+    let t = tournaments::get(conn, id)?;
+    let scored = scored_field(conn, id, n)?;
+    let name = format!("{} - {}", t.name, scored.field.name);
+    let event = PbnEvent {
+        name: &name,
+        date: t.start_date.map(|d| d.format("%Y.%m.%d").to_string()),
+    };
+    let totals = FieldTotals {
+        method: scored.settings.scoring,
+        entries: scored
+            .entries
+            .iter()
+            .map(|(letter, direction, _, e)| (letter.clone(), *direction, e.clone()))
+            .collect(),
+    };
+    Ok(write_pbn(
+        &event,
+        &scored.travellers,
+        PbnTotals::Field(&totals),
+    ))
+}
 
 /// Field `field` (1 the first, in the order of `GET .../across-the-field`) as a PBN 2.1 file:
 /// one game per board with every section's results in its `[ScoreTable]`, each row's
@@ -41,30 +64,7 @@ pub async fn get_field_pbn(
     path: web::Path<(i64, u32)>,
 ) -> ApiResult<HttpResponse> {
     let (id, n) = path.into_inner();
-    let text = store
-        .read(move |conn| {
-            let t = tournaments::get(conn, id)?;
-            let scored = scored_field(conn, id, n)?;
-            let name = format!("{} - {}", t.name, scored.field.name);
-            let event = PbnEvent {
-                name: &name,
-                date: t.start_date.map(|d| d.format("%Y.%m.%d").to_string()),
-            };
-            let totals = FieldTotals {
-                method: scored.settings.scoring,
-                entries: scored
-                    .entries
-                    .iter()
-                    .map(|(letter, direction, _, e)| (letter.clone(), *direction, e.clone()))
-                    .collect(),
-            };
-            Ok(write_pbn(
-                &event,
-                &scored.travellers,
-                PbnTotals::Field(&totals),
-            ))
-        })
-        .await?;
+    let text = store.read(move |conn| field_pbn(conn, id, n)).await?;
     Ok(cached(
         &req,
         "application/x-pbn; charset=utf-8",
@@ -97,79 +97,76 @@ pub async fn get_field_usebio(
     QueryParams(q): QueryParams<UsebioQuery>,
 ) -> ApiResult<HttpResponse> {
     let (id, n) = path.into_inner();
-    let mut errors = Vec::new();
-    if let Some(name) = &q.club_name {
-        validate_text("club_name", name, MAX_NAME_CHARS, &mut errors);
-    }
-    if let Some(club) = &q.club_id {
-        validate_text("club_id", club, MAX_CODE_CHARS, &mut errors);
-    }
-    crate::error::check(errors)?;
-    let club = (q.club_name.is_some() || q.club_id.is_some()).then(|| UsebioClub {
-        name: q.club_name.clone().unwrap_or_default(),
-        id: q.club_id.clone(),
-    });
+    let club = q.club()?;
     let text = store
-        .read(move |conn| {
-            let t = tournaments::get(conn, id)?;
-            let scored = scored_field(conn, id, n)?;
-            let name = format!("{} - {}", t.name, scored.field.name);
-            let mitchell = scored
-                .travellers
-                .iter()
-                .flat_map(|t| &t.results)
-                .any(|l| matches!(l.ns_id, Some(PairId::Ns(_))));
-            let mut entries = Vec::new();
-            for (letter, direction, event_id, e) in &scored.entries {
-                let line = direction.or(e.line).filter(|_| mitchell);
-                let participant = match e.participant_id {
-                    Some(pid) => participants::get(conn, *event_id, pid).ok(),
-                    None => None,
-                };
-                let name = e.name.clone().unwrap_or_default();
-                let players = match participant {
-                    Some(p) if !p.players.is_empty() => p
-                        .players
-                        .iter()
-                        .map(|x| UsebioPlayer {
-                            name: x.name.clone(),
-                            national_id: x.national_id.clone(),
-                        })
-                        .collect(),
-                    _ => players_from_name(&name)
-                        .into_iter()
-                        .map(|n| UsebioPlayer {
-                            name: n,
-                            national_id: None,
-                        })
-                        .collect(),
-                };
-                entries.push(UsebioEntry {
-                    number: format!("{letter}{}{}", e.pair, line.unwrap_or_default()),
-                    direction: line,
-                    team_name: None,
-                    place: e.rank.trim_end_matches('=').to_string(),
-                    total: e.total,
-                    percentage: e.percent,
-                    players,
-                });
-            }
-            let event = UsebioEvent {
-                id,
-                name: &name,
-                date: t.start_date.map(|d| d.format("%d/%m/%Y").to_string()),
-                kind: UsebioKind::Pairs(scored.settings.scoring),
-                club,
-                winner_type: if scored.two_winners { 2 } else { 1 },
-                mitchell,
-                sections: scored.field.sections.len(),
-            };
-            Ok(write_usebio(&event, &entries, &[], &scored.travellers))
-        })
+        .read(move |conn| field_usebio(conn, id, n, club))
         .await?;
     Ok(cached(
         &req,
         "application/xml; charset=utf-8",
         text.into_bytes(),
     ))
+}
+
+/// Field `n` of tournament `id` as USEBIO 1.2 XML.
+pub(crate) fn field_usebio(
+    conn: &Connection,
+    id: i64,
+    n: u32,
+    club: Option<UsebioClub>,
+) -> ApiResult<String> {
+    let t = tournaments::get(conn, id)?;
+    let scored = scored_field(conn, id, n)?;
+    let name = format!("{} - {}", t.name, scored.field.name);
+    let mitchell = scored
+        .travellers
+        .iter()
+        .flat_map(|t| &t.results)
+        .any(|l| matches!(l.ns_id, Some(PairId::Ns(_))));
+    let mut entries = Vec::new();
+    for (letter, direction, event_id, e) in &scored.entries {
+        let line = direction.or(e.line).filter(|_| mitchell);
+        let participant = match e.participant_id {
+            Some(pid) => participants::get(conn, *event_id, pid).ok(),
+            None => None,
+        };
+        let name = e.name.clone().unwrap_or_default();
+        let players = match participant {
+            Some(p) if !p.players.is_empty() => p
+                .players
+                .iter()
+                .map(|x| UsebioPlayer {
+                    name: x.name.clone(),
+                    national_id: x.national_id.clone(),
+                })
+                .collect(),
+            _ => players_from_name(&name)
+                .into_iter()
+                .map(|n| UsebioPlayer {
+                    name: n,
+                    national_id: None,
+                })
+                .collect(),
+        };
+        entries.push(UsebioEntry {
+            number: format!("{letter}{}{}", e.pair, line.unwrap_or_default()),
+            direction: line,
+            team_name: None,
+            place: e.rank.trim_end_matches('=').to_string(),
+            total: e.total,
+            percentage: e.percent,
+            players,
+        });
+    }
+    let event = UsebioEvent {
+        id,
+        name: &name,
+        date: t.start_date.map(|d| d.format("%d/%m/%Y").to_string()),
+        kind: UsebioKind::Pairs(scored.settings.scoring),
+        club,
+        winner_type: if scored.two_winners { 2 } else { 1 },
+        mitchell,
+        sections: scored.field.sections.len(),
+    };
+    Ok(write_usebio(&event, &entries, &[], &scored.travellers))
 }

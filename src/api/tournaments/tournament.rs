@@ -1,6 +1,6 @@
 //! `/api/v1/tournaments`: create, list and read tournaments; create their sections.
 
-use actix_web::{get, patch, post, web, HttpRequest, HttpResponse};
+use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
 use rusqlite::Connection;
 
 use crate::api::auth;
@@ -8,7 +8,7 @@ use crate::api::events::event::{
     check_new_event, created_response, insert_event, issue_admin_token,
 };
 use crate::api::extract::{json_cached, Bearer, JsonBody, Pagination, QueryParams};
-use crate::api::responses::{AdminWrite, PublicRead, PublicSubmit, StatelessRead};
+use crate::api::responses::{AdminAction, AdminWrite, PublicRead, PublicSubmit, StatelessRead};
 use crate::domain::tournament::{
     CreatedTournament, NewTournament, SectionState, SectionSummary, Tournament, TournamentDetail,
     TournamentPatch, TournamentSettings,
@@ -336,4 +336,45 @@ fn bridge_progress(
         }
     }
     Ok((state, last, results))
+}
+
+/// Delete a tournament that has no section left. The tournament's admin token only.
+///
+/// 409: The tournament still has sections (their ids are named): delete each first
+/// (`DELETE /api/v1/events/{id}`, which the tournament's token may do), so that results are
+/// never deleted as a side effect, and no section is left without the token that runs it.
+#[utoipa::path(
+    delete, path = "/api/v1/tournaments/{tournament_id}", tag = "tournaments",
+    params(("tournament_id" = i64, Path, description = "Tournament id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Deleted, with its tokens"),
+        AdminAction,
+    )
+)]
+#[delete("/api/v1/tournaments/{tournament_id}")]
+pub async fn delete_tournament(
+    store: web::Data<Store>,
+    path: web::Path<i64>,
+    Bearer(token): Bearer,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    store
+        .write(move |tx| {
+            auth::require_tournament(tx, id, token.as_deref())?;
+            let sections: Vec<String> = events::of_tournament(tx, id)?
+                .iter()
+                .map(|e| e.id.to_string())
+                .collect();
+            if !sections.is_empty() {
+                return Err(ApiError::conflict(format!(
+                    "tournament {id} still has {} section(s) (events {}); delete each section first",
+                    sections.len(),
+                    sections.join(", ")
+                )));
+            }
+            tournaments::delete(tx, id)
+        })
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
 }

@@ -18,9 +18,10 @@
 //!   written `3=`). When every section is a two-winner movement (Mitchell numbering without
 //!   arrow switches) the NS pairs of all sections rank together and the EW pairs together;
 //!   otherwise everyone is in one list. Equal pairs are listed by section, then pair.
-//! - **The section ranking** is the section scored on its own, the ranking its event's
-//!   standings show (one field per section); so a section's own page never changes with
-//!   another section's results.
+//! - **The section ranking** ranks the pairs of one section on those same scores (NS and EW
+//!   apart when the section is a two-winner movement): a pair's section total is the sum of
+//!   the matchpoints its travellers show, as on a scorer's section result sheet. It moves when
+//!   another section enters a result of a board it played, since that result is in the field.
 //! - **In the exports** each section is a letter in the field's order (`A`, `B`, ... `Z`,
 //!   `AA`), written before its pair numbers (`A1NS`) or in a `Section` column.
 
@@ -29,8 +30,8 @@ use std::collections::BTreeMap;
 
 use super::movement::model::{Direction, PairId};
 use super::session::{
-    percent_of_tops, round2, score_board, LineScore, Method, Played, RankedPair, ScoredBoard,
-    ScoringSettings, SessionScore,
+    percent_of_tops, round2, score_board, LineScore, Method, Played, RankedPair, Ranking,
+    ScoredBoard, ScoringSettings, SessionScore,
 };
 
 /// One section of the field: its results and its pairs.
@@ -86,12 +87,15 @@ pub struct FieldScore {
     /// Boards in number order.
     pub boards: Vec<FieldBoard>,
     pub overall: Vec<FieldRanking>,
+    /// Each section's own ranking on the scores across the field, in the input's order.
+    pub sections: Vec<Vec<Ranking>>,
 }
 
 impl FieldScore {
     /// Section `section`'s results as the field scored them, in the shape one section's
-    /// scoring has (each line's index is into that section's results; no rankings): what its
-    /// travellers are written from.
+    /// scoring has (each line's index is into that section's results, its ranking the
+    /// section's pairs on the field's scores): what its travellers and standings are written
+    /// from.
     pub fn section_score(&self, section: usize) -> SessionScore {
         SessionScore {
             boards: self
@@ -115,7 +119,7 @@ impl FieldScore {
                         .collect(),
                 })
                 .collect(),
-            rankings: Vec::new(),
+            rankings: self.sections.get(section).cloned().unwrap_or_default(),
         }
     }
 }
@@ -210,28 +214,66 @@ pub fn score_field(sections: &[FieldSection], settings: ScoringSettings) -> Fiel
     everyone.sort();
     everyone.dedup();
     let two_winners = !sections.is_empty() && sections.iter().all(|s| s.two_winners);
-    let overall = if two_winners {
-        [Direction::Ns, Direction::Ew]
-            .into_iter()
-            .map(|dir| FieldRanking {
-                direction: Some(dir),
-                entries: rank(
-                    everyone.iter().copied().filter(|(_, p)| match dir {
-                        Direction::Ns => !matches!(p, PairId::Ew(_)),
-                        Direction::Ew => matches!(p, PairId::Ew(_)),
-                    }),
-                    &tally,
-                    settings.scoring,
-                ),
-            })
-            .collect()
+    let overall = directions(two_winners)
+        .into_iter()
+        .map(|direction| FieldRanking {
+            direction,
+            entries: rank(
+                everyone
+                    .iter()
+                    .copied()
+                    .filter(|(_, p)| in_line(direction, *p)),
+                &tally,
+                settings.scoring,
+            ),
+        })
+        .collect();
+    let by_section = sections
+        .iter()
+        .enumerate()
+        .map(|(s, section)| {
+            directions(section.two_winners)
+                .into_iter()
+                .map(|direction| Ranking {
+                    direction,
+                    entries: rank(
+                        everyone
+                            .iter()
+                            .copied()
+                            .filter(|(k, p)| *k == s && in_line(direction, *p)),
+                        &tally,
+                        settings.scoring,
+                    )
+                    .into_iter()
+                    .map(|e| e.ranked)
+                    .collect(),
+                })
+                .collect()
+        })
+        .collect();
+    FieldScore {
+        boards,
+        overall,
+        sections: by_section,
+    }
+}
+
+/// The rankings a list of pairs gets: NS and EW apart (two winners), or one (direction None).
+fn directions(two_winners: bool) -> Vec<Option<Direction>> {
+    if two_winners {
+        vec![Some(Direction::Ns), Some(Direction::Ew)]
     } else {
-        vec![FieldRanking {
-            direction: None,
-            entries: rank(everyone.iter().copied(), &tally, settings.scoring),
-        }]
-    };
-    FieldScore { boards, overall }
+        vec![None]
+    }
+}
+
+/// Whether `pair` is ranked in the ranking of `direction` (None: everyone).
+fn in_line(direction: Option<Direction>, pair: PairId) -> bool {
+    match direction {
+        None => true,
+        Some(Direction::Ns) => !matches!(pair, PairId::Ew(_)),
+        Some(Direction::Ew) => matches!(pair, PairId::Ew(_)),
+    }
 }
 
 fn rank(
@@ -339,6 +381,8 @@ mod tests {
             let s: Vec<&RankedPair> = s.entries.iter().collect();
             assert_eq!(f, s);
         }
+        assert_eq!(field.sections, vec![alone.rankings.clone()]);
+        assert_eq!(field.section_score(0).rankings, alone.rankings);
     }
 
     /// Two sections of two tables on one board: four results, 2 per score beaten; a board
@@ -393,5 +437,46 @@ mod tests {
         assert_eq!(field.overall.len(), 2);
         let best = &field.overall[0].entries[0];
         assert_eq!((best.section, best.ranked.pair), (1, PairId::Ns(1)));
+        // each section ranks its own pairs on the field's scores: a pair's total is the sum
+        // of its lines across the field (section A's NS 1: 3 on board 1, 0 on board 2)
+        for (s, rankings) in field.sections.iter().enumerate() {
+            let dirs: Vec<Option<Direction>> = rankings.iter().map(|r| r.direction).collect();
+            assert_eq!(dirs, [Some(Direction::Ns), Some(Direction::Ew)]);
+            for r in rankings {
+                for e in &r.entries {
+                    let played = [&a2, &b][s];
+                    let sum: f64 = field
+                        .boards
+                        .iter()
+                        .flat_map(|b| &b.lines)
+                        .filter(|l| l.section == s)
+                        .map(|l| {
+                            let p = &played[l.index];
+                            if p.ns == e.pair {
+                                l.ns
+                            } else if p.ew == e.pair {
+                                l.ew
+                            } else {
+                                0.0
+                            }
+                        })
+                        .sum();
+                    assert_eq!(e.total, round2(sum), "section {s} pair {:?}", e.pair);
+                }
+            }
+        }
+        let a_ns: Vec<(PairId, f64)> = field.sections[0][0]
+            .entries
+            .iter()
+            .map(|e| (e.pair, e.total))
+            .collect();
+        // NS 2: 0 + 13/3 ahead of NS 1: 3 + 1/3 (ranked on the field's scores)
+        assert_eq!(
+            a_ns,
+            vec![
+                (PairId::Ns(2), round2(neuberg(3.0))),
+                (PairId::Ns(1), round2(3.0 + neuberg(0.0)))
+            ]
+        );
     }
 }

@@ -118,6 +118,7 @@ pub fn match_travellers(
                     west: d.hands[3].clone(),
                 }),
                 analysis: None,
+                across_the_field: None,
                 top: None,
                 datum: datums.get(&board).copied(),
                 results: idx

@@ -726,6 +726,7 @@ mod tests {
                     west: "432.5432.5432.32".into(),
                 }),
                 analysis: None,
+                across_the_field: None,
                 top: Some(2.0),
                 datum: None,
                 results: vec![played, passed, assigned],
@@ -736,6 +737,7 @@ mod tests {
                 vulnerability: Vulnerability::Ns,
                 deal: None,
                 analysis: None,
+                across_the_field: None,
                 top: Some(2.0),
                 datum: None,
                 results: vec![split, adjusted],
@@ -744,6 +746,7 @@ mod tests {
         let totals = BridgeStandings {
             method: Method::Matchpoints,
             scale: None,
+            across_the_field: None,
             rankings: vec![BridgeRanking {
                 direction: Some("NS"),
                 entries: vec![BridgeStandingEntry {

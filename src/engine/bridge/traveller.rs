@@ -138,8 +138,8 @@ pub struct TravellerLine {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ew_imps: Option<f64>,
     /// The section's letter in a field scored across sections (`A`, `B`, ...), which the
-    /// exports write with the pair numbers; None for one section.
-    #[serde(skip)]
+    /// exports write with the pair numbers; omitted for a section scored alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
 }
 
@@ -171,8 +171,29 @@ pub struct Traveller {
     /// Butler scoring: the board's datum.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub datum: Option<i32>,
-    /// In round and table order.
+    /// In round and table order (a section scored across the field: every section's results,
+    /// each with its `section` letter, by section, then round and table).
     pub results: Vec<TravellerLine>,
+    /// The field this section is scored in, when it is scored across the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub across_the_field: Option<AcrossTheFieldMark>,
+}
+
+/// Where a section scored across the field belongs: its scores are those of the field (every
+/// result of a board in every section of the field compared together).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct AcrossTheFieldMark {
+    pub tournament_id: i64,
+    /// The field's number, 1 the first, as `GET /api/v1/tournaments/{id}/across-the-field`
+    /// lists them (its page `/t/{id}/fields/{field}`, its exports
+    /// `/api/v1/tournaments/{id}/across-the-field/{field}/pbn` and `/usebio`).
+    #[schema(minimum = 1)]
+    pub field: u32,
+    /// The field's name.
+    pub name: String,
+    /// This section's letter in the field (`A`, `B`, ...), as the field's travellers and
+    /// exports write it.
+    pub section: String,
 }
 
 /// Who holds a pair (from the drawing of lots).
@@ -212,6 +233,7 @@ pub fn travellers(
                     west: d.hands[3].clone(),
                 }),
                 analysis: None,
+                across_the_field: None,
                 top: scored.and_then(|b| b.top),
                 datum: scored.and_then(|b| b.datum),
                 results: idx
@@ -288,6 +310,10 @@ pub struct BridgeStandings {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scale: Option<Scale>,
     pub rankings: Vec<BridgeRanking>,
+    /// The field this section is scored in, when it is scored across the field: the rankings
+    /// are then of this section's pairs on the field's scores.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub across_the_field: Option<AcrossTheFieldMark>,
 }
 
 /// The standings, with who holds each pair.
@@ -330,6 +356,7 @@ pub fn standings(
                     .collect(),
             })
             .collect(),
+        across_the_field: None,
     }
 }
 

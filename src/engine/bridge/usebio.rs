@@ -537,6 +537,7 @@ mod tests {
                 west: "432.5432.5432.32".into(),
             }),
             analysis: None,
+            across_the_field: None,
             top: None,
             datum: Some(260),
             results: vec![line(), adjusted],
