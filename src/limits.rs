@@ -61,6 +61,12 @@ pub const MAX_BURSTEIN_PLAYERS: usize = 3_000;
 /// round. Beyond this bound a 422 names `players`.
 pub const MAX_DUBOV_PLAYERS: usize = 1_000;
 
+/// Players of a section paired by the FIDE Lim system (`system: fide_lim`). A score group
+/// whose proposed pairing does not stand is one solve over its own pairs (a complete graph
+/// of the group), so time and memory grow with the square of the largest group (figures in
+/// `docs/chess.md`, "The FIDE Lim system"). Beyond this bound a 422 names `players`.
+pub const MAX_LIM_PLAYERS: usize = 1_000;
+
 /// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,
 /// see [`crate::engine::chess::swiss::trf::MAX_TRF_START_NUMBER`].)
 pub const MAX_START_NUMBER: u32 = 99_999;
