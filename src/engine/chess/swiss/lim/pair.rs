@@ -405,12 +405,24 @@ impl Ctx<'_, '_> {
                 Ok(Some(_))
             )
         };
-        let Some(k) = (m % 2..=if may_float { m } else { 0 })
-            .step_by(2)
-            .find(|&k| feasible(k))
-        else {
+        // Feasible for `k` sinks means feasible for `k + 2` (two paired players go to the new
+        // sinks), and `m` sinks are always enough (every member at one): the fewest is found
+        // by halving, in pairs of sinks, when the group does not pair whole.
+        let low = m % 2;
+        let whole = feasible(low);
+        if !whole && !may_float {
             return Ok(None);
-        };
+        }
+        let (mut lo, mut hi) = (0usize, if whole { 0 } else { (m - low) / 2 });
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if feasible(low + 2 * mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let k = low + 2 * lo;
         let mut edges = LexEdges::with_capacity(compat.len() + m * k, 4 * compat.len() + 4 * m * k);
         for &(i, j) in &compat {
             edges.push(i, j, &pair_values(i, j));
