@@ -1,5 +1,5 @@
-//! `tourney check FILE --system fide_dutch|fide_burstein|fide_dubov [--json]`: re-pairs every
-//! round of a finished TRF with the FIDE Dutch (or Burstein, or Dubov) engine and lists the rounds whose pairings (boards, colours, the
+//! `tourney check FILE --system fide_dutch|fide_burstein|fide_dubov|fide_lim [--json]`:
+//! re-pairs every round of a finished TRF with the FIDE Dutch (or Burstein, Dubov, Lim) engine and lists the rounds whose pairings (boards, colours, the
 //! pairing bye) differ from the published ones, like bbpPairings' `-c`.
 
 use super::CliError;
@@ -7,6 +7,7 @@ use tourney::engine::chess::swiss::burstein::pair_burstein;
 use tourney::engine::chess::swiss::dubov::pair_dubov;
 use tourney::engine::chess::swiss::dutch::check::{check_event, check_event_with, RoundCheck};
 use tourney::engine::chess::swiss::dutch::read_acceleration;
+use tourney::engine::chess::swiss::lim::pair_lim;
 use tourney::engine::chess::swiss::trf::{decode_trf, parse_trf_located};
 use tourney::engine::matching::BlossomSolver;
 
@@ -59,15 +60,15 @@ pub fn check(args: &[String]) -> Result<(String, bool), CliError> {
     }
     let file = file.ok_or_else(|| usage("check needs a TRF file"))?;
     let system = match system.map(String::as_str) {
-        Some(x @ ("fide_dutch" | "fide_burstein" | "fide_dubov")) => x,
+        Some(x @ ("fide_dutch" | "fide_burstein" | "fide_dubov" | "fide_lim")) => x,
         Some(x) => {
             return Err(usage(format!(
-                "check knows --system fide_dutch, fide_burstein or fide_dubov, not {x:?}"
+                "check knows --system fide_dutch, fide_burstein, fide_dubov or fide_lim, not {x:?}"
             )))
         }
         None => {
             return Err(usage(
-                "check needs --system fide_dutch, fide_burstein or fide_dubov",
+                "check needs --system fide_dutch, fide_burstein, fide_dubov or fide_lim",
             ))
         }
     };
@@ -80,6 +81,7 @@ pub fn check(args: &[String]) -> Result<(String, bool), CliError> {
             check_event_with(&state, &|before| pair_burstein(before, &BlossomSolver))
         }
         "fide_dubov" => check_event_with(&state, &|before| pair_dubov(before, &BlossomSolver)),
+        "fide_lim" => check_event_with(&state, &|before| pair_lim(before, &BlossomSolver)),
         _ => check_event(&state, &BlossomSolver, &accel),
     }
     .map_err(|e| usage(lines.locate(&e).to_string()))?;

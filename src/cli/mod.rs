@@ -29,7 +29,8 @@ USAGE:
         Serve the API until stopped (Ctrl-C); `tourney serve --help` says more.
     tourney openapi
         Print the OpenAPI document.
-    tourney pair FILE.trf [--system swiss|adjacent|fide_dutch|fide_burstein|fide_dubov]
+    tourney pair FILE.trf [--system swiss|adjacent|fide_dutch|fide_burstein|fide_dubov|
+                 fide_lim]
                  [--colour-rule 3a|3b]
                  [--high-limit N] [--low-limit N] [--fide-style] [--seed S]
         Pair the next round of a Swiss section (FIDE TRF file, - for stdin) and print it as
@@ -38,9 +39,9 @@ USAGE:
                  [--high-limit N] [--low-limit N] [--fide-style] [--json]
         Play whole Swiss events with rating-based random results and print quality figures
         per round (rematches, byes, score groups, colours, pairing time) and totals.
-    tourney check FILE.trf --system fide_dutch|fide_burstein|fide_dubov [--json]
-        Re-pair every round of a finished event (FIDE TRF) by the FIDE Dutch (Burstein, Dubov)
-        system and list
+    tourney check FILE.trf --system fide_dutch|fide_burstein|fide_dubov|fide_lim [--json]
+        Re-pair every round of a finished event (FIDE TRF) by the FIDE Dutch (Burstein, Dubov,
+        Lim) system and list
         the rounds whose boards, colours or pairing bye differ from the file's (exit code 1
         when some differ).
     tourney tiebreaks FILE.trf [--tiebreaks BH/C1,BH,DE,...] [--rules 2023|2026]

@@ -24,7 +24,8 @@ use crate::limits::{MAX_PROHIBITED_PAIRS, MAX_RATING, MAX_ROUNDS};
 pub struct SwissSection {
     /// `swiss` (top half v bottom half, default) or `adjacent` (1-2, 3-4) under the US rules,
     /// or `fide_dutch`: the FIDE Dutch system (C.04.3), `fide_burstein`: the FIDE Burstein
-    /// system (C.04.4.2), or `fide_dubov`: the FIDE Dubov system (C.04.4.1).
+    /// system (C.04.4.2), `fide_dubov`: the FIDE Dubov system (C.04.4.1), or `fide_lim`: the
+    /// FIDE Lim system (C.04.4.3).
     pub system: Option<PairingSystem>,
     /// Colour rule 3: `3a` (default, variation 29I1) or `3b`.
     pub colour_rule: Option<ColourRule>,

@@ -17,6 +17,7 @@ mod export;
 mod fuzz_found;
 mod hardening;
 mod http;
+mod lim;
 mod limits;
 mod modules;
 mod movements;

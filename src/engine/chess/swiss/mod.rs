@@ -15,13 +15,17 @@
 //! * [`burstein`]: the FIDE Burstein system (C.04.4.2) as bbpPairings pairs it,
 //!   `fide_burstein`, score group by score group on the Dutch system's lexicographic matching;
 //! * [`dubov`]: the FIDE Dubov system (C.04.4.1), `fide_dubov`: upfloaters, shifters and
-//!   transpositions of each score group as tiers on the same lexicographic matching.
+//!   transpositions of each score group as tiers on the same lexicographic matching;
+//! * [`lim`]: the FIDE Lim system (C.04.4.3), `fide_lim`: score groups in Lim's order (the
+//!   median last), each group's floaters, colours and exchanges as tiers of one
+//!   lexicographic matching.
 //!
 //! Dependencies point one way: a system depends on the shared modules, never the reverse
 //! (except [`system`], which dispatches to them); the US system's FIDE style reads the
 //! Dutch system's colour allocation (C.04.3 E), and the Burstein system its player facts,
 //! colour rules and lexicographic matching, the Dubov system its player facts, initial colour and
-//! lexicographic matching.
+//! lexicographic matching, the Lim system its player facts, initial colour and lexicographic
+//! matching.
 
 pub mod accel;
 pub mod around;
@@ -30,6 +34,7 @@ pub mod burstein;
 pub mod colour;
 pub mod dubov;
 pub mod dutch;
+pub mod lim;
 pub mod overrides;
 pub mod round;
 pub mod rules;

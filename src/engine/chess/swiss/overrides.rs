@@ -20,8 +20,8 @@ use utoipa::IntoParams;
 pub struct SettingsOverrides {
     /// Natural pairing: `swiss` (top half v bottom half) or `adjacent` (1-2, 3-4); or
     /// `fide_dutch`: the FIDE Dutch system (C.04.3), `fide_burstein`: the FIDE Burstein
-    /// system (C.04.4.2), or `fide_dubov`: the FIDE Dubov system (C.04.4.1), instead of the US
-    /// rules.
+    /// system (C.04.4.2), `fide_dubov`: the FIDE Dubov system (C.04.4.1), or `fide_lim`: the
+    /// FIDE Lim system (C.04.4.3), instead of the US rules.
     #[param(inline, value_type = Option<PairingSystem>, example = "swiss")]
     pub system: Option<PairingSystem>,
     /// Colour rule 3: `3a` (variation 29I1) or `3b`.

@@ -190,6 +190,9 @@ pub enum PairingSystem {
     /// The FIDE Dubov system (C.04.4.1), paired by [`crate::engine::chess::swiss::dubov`];
     /// the US settings do not apply to it. Sections of at most 1 000 players.
     FideDubov,
+    /// The FIDE Lim system (C.04.4.3), paired by [`crate::engine::chess::swiss::lim`]; the
+    /// US settings do not apply to it. Sections of at most 1 000 players.
+    FideLim,
 }
 
 impl PairingSystem {
@@ -201,6 +204,7 @@ impl PairingSystem {
             PairingSystem::FideDutch => "fide_dutch",
             PairingSystem::FideBurstein => "fide_burstein",
             PairingSystem::FideDubov => "fide_dubov",
+            PairingSystem::FideLim => "fide_lim",
         }
     }
 }

@@ -7,7 +7,7 @@ use super::accel::Acceleration;
 use super::round::RoundPairing;
 use super::rules::PairingRules;
 use super::state::{PairingSystem, SwissError, SwissState};
-use super::{burstein, dubov, dutch, us};
+use super::{burstein, dubov, dutch, lim, us};
 use crate::engine::matching::MatchingSolver;
 
 /// The rules of `system`.
@@ -17,6 +17,7 @@ pub fn rules(system: PairingSystem) -> &'static dyn PairingRules {
         PairingSystem::FideDutch => &dutch::DutchRules,
         PairingSystem::FideBurstein => &burstein::RULES,
         PairingSystem::FideDubov => &dubov::RULES,
+        PairingSystem::FideLim => &lim::RULES,
     }
 }
 

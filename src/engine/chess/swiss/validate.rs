@@ -14,8 +14,8 @@ use super::state::PairingSystem;
 use super::state::{err, RoundResult, SwissError, SwissState};
 use crate::limits::{
     text_fault, MAX_ADJUSTMENT_HALF_POINTS, MAX_BURSTEIN_PLAYERS, MAX_CODE_CHARS,
-    MAX_DUBOV_PLAYERS, MAX_DUTCH_PLAYERS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS, MAX_RATING,
-    MAX_ROUNDS, MAX_SECTION_PLAYERS, MAX_START_NUMBER,
+    MAX_DUBOV_PLAYERS, MAX_DUTCH_PLAYERS, MAX_LIM_PLAYERS, MAX_NAME_CHARS, MAX_PROHIBITED_PAIRS,
+    MAX_RATING, MAX_ROUNDS, MAX_SECTION_PLAYERS, MAX_START_NUMBER,
 };
 
 fn text(field: String, s: &str, max: usize) -> Result<(), SwissError> {
@@ -66,6 +66,14 @@ pub(crate) fn check(state: &SwissState) -> Result<(), SwissError> {
             state.players.len() as u64,
             MAX_DUBOV_PLAYERS as u64,
             "a section paired by the FIDE Dubov system has",
+        )?;
+    }
+    if s.system == PairingSystem::FideLim {
+        at_most(
+            "players",
+            state.players.len() as u64,
+            MAX_LIM_PLAYERS as u64,
+            "a section paired by the FIDE Lim system has",
         )?;
     }
     at_most(
@@ -411,6 +419,19 @@ mod tests {
         let e = check(&s).unwrap_err();
         assert_eq!(e.field, "players");
         assert!(e.message.contains("Dubov"), "{}", e.message);
+    }
+
+    /// The Lim engine's sections stop at MAX_LIM_PLAYERS, before any work.
+    #[test]
+    fn a_lim_section_stops_at_its_own_bound() {
+        let mut s = state(MAX_LIM_PLAYERS as u32, 9);
+        s.settings.system = PairingSystem::FideLim;
+        assert!(check(&s).is_ok());
+        let mut s = state(MAX_LIM_PLAYERS as u32 + 1, 9);
+        s.settings.system = PairingSystem::FideLim;
+        let e = check(&s).unwrap_err();
+        assert_eq!(e.field, "players");
+        assert!(e.message.contains("Lim"), "{}", e.message);
     }
 
     /// The Burstein engine's groups are complete graphs: its sections stop at

@@ -428,7 +428,8 @@ fn pair_by_system(list: &[usize], system: PairingSystem, natural: &mut [usize]) 
             PairingSystem::Swiss
             | PairingSystem::FideDutch
             | PairingSystem::FideBurstein
-            | PairingSystem::FideDubov => (list[i], list[i + h]),
+            | PairingSystem::FideDubov
+            | PairingSystem::FideLim => (list[i], list[i + h]),
             PairingSystem::Adjacent => (list[2 * i], list[2 * i + 1]),
         };
         natural[a] = b;
