@@ -345,16 +345,18 @@ fn bridge_sections_on_the_same_boards_are_scored_across_the_field() {
         "{card}"
     );
 
-    // The exports carry the field: USEBIO with SECTION_COUNT 3, every section's traveller
-    // lines with the field's matchpoints, pair numbers after the section's letter; PBN with
-    // every section's rows in each board's score table.
+    // The exports carry the field. USEBIO: SECTION_COUNT 3 and EVENT/SESSION/SECTION per
+    // section, each with its own pairs (numbers after its letter, places overall) and its
+    // own traveller lines with the field's matchpoints; PBN with every section's rows in each
+    // board's score table.
     let usebio = s.get(&format!(
         "/api/v1/tournaments/{t}/across-the-field/1/usebio?club_name=Smith%20%26%20Sons"
     ));
     assert_eq!(usebio.status, 200, "{}", usebio.text());
     let xml = usebio.text();
-    tourney::engine::bridge::usebio::check_well_formed(&xml).unwrap();
+    let names = tourney::engine::bridge::usebio::check_well_formed(&xml).unwrap();
     assert!(xml.contains("<SECTION_COUNT>3</SECTION_COUNT>"), "{xml}");
+    assert!(xml.contains("<SESSION_COUNT>1</SESSION_COUNT>"));
     assert!(xml.contains("<WINNER_TYPE>2</WINNER_TYPE>"));
     assert!(xml.contains("<CLUB_NAME>Smith &amp; Sons</CLUB_NAME>"));
     assert_eq!(
@@ -363,23 +365,104 @@ fn bridge_sections_on_the_same_boards_are_scored_across_the_field() {
         "9 rows × 6 boards, one missing"
     );
     assert_eq!(xml.matches("<PAIR>").count(), 18);
-    for letter in ["A", "B", "C"] {
-        assert!(xml.contains(&format!("<NS_PAIR_NUMBER>{letter}1NS</NS_PAIR_NUMBER>")));
-        assert!(xml.contains(&format!("<PAIR_NUMBER>{letter}3EW</PAIR_NUMBER>")));
+    assert_eq!(names.iter().filter(|n| *n == "SESSION").count(), 1);
+    assert_eq!(names.iter().filter(|n| *n == "SECTION").count(), 3);
+    assert_eq!(names.iter().filter(|n| *n == "PARTICIPANTS").count(), 3);
+    let session = xml.find("<SESSION SESSION_ID=\"1\">").expect("one SESSION");
+    let end_session = xml.find("</SESSION>").unwrap();
+    assert!(
+        !xml[..session].contains("<PARTICIPANTS") && !xml[..session].contains("<BOARD "),
+        "nothing of a section directly under EVENT"
+    );
+    assert!(end_session < xml.find("</EVENT>").unwrap());
+    // The text of each element `name` in `block`, in order.
+    fn leaves<'a>(block: &'a str, name: &str) -> Vec<&'a str> {
+        block
+            .split(&format!("<{name}>"))
+            .skip(1)
+            .map(|rest| rest.split('<').next().unwrap())
+            .collect()
+    }
+    let mut all_mps = Vec::new();
+    for (k, &id) in sections.iter().enumerate() {
+        let letter = ["A", "B", "C"][k];
+        let open = format!("<SECTION SECTION_ID=\"{letter}\">");
+        let at = xml.find(&open).unwrap_or_else(|| panic!("{open} in {xml}"));
+        assert!(session < at && at < end_session);
+        let section = &xml[at..at + xml[at..].find("</SECTION>").unwrap()];
+        // Its pairs: its own 3 NS and 3 EW, each with the place of the overall ranking.
+        let pairs: Vec<&str> = section.split("<PAIR>").skip(1).collect();
+        assert_eq!(pairs.len(), 6, "{section}");
+        let mut placed = 0;
+        for ranking in field["overall"].as_array().unwrap() {
+            let line = ranking["direction"].as_str().unwrap();
+            for e in ranking["entries"].as_array().unwrap() {
+                if e["event_id"] != id {
+                    continue;
+                }
+                let number = format!("{letter}{}{line}", e["pair"]);
+                let pair = pairs
+                    .iter()
+                    .find(|p| leaves(p, "PAIR_NUMBER") == [number.as_str()])
+                    .unwrap_or_else(|| panic!("{number} in section {letter}"));
+                let rank = e["rank"].as_str().unwrap().trim_end_matches('=');
+                assert_eq!(leaves(pair, "PLACE"), [rank], "{number}");
+                assert_eq!(leaves(pair, "DIRECTION"), [line]);
+                let percent = format!("{:.2}", e["percent"].as_f64().unwrap());
+                assert_eq!(leaves(pair, "PERCENTAGE"), [percent.as_str()]);
+                placed += 1;
+            }
+        }
+        assert_eq!(placed, 6);
+        // Its traveller lines: the field's rows of this section, board by board, with the
+        // field's matchpoints.
+        let mut want: Vec<(String, String, String, String, String)> = travellers
+            .iter()
+            .flat_map(|tr| {
+                let board = tr["board"].to_string();
+                tr["results"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|r| r["event_id"] == id)
+                    .map(move |r| {
+                        (
+                            board.clone(),
+                            format!("{letter}{}NS", r["ns_pair"]),
+                            format!("{letter}{}EW", r["ew_pair"]),
+                            format!("{:.2}", r["ns_mp"].as_f64().unwrap()),
+                            format!("{:.2}", r["ew_mp"].as_f64().unwrap()),
+                        )
+                    })
+            })
+            .collect();
+        let mut got = Vec::new();
+        for board in section.split("<BOARD ").skip(1) {
+            let number = leaves(board, "BOARD_NUMBER")[0];
+            for l in board.split("<TRAVELLER_LINE>").skip(1) {
+                got.push((
+                    number.to_string(),
+                    leaves(l, "NS_PAIR_NUMBER")[0].to_string(),
+                    leaves(l, "EW_PAIR_NUMBER")[0].to_string(),
+                    leaves(l, "NS_MATCH_POINTS")[0].to_string(),
+                    leaves(l, "EW_MATCH_POINTS")[0].to_string(),
+                ));
+            }
+        }
+        want.sort();
+        got.sort();
+        assert_eq!(got.len(), if letter == "C" { 17 } else { 18 });
+        assert_eq!(got, want, "section {letter}");
+        all_mps.extend(leaves(section, "NS_MATCH_POINTS"));
     }
     let mut json_mps: Vec<String> = travellers
         .iter()
         .flat_map(|t| t["results"].as_array().unwrap().iter())
         .map(|r| format!("{:.2}", r["ns_mp"].as_f64().unwrap()))
         .collect();
-    let mut xml_mps: Vec<String> = xml
-        .split("<NS_MATCH_POINTS>")
-        .skip(1)
-        .map(|rest| rest.split('<').next().unwrap().to_string())
-        .collect();
     json_mps.sort();
-    xml_mps.sort();
-    assert_eq!(xml_mps, json_mps);
+    all_mps.sort();
+    assert_eq!(all_mps, json_mps);
     s.get(&format!(
         "/api/v1/tournaments/{t}/across-the-field/2/usebio"
     ))

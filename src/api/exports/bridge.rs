@@ -512,6 +512,7 @@ impl Exported {
                                     Some(d) if *mitchell => format!("{}{d}", e.pair),
                                     _ => e.pair.to_string(),
                                 },
+                                section: None,
                                 direction,
                                 team_name: None,
                                 place: usebio_place(&e.rank),
@@ -544,6 +545,7 @@ impl Exported {
                     .iter()
                     .map(|r| UsebioEntry {
                         number: r.number.to_string(),
+                        section: None,
                         direction: None,
                         team_name: teams.then(|| r.name.clone()),
                         place: r.rank.to_string(),
@@ -581,7 +583,7 @@ impl Exported {
             club,
             winner_type,
             mitchell,
-            sections: 1,
+            sections: Vec::new(),
         };
         write_usebio(&event, &entries, &matches, &self.travellers)
     }

@@ -72,11 +72,12 @@ pub async fn get_field_pbn(
     ))
 }
 
-/// Field `field` (1 the first) as USEBIO 1.2 XML: `SECTION_COUNT` the field's sections, the
-/// pairs of every section ranked overall (`PAIR_NUMBER` after the section's letter: `A1NS`,
-/// `B1NS`; NS and EW ranked apart when every section is a two-winner movement,
-/// `WINNER_TYPE` 2), and every board's traveller lines from every section, scored across
-/// the field. The club as in the event export (`?club_name=`, `?club_id=`).
+/// Field `field` (1 the first) as USEBIO 1.2 XML: one `EVENT` with `SECTION_COUNT` the
+/// field's sections and, under `SESSION SESSION_ID="1"`, one `SECTION SECTION_ID="A"` per
+/// section holding its `PARTICIPANTS` (its pairs, `PAIR_NUMBER` after the section's letter:
+/// `A1NS`, `PLACE` in the overall ranking; NS and EW ranked apart when every section is a
+/// two-winner movement, `WINNER_TYPE` 2) and its `BOARD`s (its traveller lines, scored across
+/// the field). The club as in the event export (`?club_name=`, `?club_id=`).
 #[utoipa::path(
     get, path = "/api/v1/tournaments/{tournament_id}/across-the-field/{field}/usebio", tag = "tournaments",
     params(
@@ -149,7 +150,8 @@ pub(crate) fn field_usebio(
                 .collect(),
         };
         entries.push(UsebioEntry {
-            number: format!("{letter}{}{}", e.pair, line.unwrap_or_default()),
+            number: format!("{}{}", e.pair, line.unwrap_or_default()),
+            section: Some(letter.clone()),
             direction: line,
             team_name: None,
             place: e.rank.trim_end_matches('=').to_string(),
@@ -166,7 +168,7 @@ pub(crate) fn field_usebio(
         club,
         winner_type: if scored.two_winners { 2 } else { 1 },
         mitchell,
-        sections: scored.field.sections.len(),
+        sections: scored.marks.iter().map(|m| m.section.clone()).collect(),
     };
     Ok(write_usebio(&event, &entries, &[], &scored.travellers))
 }

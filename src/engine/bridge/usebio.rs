@@ -7,14 +7,18 @@
 //!   CLUB: CLUB_NAME, CLUB_ID_NUMBER                 (when the export names the club)
 //!   EVENT EVENT_TYPE="MP_PAIRS|BUTLER_PAIRS|CROSS_IMP|TEAMS|SWISS_PAIRS|SWISS_TEAMS"
 //!     EVENT_IDENTIFIER, EVENT_DESCRIPTION, PROGRAM_NAME, PROGRAM_VERSION, WINNER_TYPE (1 or 2),
-//!     DATE (dd/mm/yyyy), SESSION_COUNT, SECTION_COUNT (sections scored together: 1, or the
-//!     sections of a field scored across the field, whose pair numbers then start with the
-//!     section's letter: `A1NS`, `B1NS`), SCORING_METHOD (MATCH_POINTS | IMPS),
-//!     MATCH_SCORING_METHOD (VPS: teams and Swiss events)
+//!     DATE (dd/mm/yyyy), SESSION_COUNT (1), SECTION_COUNT (1, or a field's sections),
+//!     SCORING_METHOD (MATCH_POINTS | IMPS), MATCH_SCORING_METHOD (VPS: teams and Swiss)
+//!     then, for one event, its PARTICIPANTS, MATCHes and BOARDs directly (below); for a field
+//!     scored across the field, each section in its own element:
+//!     SESSION SESSION_ID="1"
+//!       SECTION* SECTION_ID="A" (the section's letter): its PARTICIPANTS and its BOARDs
+//!             (only its own traveller lines, with the field's matchpoints)
 //!     PARTICIPANTS EVENT_TYPE=…
-//!       PAIR: PAIR_NUMBER (1NS / 1EW under Mitchell numbering, else 1), DIRECTION (NS, EW
-//!             or empty), TOTAL_SCORE, PERCENTAGE (matchpoints), PLACE (a number; tied
-//!             entries share it),
+//!       PAIR: PAIR_NUMBER (1NS / 1EW under Mitchell numbering, else 1; in a field after
+//!             the section's letter, A1NS), DIRECTION (NS, EW or empty), TOTAL_SCORE,
+//!             PERCENTAGE (matchpoints), PLACE (a number; tied entries share it; in a field
+//!             the overall place, NS and EW apart under WINNER_TYPE 2),
 //!             PLAYER*: PLAYER_NAME, NATIONAL_ID_NUMBER (when known)
 //!       TEAM (teams, Swiss teams): TEAM_NAME, TEAM_NUMBER, TOTAL_SCORE (VPs), PLACE, PLAYER*
 //!     MATCH* (teams and Swiss events): ROUND_NUMBER, TEAM, OPPOSING_TEAM (team or pair
@@ -30,6 +34,15 @@
 //!     BOARD*: BOARD_NUMBER, HAND* (DIRECTION North/East/South/West, CLUBS, DIAMONDS, HEARTS,
 //!             SPADES)
 //! ```
+//! A field is one game, so its file is one event: the sections nest as the real 1.2 writers
+//! nest them (a TypeScript club scorer writes `EVENT/SESSION[@SESSION_ID]/SECTION[@SECTION_ID]/
+//! (PARTICIPANTS, BOARD*)`; a Scorer-to-USEBIO converter writes `EVENT/SECTION[@SECTION_ID]`,
+//! ranks places across the sections and, with several sections, writes the section in every
+//! pair number), and as marcshearer/ImportUsebio reads them (`PARTICIPANTS` under `EVENT`,
+//! `SESSION` or `SECTION` alike, every section's pairs in one list, which is why the pair
+//! numbers carry the letter: `A1NS` and `B1NS` stay apart). The `SESSION` wrapper follows the
+//! `SESSION_COUNT` the header declares.
+//!
 //! Numbers with decimals (percentages, matchpoints, IMPs, VPs) are written with two. Every
 //! text is XML-escaped (`&`, `<`, `>`, `"`, `'`; characters XML 1.0 forbids are dropped), so
 //! the document is well formed whatever the names hold.
@@ -106,9 +119,10 @@ pub struct UsebioEvent<'a> {
     pub winner_type: usize,
     /// Pair numbers written `1NS` / `1EW` (a Mitchell-numbered pairs movement).
     pub mitchell: bool,
-    /// Sections scored together (`SECTION_COUNT`): 1 for an event; a field scored across
-    /// sections writes each pair number after its section's letter (`A1NS`, `B1NS`).
-    pub sections: usize,
+    /// The sections of a field scored across the field (`A`, `B`, ...), each written as its
+    /// own `SECTION` with the entries and traveller lines that name it (the others are not
+    /// written); empty for one event, whose pairs and boards sit under `EVENT`.
+    pub sections: Vec<String>,
 }
 
 /// A player as the national body knows them.
@@ -121,8 +135,11 @@ pub struct UsebioPlayer {
 /// A pair or a team of the event with its result.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UsebioEntry {
-    /// The pair or team number as written (`3NS`, `3`).
+    /// The pair or team number within its section (`3NS`, `3`).
     pub number: String,
+    /// The section's letter in a field scored across the field, written before the number
+    /// (`A3NS`) as the field's traveller lines write it; None for one event.
+    pub section: Option<String>,
     /// `NS` or `EW` under Mitchell numbering; None otherwise (written empty for pairs).
     pub direction: Option<&'static str>,
     /// A team's name (written as a TEAM); None for a pair.
@@ -300,9 +317,78 @@ fn traveller_line(x: &mut Xml, event: &UsebioEvent, l: &TravellerLine) {
     x.end();
 }
 
+/// The `PARTICIPANTS` of the event or of one section.
+fn participants<'a>(x: &mut Xml, event_type: &str, entries: impl Iterator<Item = &'a UsebioEntry>) {
+    x.start("PARTICIPANTS", &[("EVENT_TYPE", event_type)]);
+    for e in entries {
+        let number = format!("{}{}", e.section.as_deref().unwrap_or_default(), e.number);
+        if let Some(team) = &e.team_name {
+            x.start("TEAM", &[]);
+            x.leaf("TEAM_NAME", team);
+            x.leaf("TEAM_NUMBER", &number);
+        } else {
+            x.start("PAIR", &[]);
+            x.leaf("PAIR_NUMBER", &number);
+            x.leaf("DIRECTION", e.direction.unwrap_or_default());
+        }
+        x.leaf("TOTAL_SCORE", &two(e.total));
+        if let Some(p) = e.percentage {
+            x.leaf("PERCENTAGE", &two(p));
+        }
+        x.leaf("PLACE", &e.place);
+        for p in &e.players {
+            player(x, p);
+        }
+        x.end();
+    }
+    x.end();
+}
+
+fn write_matches(x: &mut Xml, matches: &[UsebioMatch]) {
+    for m in matches {
+        x.start("MATCH", &[]);
+        x.leaf("ROUND_NUMBER", &m.round.to_string());
+        x.leaf("TEAM", &m.team.to_string());
+        x.leaf("OPPOSING_TEAM", &m.opposing_team.to_string());
+        if let Some((a, b)) = m.imps {
+            x.leaf("TEAM_IMPS", &a.to_string());
+            x.leaf("OPPOSING_TEAM_IMPS", &b.to_string());
+        }
+        if let Some((a, b)) = m.vps {
+            x.leaf("TEAM_SCORE", &two(a));
+            x.leaf("OPPOSING_TEAM_SCORE", &two(b));
+        }
+        x.end();
+    }
+}
+
+/// Every board with results and its traveller lines: all of them, or one section's.
+fn boards(x: &mut Xml, event: &UsebioEvent, travellers: &[Traveller], section: Option<&str>) {
+    let event_type = event.kind.event_type();
+    for t in travellers {
+        let lines: Vec<&TravellerLine> = t
+            .results
+            .iter()
+            .filter(|l| section.is_none() || l.section.as_deref() == section)
+            .collect();
+        if lines.is_empty() {
+            continue;
+        }
+        x.start("BOARD", &[("EVENT_TYPE", event_type)]);
+        x.leaf("BOARD_NUMBER", &t.board.to_string());
+        if let Some(datum) = t.datum {
+            x.leaf("BOARD_AVERAGE", &datum.to_string());
+        }
+        for l in lines {
+            traveller_line(x, event, l);
+        }
+        x.end();
+    }
+}
+
 /// The event as a USEBIO 1.2 document: its entries (pairs or teams, with their players and
-/// places), its matches (teams and Swiss events), every board's traveller lines, and the
-/// hands of the boards whose hand record is loaded.
+/// places), its matches (teams and Swiss events), every board's traveller lines (a field's:
+/// section by section), and the hands of the boards whose hand record is loaded.
 pub fn write_usebio(
     event: &UsebioEvent,
     entries: &[UsebioEntry],
@@ -335,7 +421,7 @@ pub fn write_usebio(
         x.leaf("DATE", d);
     }
     x.leaf("SESSION_COUNT", "1");
-    x.leaf("SECTION_COUNT", &event.sections.max(1).to_string());
+    x.leaf("SECTION_COUNT", &event.sections.len().max(1).to_string());
     x.leaf(
         "SCORING_METHOD",
         if event.kind.matchpoints() {
@@ -347,51 +433,21 @@ pub fn write_usebio(
     if event.kind.has_matches() {
         x.leaf("MATCH_SCORING_METHOD", "VPS");
     }
-    x.start("PARTICIPANTS", &[("EVENT_TYPE", event_type)]);
-    for e in entries {
-        if let Some(team) = &e.team_name {
-            x.start("TEAM", &[]);
-            x.leaf("TEAM_NAME", team);
-            x.leaf("TEAM_NUMBER", &e.number);
-        } else {
-            x.start("PAIR", &[]);
-            x.leaf("PAIR_NUMBER", &e.number);
-            x.leaf("DIRECTION", e.direction.unwrap_or_default());
-        }
-        x.leaf("TOTAL_SCORE", &two(e.total));
-        if let Some(p) = e.percentage {
-            x.leaf("PERCENTAGE", &two(p));
-        }
-        x.leaf("PLACE", &e.place);
-        for p in &e.players {
-            player(&mut x, p);
-        }
-        x.end();
-    }
-    x.end();
-    for m in matches {
-        x.start("MATCH", &[]);
-        x.leaf("ROUND_NUMBER", &m.round.to_string());
-        x.leaf("TEAM", &m.team.to_string());
-        x.leaf("OPPOSING_TEAM", &m.opposing_team.to_string());
-        if let Some((a, b)) = m.imps {
-            x.leaf("TEAM_IMPS", &a.to_string());
-            x.leaf("OPPOSING_TEAM_IMPS", &b.to_string());
-        }
-        if let Some((a, b)) = m.vps {
-            x.leaf("TEAM_SCORE", &two(a));
-            x.leaf("OPPOSING_TEAM_SCORE", &two(b));
-        }
-        x.end();
-    }
-    for t in travellers.iter().filter(|t| !t.results.is_empty()) {
-        x.start("BOARD", &[("EVENT_TYPE", event_type)]);
-        x.leaf("BOARD_NUMBER", &t.board.to_string());
-        if let Some(datum) = t.datum {
-            x.leaf("BOARD_AVERAGE", &datum.to_string());
-        }
-        for l in &t.results {
-            traveller_line(&mut x, event, l);
+    if event.sections.is_empty() {
+        participants(&mut x, event_type, entries.iter());
+        write_matches(&mut x, matches);
+        boards(&mut x, event, travellers, None);
+    } else {
+        write_matches(&mut x, matches);
+        x.start("SESSION", &[("SESSION_ID", "1")]);
+        for section in &event.sections {
+            x.start("SECTION", &[("SECTION_ID", section.as_str())]);
+            let own = entries
+                .iter()
+                .filter(|e| e.section.as_deref() == Some(section.as_str()));
+            participants(&mut x, event_type, own);
+            boards(&mut x, event, travellers, Some(section));
+            x.end();
         }
         x.end();
     }
@@ -547,6 +603,7 @@ mod tests {
     fn entry(number: &str, direction: &'static str, players: &[&str]) -> UsebioEntry {
         UsebioEntry {
             number: number.into(),
+            section: None,
             direction: Some(direction),
             team_name: None,
             place: "1=".into(),
@@ -574,7 +631,7 @@ mod tests {
             }),
             winner_type: 2,
             mitchell: true,
-            sections: 1,
+            sections: Vec::new(),
         }
     }
 
@@ -672,6 +729,50 @@ mod tests {
                 assert!(xml.contains("<MATCH_SCORING_METHOD>VPS</MATCH_SCORING_METHOD>"));
             }
         }
+    }
+
+    #[test]
+    fn a_field_writes_each_section_in_its_own_section_element() {
+        let mut e = event(UsebioKind::Pairs(Method::Matchpoints));
+        e.sections = vec!["A".into(), "B&".into()];
+        let in_section = |section: &str, number: &str, place: &str| UsebioEntry {
+            section: Some(section.into()),
+            place: place.into(),
+            ..entry(number, "NS", &["X"])
+        };
+        // ranked overall: B&'s pair first
+        let entries = [in_section("B&", "1NS", "1"), in_section("A", "1NS", "2")];
+        let mut travellers = sample();
+        travellers[0].results[0].section = Some("A".into());
+        travellers[0].results[1].section = Some("B&".into());
+        let xml = write_usebio(&e, &entries, &[], &travellers);
+        let names = check_well_formed(&xml).unwrap();
+        assert!(xml.contains("<SECTION_COUNT>2</SECTION_COUNT>"), "{xml}");
+        assert!(xml.contains("<SESSION_COUNT>1</SESSION_COUNT>"));
+        // EVENT/SESSION/SECTION/(PARTICIPANTS, BOARD*), nothing under EVENT directly
+        let at = |s: &str| xml.find(s).unwrap_or_else(|| panic!("{s} in {xml}"));
+        assert!(at("<EVENT ") < at("<SESSION SESSION_ID=\"1\">"));
+        let a = at("<SECTION SECTION_ID=\"A\">");
+        let b = at("<SECTION SECTION_ID=\"B&amp;\">");
+        assert!(at("<SESSION ") < a && a < b && b < at("</SESSION>"));
+        assert!(at("</SESSION>") < at("</EVENT>"));
+        let (section_a, section_b) = (&xml[a..b], &xml[b..at("</SESSION>")]);
+        assert_eq!(section_a.matches("<PARTICIPANTS").count(), 1);
+        assert!(section_a.contains("<PAIR_NUMBER>A1NS</PAIR_NUMBER>\n"));
+        assert!(section_a.contains("<PLACE>2</PLACE>"));
+        assert!(section_a.contains("<NS_PAIR_NUMBER>A1NS</NS_PAIR_NUMBER>"));
+        assert!(!section_a.contains("B&amp;1"));
+        assert!(section_b.contains("<PAIR_NUMBER>B&amp;1NS</PAIR_NUMBER>"));
+        assert!(section_b.contains("<PLACE>1</PLACE>"));
+        assert!(section_b.contains("<NS_PAIR_NUMBER>B&amp;2NS</NS_PAIR_NUMBER>"));
+        assert!(section_b.contains("<ADJUSTED_SCORE>A+/A-</ADJUSTED_SCORE>"));
+        assert!(!section_b.contains("A1NS"));
+        assert_eq!(names.iter().filter(|n| *n == "SECTION").count(), 2);
+        assert_eq!(names.iter().filter(|n| *n == "PARTICIPANTS").count(), 2);
+        assert_eq!(names.iter().filter(|n| *n == "TRAVELLER_LINE").count(), 2);
+        // a board per section that played it, the hands once
+        assert_eq!(xml.matches("<BOARD EVENT_TYPE").count(), 2);
+        assert_eq!(xml.matches("<HANDSET>").count(), 1);
     }
 
     #[test]
