@@ -65,7 +65,7 @@ RULES = {
     + GROUP_RULES,
     "update_tournament": [r"^must not be before start_date", r"is not a section of this tournament",
                           r"only pairs sections are scored across the field"] + GROUP_RULES,
-    "import_tournament": [r"the document needs a newer server", r"^a new tournament has no sections yet",
+    "import_tournament": [r"^must not be before start_date", r"the document needs a newer server", r"^a new tournament has no sections yet",
                           r"is not a section of this tournament"] + GROUP_RULES,
     "update_event": [r"^must not be before start_date", r"^unknown field `\w+`, expected",
                      r"^format \w+ has no settings", r"^unknown format \"\w+\" for (chess|bridge)",

@@ -28,7 +28,7 @@ use crate::domain::{
 use crate::engine::chess::swiss::Colour;
 use crate::engine::chess::team_swiss::event::{facts, PlayedMatch};
 use crate::engine::chess::team_swiss::{pair_team_round, TeamSwissError, TeamSwissSettings};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Problem};
 use crate::store::team_swiss::{self as store_ts, read_played, records, MatchRow};
 use crate::store::teams::{self, TeamRow};
 use crate::store::tokens::Role;
@@ -303,6 +303,7 @@ pub async fn pair_team_round_handler(
     params(("event_id" = i64, Path, description = "Event id"), ("round" = u32, Path, minimum = 1, maximum = 30, description = "Round number")),
     responses(
         (status = 200, body = TeamSwissRound),
+        (status = 409, description = "Not a team Swiss event", body = Problem, content_type = "application/problem+json"),
         PublicRead,
     )
 )]
