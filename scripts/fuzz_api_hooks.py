@@ -81,7 +81,8 @@ RULES = {
                    # the format asked or read from the file, and the Swiss-only parameters
                    r"^a Swiss setting: the file becomes a", r"met \d+ times: not a"]
     + SETTINGS_RULES,
-    "put_deals": [r"^the file holds no \[Deal\]"],
+    # a PBN file: its lines
+    "put_deals": [r"^the file holds no \[Deal\]", r"^line \d+: "],
     # one deal or a list, not both; a deal's cards (13 a hand, 52 distinct) are its content
     "analyse_deals": [r"or a list \(deals\), not both", r"^give a deal \(a PBN deal string"],
     "import_event": [r"^must hold exactly one event", r"the document needs a newer server"],
@@ -146,6 +147,7 @@ FIELD_RULES = {"import_event": [r"^tables\."],
                "import_tournament": [r"^sections\["],
                # a section sent as a TRF file: its lines
                "pair_swiss": [r"^line \d+"],
+               "import_trf": [r"^line \d+"],
                # a PBN deal string: its hands' cards
                "analyse_deals": [r"(^|\.)deal$"],
                # a custom movement's findings by the movement validator (named `movement`) and
