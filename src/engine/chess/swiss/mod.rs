@@ -49,6 +49,8 @@ mod validate;
 #[cfg(test)]
 mod byes_trf_tests;
 #[cfg(test)]
+pub(crate) mod checked_events;
+#[cfg(test)]
 mod trf_player_tests;
 
 pub use accel::Acceleration;

@@ -4,8 +4,9 @@
 
 use super::check::{check_round, completable, Report};
 use super::*;
-use crate::engine::chess::swiss::simulate::{apply_round, random_players};
-use crate::engine::chess::swiss::{PairingSystem, RequestedBye, RoundResult, SwissSettings};
+use crate::engine::chess::swiss::checked_events::play_event;
+use crate::engine::chess::swiss::simulate::random_players;
+use crate::engine::chess::swiss::{PairingSystem, SwissSettings};
 use crate::engine::matching::BlossomSolver;
 use crate::engine::rng::SplitMix64;
 
@@ -33,45 +34,12 @@ impl Totals {
 
 /// Plays an event of `n` players and `rounds` rounds, every round checked.
 fn play(n: u32, rounds: u32, seed: u64, totals: &mut Totals) -> SwissState {
-    let mut rng = SplitMix64::new(seed);
-    let mut state = SwissState {
-        settings: SwissSettings {
-            system: PairingSystem::FideDubov,
-            total_rounds: rounds,
-            seed,
-            ..SwissSettings::default()
-        },
-        players: random_players(n, &mut rng),
-        round: None,
-        requested_byes: vec![],
-        absent: vec![],
-    };
-    for _ in 0..rounds {
-        // Byes asked for (4 %: half a point or none) and withdrawals (1 %).
-        for p in state.players.iter_mut() {
-            if !p.withdrawn && rng.below(100) == 0 && !p.history.is_empty() {
-                p.withdrawn = true;
-            }
-        }
-        let mut byes = vec![];
-        for p in state.players.iter().filter(|p| !p.withdrawn) {
-            if rng.below(100) < 4 {
-                byes.push(RequestedBye {
-                    player: p.start_number,
-                    points: if rng.below(2) == 0 { 0.5 } else { 0.0 },
-                });
-            }
-        }
-        state.requested_byes = byes;
-        let active = state.players.iter().filter(|p| !p.withdrawn).count();
-        if active - state.requested_byes.len() < 2 {
-            state.requested_byes.clear();
-        }
-        let pairing = match pair_dubov(&state, &BlossomSolver) {
+    play_event(PairingSystem::FideDubov, n, rounds, seed, |state| {
+        let pairing = match pair_dubov(state, &BlossomSolver) {
             Ok(p) => p,
-            Err(_) if !completable(&state) => {
+            Err(_) if !completable(state) => {
                 totals.impossible += 1;
-                return state;
+                return None;
             }
             Err(e) => {
                 totals.violations.push(format!(
@@ -79,38 +47,17 @@ fn play(n: u32, rounds: u32, seed: u64, totals: &mut Totals) -> SwissState {
                     state.round_to_pair(),
                     e.message
                 ));
-                return state;
+                return None;
             }
         };
-        let initial = crate::engine::chess::swiss::dutch::initial_colour(&state);
-        let mut report = check_round(&state, &pairing, initial);
+        let initial = crate::engine::chess::swiss::dutch::initial_colour(state);
+        let mut report = check_round(state, &pairing, initial);
         for v in report.violations.iter_mut() {
             *v = format!("{n} players seed {seed}: {v}");
         }
         totals.add(report);
-        apply_round(&mut state, &pairing, &mut rng);
-        // Forfeits: 4 % of the boards not played.
-        let r = pairing.round as usize - 1;
-        for b in &pairing.pairings {
-            if rng.below(100) < 4 {
-                let white_wins = rng.below(2) == 0;
-                for (sn, wins) in [(b.white, white_wins), (b.black, !white_wins)] {
-                    let p = state
-                        .players
-                        .iter_mut()
-                        .find(|p| p.start_number == sn)
-                        .expect("player");
-                    p.history[r].result = if wins {
-                        RoundResult::ForfeitWin
-                    } else {
-                        RoundResult::ForfeitLoss
-                    };
-                    p.history[r].colour = None;
-                }
-            }
-        }
-    }
-    state
+        Some(pairing)
+    })
 }
 
 fn run(events: &[(u32, u32, u64)]) -> Totals {
