@@ -3,83 +3,15 @@
 
 use super::player::{DubovPlayer, Strength};
 use super::*;
+use crate::engine::chess::swiss::checked_events::hand_section;
 use crate::engine::chess::swiss::dutch::player::QuickSet;
 use crate::engine::chess::swiss::ByeKind;
-use crate::engine::chess::swiss::{
-    PairingSystem, RoundRecord, RoundResult, SwissPlayer, SwissSettings,
-};
+use crate::engine::chess::swiss::PairingSystem;
 use crate::engine::matching::BlossomSolver;
 
-/// A section of `n` players (start numbers 1.., rated 2400 down by 20), `total` rounds
-/// planned, the initial colour White, and the rounds played: `(white, black, result)` with
-/// the result for White (`1`, `0`, `=`, `+` White wins by forfeit, `-` Black does), or
-/// `(player, 0, kind)` for a bye (`U` pairing-allocated, `F` full point, `H` half, `Z` none).
-/// A player missing from a round is absent (zero-point bye).
+/// A section of this system written by hand ([`hand_section`]).
 fn section(n: u32, total: u32, rounds: &[&[(u32, u32, &str)]]) -> SwissState {
-    let mut players: Vec<SwissPlayer> = (1..=n)
-        .map(|k| SwissPlayer {
-            start_number: k,
-            name: format!("Player {k}"),
-            rating: 2400 - 20 * (k - 1),
-            ..Default::default()
-        })
-        .collect();
-    for (r, boards) in rounds.iter().enumerate() {
-        for &(w, b, res) in boards.iter() {
-            if b == 0 {
-                let result = match res {
-                    "U" => RoundResult::PairingBye,
-                    "F" => RoundResult::FullBye,
-                    "H" => RoundResult::HalfBye,
-                    _ => RoundResult::ZeroBye,
-                };
-                players[w as usize - 1].history.push(RoundRecord {
-                    opponent: None,
-                    colour: None,
-                    result,
-                });
-                continue;
-            }
-            use RoundResult::*;
-            let (rw, rb, played) = match res {
-                "1" => (Win, Loss, true),
-                "0" => (Loss, Win, true),
-                "=" => (Draw, Draw, true),
-                "+" => (ForfeitWin, ForfeitLoss, false),
-                _ => (ForfeitLoss, ForfeitWin, false),
-            };
-            for (me, other, result, colour) in
-                [(w, b, rw, Colour::White), (b, w, rb, Colour::Black)]
-            {
-                players[me as usize - 1].history.push(RoundRecord {
-                    opponent: Some(other),
-                    colour: played.then_some(colour),
-                    result,
-                });
-            }
-        }
-        for p in players.iter_mut() {
-            while p.history.len() <= r {
-                p.history.push(RoundRecord {
-                    opponent: None,
-                    colour: None,
-                    result: RoundResult::ZeroBye,
-                });
-            }
-        }
-    }
-    SwissState {
-        settings: SwissSettings {
-            system: PairingSystem::FideDubov,
-            total_rounds: total,
-            first_colour: Some(Colour::White),
-            ..SwissSettings::default()
-        },
-        players,
-        round: None,
-        requested_byes: vec![],
-        absent: vec![],
-    }
+    hand_section(PairingSystem::FideDubov, n, total, rounds)
 }
 
 /// The boards (white, black), sorted, and the pairing-allocated bye.
