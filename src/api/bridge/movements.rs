@@ -41,7 +41,8 @@ pub struct MovementQuery {
     pub tables: u32,
     /// Rounds to play (curtailing); default the full movement.
     pub rounds: Option<u32>,
-    /// Boards per round.
+    /// Boards per round (1 to 8).
+    #[param(minimum = 1, maximum = 8)]
     pub boards_per_round: Option<u32>,
     /// A half table: `ns` or `ew` seats empty (Howells: an odd number of pairs).
     #[param(inline, value_type = Option<Direction>)]

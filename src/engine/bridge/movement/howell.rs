@@ -34,7 +34,7 @@ pub mod search;
 use super::mitchell::common::{check_sets, refuse_other_options};
 use super::model::{
     set_boards, HalfSet, Movement, MovementError, MovementParams, PairNumbering, Round, SitOut,
-    TableRound,
+    TableRound, MAX_BOARDS_PER_ROUND,
 };
 use super::report::balance;
 use half_sets::HalfLayout;
@@ -212,12 +212,12 @@ fn supported() -> String {
 fn boards_per_round(p: &MovementParams) -> Result<u32, MovementError> {
     match p.boards_per_round {
         None => Ok(2),
-        Some(b) if (1..=8).contains(&b) => Ok(b),
+        Some(b) if (1..=MAX_BOARDS_PER_ROUND).contains(&b) => Ok(b),
         Some(_) => Err(MovementError::new(
             "boards_per_round",
-            "boards per round must be between 1 and 8",
+            format!("boards per round must be between 1 and {MAX_BOARDS_PER_ROUND}"),
         )
-        .with_supported("1 to 8")),
+        .with_supported(format!("1 to {MAX_BOARDS_PER_ROUND}"))),
     }
 }
 

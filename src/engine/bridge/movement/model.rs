@@ -222,6 +222,10 @@ pub(crate) fn is_full(t: &TableRound) -> bool {
     t.ns.is_some() && t.ew.is_some()
 }
 
+/// The most boards a round any pairs movement serves (the schema of
+/// `MovementParams::boards_per_round` states the same bound).
+pub const MAX_BOARDS_PER_ROUND: u32 = 8;
+
 /// Board numbers of set `set` (1-based) when every set holds `boards_per_round` boards.
 pub fn set_boards(set: u32, boards_per_round: u32) -> Vec<u32> {
     let first = (set - 1) * boards_per_round + 1;
@@ -237,7 +241,9 @@ pub struct MovementParams {
     pub tables: u32,
     /// Rounds to play (curtailing); default: the full movement.
     pub rounds: Option<u32>,
-    /// Boards per round (default 2 for Howells, 3 for Mitchells unless stated otherwise).
+    /// Boards per round (default 2 for Howells, 3 for Mitchells unless stated otherwise);
+    /// 1 to `MAX_BOARDS_PER_ROUND` (8).
+    #[schema(minimum = 1, maximum = 8)]
     pub boards_per_round: Option<u32>,
     /// A half table: which direction's seats are empty (Mitchell) / an odd number of pairs (Howell).
     pub half_table: Option<Direction>,

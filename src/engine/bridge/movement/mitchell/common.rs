@@ -8,13 +8,11 @@
 
 use crate::engine::bridge::movement::model::{
     set_boards, Direction, Movement, MovementError, MovementParams, PairNumbering, Round, SitOut,
-    TableRound,
+    TableRound, MAX_BOARDS_PER_ROUND,
 };
 
 /// Boards per round when the request gives none.
 pub const DEFAULT_BOARDS_PER_ROUND: u32 = 3;
-/// The most boards per round served.
-pub const MAX_BOARDS_PER_ROUND: u32 = 8;
 /// The largest room served (tables, a half table included).
 pub const MAX_TABLES: u32 = 60;
 
