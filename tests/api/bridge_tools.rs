@@ -56,6 +56,14 @@ fn the_score_of_a_board_by_number_or_vulnerability() {
 
     // a passed-out board needs no declarer or tricks
     let v = s.get("/api/v1/bridge/score?board=1&contract=PASS").json();
+    for fits in ["result=-", "result=%3D", "tricks=0"] {
+        let w = s
+            .get(&format!(
+                "/api/v1/bridge/score?board=1&contract=PASS&{fits}"
+            ))
+            .json();
+        assert_eq!(w["ns_score"], 0, "{fits}");
+    }
     assert_eq!(
         (v["ns_score"].clone(), v["ew_score"].clone()),
         (json!(0), json!(0))
@@ -73,6 +81,10 @@ fn bad_score_requests_name_the_field() {
         ("board=1&contract=4S&declarer=Q&tricks=10", "declarer"),
         ("board=1&contract=4S&tricks=10", "declarer"),
         ("board=1&contract=4S&declarer=N", "tricks"),
+        // a passed-out board: a result other than nothing, =, 0 or -, or tricks taken
+        ("board=1&contract=PASS&result=%C3%B5", "result"),
+        ("board=1&contract=PASS&result=%2B1", "result"),
+        ("board=1&contract=PASS&tricks=11", "tricks"),
         (
             "board=1&contract=4S&declarer=N&tricks=10&result=%3D",
             "result",

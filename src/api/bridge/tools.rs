@@ -192,7 +192,18 @@ impl ScoreQuery {
             .transpose()
             .map_err(score_error)?;
         let (declarer, tricks) = match contract {
-            Contract::PassedOut => (None, 0),
+            Contract::PassedOut => {
+                if let Some(r) = self.result.as_deref() {
+                    scoring::tricks_from_result(&contract, &plus_sign(r)).map_err(score_error)?;
+                }
+                if let Some(t) = self.tricks.filter(|&t| t != 0) {
+                    return Err(ApiError::invalid(
+                        "tricks",
+                        format!("{t}: the board was passed out, no tricks were taken"),
+                    ));
+                }
+                (None, 0)
+            }
             Contract::Bid { .. } => {
                 let Some(declarer) = declarer else {
                     return Err(ApiError::invalid("declarer", "is required (N, E, S or W)"));

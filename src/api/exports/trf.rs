@@ -62,6 +62,7 @@ pub struct ImportQuery {
     /// No rating limits.
     pub fide_style: Option<bool>,
     /// Seed of the coin flips (default: chosen at the next pairing and stored).
+    #[param(inline, value_type = Option<crate::limits::schema::Seed>)]
     pub seed: Option<u64>,
     /// Planned number of rounds (else the file's), 1 to 99.
     #[param(minimum = 1, maximum = 99)]
