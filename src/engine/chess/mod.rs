@@ -1,8 +1,9 @@
 //! Chess engines: round robins (Berger), team tables (Scheveningen, Hilton), the Swiss system,
-//! the team Swiss system (C.04.6),
+//! the team Swiss system (C.04.6), the Double-Swiss system (C.04.5),
 //! scoring, tie-breaks, ratings and title norms, and the wall chart.
 
 pub mod direct_encounter;
+pub mod double_swiss;
 pub mod fide_tiebreak;
 pub mod games;
 pub mod hilton;

@@ -3,7 +3,7 @@
 //! the properties a round of any size must show, with plain matchings (no tiers) as the
 //! witnesses of "fewest".
 
-use super::{ColourPreferences, TeamFacts, TeamRoundPairing, TeamSwissSettings};
+use super::{ColourPreferences, MatchText, TeamFacts, TeamRoundPairing, TeamSwissSettings};
 use crate::engine::chess::swiss::Colour;
 use crate::engine::matching::{BlossomSolver, Edge, MatchingProblem, MatchingSolver};
 use std::cmp::Reverse;
@@ -12,10 +12,10 @@ use std::collections::HashMap;
 /// A preference as the text states it: colour, strong.
 type Pref = Option<(Colour, bool)>;
 
-/// 1.7, read again.
-fn pref(t: &TeamFacts, s: &TeamSwissSettings) -> Pref {
+/// 1.7 of C.04.6, read again (C.04.5 has no preferences).
+fn pref(t: &TeamFacts, s: &TeamSwissSettings, text: MatchText) -> Pref {
     let c = &t.colours;
-    if c.is_empty() || s.preferences == ColourPreferences::None {
+    if c.is_empty() || s.preferences == ColourPreferences::None || text == MatchText::DoubleSwiss {
         return None;
     }
     let w = c.iter().filter(|&&x| x == Colour::White).count() as i32;
@@ -39,8 +39,49 @@ fn pref(t: &TeamFacts, s: &TeamSwissSettings) -> Pref {
     }
 }
 
-/// Article 4, read again: who has White among `a` and `b` (their TPNs).
-fn white_of(a: &TeamFacts, b: &TeamFacts, s: &TeamSwissSettings) -> u32 {
+/// Article 4 of C.04.5, read again: who has White in the first game among `a` and `b`.
+fn white_of_double_swiss(a: &TeamFacts, b: &TeamFacts, s: &TeamSwissSettings) -> u32 {
+    let (h, o) = if (Reverse(a.score), a.tpn) < (Reverse(b.score), b.tpn) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let give = |c: Colour| if c == Colour::White { h.tpn } else { o.tpn };
+    let whites = |t: &TeamFacts| t.colours.iter().filter(|&&c| c == Colour::White).count();
+    let (nh, no) = (h.colours.len(), o.colours.len());
+    if nh == 0 && no == 0 {
+        // 4.3.1
+        let odd = h.tpn % 2 == 1;
+        return give(if odd {
+            s.initial_colour
+        } else {
+            s.initial_colour.opposite()
+        });
+    }
+    if whites(h) != whites(o) {
+        // 4.3.2
+        return if whites(h) < whites(o) { h.tpn } else { o.tpn };
+    }
+    // 4.3.3 (General Handling Rules 3.4: only played matches, aligned at the last)
+    for k in 1..=nh.min(no) {
+        let (x, y) = (h.colours[nh - k], o.colours[no - k]);
+        if x != y {
+            return give(y);
+        }
+    }
+    if nh > 0 {
+        // 4.3.4
+        return give(h.colours[nh - 1].opposite());
+    }
+    // 4.3.5
+    give(o.colours[no - 1])
+}
+
+/// Article 4 of C.04.6, read again: who has White among `a` and `b` (their TPNs).
+fn white_of(a: &TeamFacts, b: &TeamFacts, s: &TeamSwissSettings, text: MatchText) -> u32 {
+    if text == MatchText::DoubleSwiss {
+        return white_of_double_swiss(a, b, s);
+    }
     let key = |t: &TeamFacts| {
         (
             Reverse(t.score),
@@ -61,7 +102,7 @@ fn white_of(a: &TeamFacts, b: &TeamFacts, s: &TeamSwissSettings) -> u32 {
             s.initial_colour.opposite()
         });
     }
-    let (pf, po) = (pref(f, s), pref(o, s));
+    let (pf, po) = (pref(f, s, text), pref(o, s, text));
     match (pf, po) {
         (Some((x, _)), None) => return give(x),
         (None, Some((y, _))) => return give(y.opposite()),
@@ -222,7 +263,11 @@ type SetKey = (u32, u32, Vec<(Reverse<u32>, u32)>);
 
 /// The round as the text pairs it, by enumeration (at most 20 teams; brackets of up to 14):
 /// the pairs as TPNs (smaller first, sorted) and the bye.
-pub(super) fn reference(ts: &[TeamFacts], s: &TeamSwissSettings) -> Option<RoundByText> {
+pub(crate) fn reference(
+    ts: &[TeamFacts],
+    s: &TeamSwissSettings,
+    text: MatchText,
+) -> Option<RoundByText> {
     let n = ts.len();
     assert!(n <= 20);
     let mut x = Text::new(ts);
@@ -249,7 +294,7 @@ pub(super) fn reference(ts: &[TeamFacts], s: &TeamSwissSettings) -> Option<Round
     if !x.pairable(rem) {
         return None;
     }
-    let floated = |x: &Text, i: usize| !s.last_two() && x.by_tpn[i].floated;
+    let floated = |x: &Text, i: usize| !s.floats_lapse(text) && x.by_tpn[i].floated;
     let mut pairs = Vec::new();
     while rem != 0 {
         let top = Text::members(rem).into_iter().map(|i| x.score(i)).max()?;
@@ -311,7 +356,7 @@ pub(super) fn reference(ts: &[TeamFacts], s: &TeamSwissSettings) -> Option<Round
         let bracket = res | ups;
         let mut all = Vec::new();
         x.pairings(bracket, &mut Vec::new(), &mut all);
-        let prefs: Vec<Pref> = x.by_tpn.iter().map(|t| pref(t, s)).collect();
+        let prefs: Vec<Pref> = x.by_tpn.iter().map(|t| pref(t, s, text)).collect();
         let key = |p: &Vec<(usize, usize)>| {
             let mut c8 = 0;
             let mut c9 = 0;
@@ -382,10 +427,11 @@ fn least(vs: &[usize], cost: impl Fn(usize, usize) -> Option<i64>) -> Option<i64
 }
 
 /// The rules a round of any size must show; the violations found, in words.
-pub(super) fn violations(
+pub(crate) fn violations(
     ts: &[TeamFacts],
     s: &TeamSwissSettings,
     p: &TeamRoundPairing,
+    text: MatchText,
 ) -> Vec<String> {
     let mut out = Vec::new();
     let n = ts.len();
@@ -401,7 +447,7 @@ pub(super) fn violations(
         if t(m.white).opponents.contains(&m.black) {
             out.push(format!("[C1] {} and {} met before", m.white, m.black));
         }
-        let w = white_of(t(m.white), t(m.black), s);
+        let w = white_of(t(m.white), t(m.black), s, text);
         if w != m.white {
             out.push(format!(
                 "Article 4: {w} should have White in {}-{}",
@@ -455,7 +501,7 @@ pub(super) fn violations(
         mate[b] = a;
     }
     let mut rem: Vec<usize> = (0..n).filter(|&i| Some(by_tpn[i].tpn) != p.bye).collect();
-    let prefs: Vec<Pref> = by_tpn.iter().map(|t| pref(t, s)).collect();
+    let prefs: Vec<Pref> = by_tpn.iter().map(|t| pref(t, s, text)).collect();
     while !rem.is_empty() && out.is_empty() {
         let top = rem.iter().map(|&i| by_tpn[i].score).max().unwrap_or(0);
         let res: Vec<bool> = (0..n)

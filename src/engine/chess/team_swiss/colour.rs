@@ -2,7 +2,7 @@
 
 use super::{ColourPreferences, TeamFacts, TeamSwissSettings};
 use crate::engine::chess::swiss::Colour;
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 
 /// A team's colour preference: the colour and whether it is strong (Type B; Type A
 /// preferences are simple, held as not strong).
@@ -122,4 +122,49 @@ fn first_team_colour(f: &TeamFacts, o: &TeamFacts, s: &TeamSwissSettings) -> Col
     }
     // 4.3.9 (the other team has played: 4.3.1 did not apply)
     *o.colours.last().expect("one of the two has played")
+}
+
+/// The colour of `a` in the first game of its match against `b` by C.04.5 (Double-Swiss),
+/// Article 4: no preferences; the higher-ranked player (HRP: the higher score, then the
+/// smaller TPN) is the one the rules speak of.
+pub fn allocate_double_swiss(a: &TeamFacts, b: &TeamFacts, s: &TeamSwissSettings) -> Colour {
+    let a_hrp = (Reverse(a.score), a.tpn) < (Reverse(b.score), b.tpn);
+    let (h, o) = if a_hrp { (a, b) } else { (b, a) };
+    let of_hrp = hrp_colour(h, o, s);
+    if a_hrp {
+        of_hrp
+    } else {
+        of_hrp.opposite()
+    }
+}
+
+/// 4.3 of C.04.5 for the HRP `h` against `o`: `h`'s colour.
+fn hrp_colour(h: &TeamFacts, o: &TeamFacts, s: &TeamSwissSettings) -> Colour {
+    // 4.3.1
+    if h.colours.is_empty() && o.colours.is_empty() {
+        return if h.tpn % 2 == 1 {
+            s.initial_colour
+        } else {
+            s.initial_colour.opposite()
+        };
+    }
+    // 4.3.2: White to the one with fewer Whites.
+    let whites = |t: &TeamFacts| t.colours.iter().filter(|&&c| c == Colour::White).count();
+    match whites(h).cmp(&whites(o)) {
+        Ordering::Less => return Colour::White,
+        Ordering::Greater => return Colour::Black,
+        Ordering::Equal => {}
+    }
+    // 4.3.3: the played sequences aligned from the last played match (General Handling
+    // Rules 3.4), back to the latest where they differ.
+    for (ch, co) in h.colours.iter().rev().zip(o.colours.iter().rev()) {
+        if ch != co {
+            return ch.opposite();
+        }
+    }
+    // 4.3.4, then 4.3.5 (one of the two has played: 4.3.1 did not apply).
+    if let Some(c) = h.colours.last() {
+        return c.opposite();
+    }
+    o.colours.last().copied().unwrap_or(s.initial_colour)
 }

@@ -90,11 +90,11 @@ pub mod event;
 mod pair;
 
 #[cfg(test)]
-mod check;
+pub(crate) mod check;
 #[cfg(test)]
 mod tests;
 
-pub use colour::{allocate, preference, Preference};
+pub use colour::{allocate, allocate_double_swiss, preference, Preference};
 
 use crate::engine::chess::swiss::Colour;
 use serde::{Deserialize, Serialize};
@@ -137,6 +137,31 @@ impl TeamSwissSettings {
     pub fn last_two(&self) -> bool {
         self.round + 1 >= self.rounds
     }
+
+    /// The float criteria do not apply in this round: C.04.6's [C7] and [C10] in the last two
+    /// rounds, C.04.5's [C7] and [C8] in the last round.
+    pub fn floats_lapse(&self, text: MatchText) -> bool {
+        match text {
+            MatchText::TeamSwiss => self.last_two(),
+            MatchText::DoubleSwiss => self.last_round(),
+        }
+    }
+}
+
+/// The text a round of a match Swiss is paired by. C.04.6 (teams) and C.04.5 (Double-Swiss,
+/// a match of two games between two players) pair the same way, the pairing-allocated bye,
+/// then the top scoregroup's upfloaters and its bracket's identifier; they differ in colours
+/// and in when the float criteria lapse.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum MatchText {
+    /// C.04.6: colour preferences of Type A, Type B or none; [C7] and [C10] lapse in the last
+    /// two rounds; colours by its Article 4.
+    #[default]
+    TeamSwiss,
+    /// C.04.5: no colour preferences (the settings' `preferences` are not read); its [C7]
+    /// and [C8] (C.04.6's [C7] and [C10]) lapse in the last round; colours by its Article 4
+    /// (see [`crate::engine::chess::double_swiss`]).
+    DoubleSwiss,
 }
 
 /// A team as the pairing of a round sees it.
@@ -183,8 +208,8 @@ pub struct TeamMatch {
 /// The pairing of a round.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamRoundPairing {
-    /// Matches ordered by the higher score, then the smaller TPN of the pair
-    /// (General Handling Rules 3.6).
+    /// Matches ordered as General Handling Rules 3.6 recommends: the higher-ranked one's
+    /// score (highest first), the sum of both scores, the higher-ranked one's TPN.
     pub matches: Vec<TeamMatch>,
     /// The team given the pairing-allocated bye.
     pub bye: Option<u32>,
@@ -209,7 +234,7 @@ impl std::fmt::Display for TeamSwissError {
             TeamSwissError::BadTpns => write!(f, "the teams' pairing numbers are not 1 to n"),
             TeamSwissError::Impossible => write!(
                 f,
-                "no pairing of the round meets the absolute criteria (C.04.6 3.3.3: the chief arbiter decides)"
+                "no pairing of the round meets the absolute criteria (3.3.3: the chief arbiter decides)"
             ),
             TeamSwissError::Solver(m) => write!(f, "the matching failed: {m}"),
         }
@@ -218,19 +243,37 @@ impl std::fmt::Display for TeamSwissError {
 
 impl std::error::Error for TeamSwissError {}
 
-/// Pairs a round of a team Swiss event by C.04.6.
-pub fn pair_team_round(
-    teams: &[TeamFacts],
-    settings: &TeamSwissSettings,
-) -> Result<TeamRoundPairing, TeamSwissError> {
-    let n = teams.len();
+/// The TPNs are 1 to n, each once.
+fn check_tpns(ts: &[TeamFacts]) -> Result<(), TeamSwissError> {
+    let n = ts.len();
     let mut seen = vec![false; n];
-    for t in teams {
+    for t in ts {
         let k = t.tpn as usize;
         if k == 0 || k > n || seen[k - 1] {
             return Err(TeamSwissError::BadTpns);
         }
         seen[k - 1] = true;
     }
-    pair::pair(teams, settings)
+    Ok(())
+}
+
+/// Pairs a round of a team Swiss event by C.04.6.
+pub fn pair_team_round(
+    teams: &[TeamFacts],
+    settings: &TeamSwissSettings,
+) -> Result<TeamRoundPairing, TeamSwissError> {
+    check_tpns(teams)?;
+    pair::pair(teams, settings, MatchText::TeamSwiss)
+}
+
+/// Pairs a round of a match Swiss by `text`: [`pair_team_round`] for C.04.6, and for C.04.5
+/// (Double-Swiss) the same procedure without colour preferences, its own colours and float
+/// lapse. The TPNs must be 1 to n.
+pub fn pair_match_round(
+    contestants: &[TeamFacts],
+    settings: &TeamSwissSettings,
+    text: MatchText,
+) -> Result<TeamRoundPairing, TeamSwissError> {
+    check_tpns(contestants)?;
+    pair::pair(contestants, settings, text)
 }

@@ -2,8 +2,8 @@
 //! upfloaters and the bracket's pairs each one lexicographic matching (see the module doc of
 //! [`super`] for the tiers).
 
-use super::colour::{allocate, preference, Preference};
-use super::{TeamFacts, TeamMatch, TeamRoundPairing, TeamSwissError, TeamSwissSettings};
+use super::colour::{allocate, allocate_double_swiss, preference, Preference};
+use super::{MatchText, TeamFacts, TeamMatch, TeamRoundPairing, TeamSwissError, TeamSwissSettings};
 use crate::engine::chess::swiss::dutch::lex::{solve_lex_lazy, LexEdges, LexError, LexStats};
 use crate::engine::matching::{BlossomSolver, Edge, MatchingProblem, MatchingSolver};
 use std::cmp::Reverse;
@@ -21,9 +21,15 @@ struct Field<'a> {
     met: HashSet<(u32, u32)>,
     prefs: Vec<Option<Preference>>,
     s: &'a TeamSwissSettings,
+    text: MatchText,
 }
 
 impl Field<'_> {
+    /// The float criteria apply this round.
+    fn floats_count(&self) -> bool {
+        !self.s.floats_lapse(self.text)
+    }
+
     /// [C1]: the two may meet.
     fn legal(&self, a: usize, b: usize) -> bool {
         let (x, y) = (self.ts[a].tpn, self.ts[b].tpn);
@@ -77,6 +83,7 @@ fn lex(
 pub(super) fn pair(
     ts: &[TeamFacts],
     s: &TeamSwissSettings,
+    text: MatchText,
 ) -> Result<TeamRoundPairing, TeamSwissError> {
     let met = ts
         .iter()
@@ -89,8 +96,12 @@ pub(super) fn pair(
     let f = Field {
         ts,
         met,
-        prefs: ts.iter().map(|t| preference(t, s)).collect(),
+        prefs: match text {
+            MatchText::TeamSwiss => ts.iter().map(|t| preference(t, s)).collect(),
+            MatchText::DoubleSwiss => vec![None; ts.len()],
+        },
         s,
+        text,
     };
     let n = ts.len();
     let mut rem: Vec<usize> = (0..n).collect();
@@ -134,11 +145,15 @@ pub(super) fn pair(
         let gone: HashSet<usize> = bracket.iter().copied().collect();
         rem.retain(|v| !gone.contains(v));
     }
-    let mut matches: Vec<(u32, u32, TeamMatch)> = pairs
+    let mut matches: Vec<(_, TeamMatch)> = pairs
         .into_iter()
         .map(|(a, b)| {
             let (ta, tb) = (&ts[a], &ts[b]);
-            let m = if allocate(ta, tb, s) == crate::engine::chess::swiss::Colour::White {
+            let colour = match text {
+                MatchText::TeamSwiss => allocate(ta, tb, s),
+                MatchText::DoubleSwiss => allocate_double_swiss(ta, tb, s),
+            };
+            let m = if colour == crate::engine::chess::swiss::Colour::White {
                 TeamMatch {
                     white: ta.tpn,
                     black: tb.tpn,
@@ -149,12 +164,15 @@ pub(super) fn pair(
                     black: ta.tpn,
                 }
             };
-            (ta.score.max(tb.score), ta.tpn.min(tb.tpn), m)
+            // General Handling Rules 3.6: the higher-ranked one's score, the sum of the
+            // scores, the higher-ranked one's TPN.
+            let hrp = (Reverse(ta.score), ta.tpn).min((Reverse(tb.score), tb.tpn));
+            ((hrp.0, Reverse(ta.score + tb.score), hrp.1), m)
         })
         .collect();
-    matches.sort_by_key(|&(hi, tpn, _)| (Reverse(hi), tpn));
+    matches.sort_by_key(|&(key, _)| key);
     Ok(TeamRoundPairing {
-        matches: matches.into_iter().map(|(_, _, m)| m).collect(),
+        matches: matches.into_iter().map(|(_, m)| m).collect(),
         bye: bye.map(|v| ts[v].tpn),
         upfloaters,
     })
@@ -181,7 +199,7 @@ fn choose_upfloaters(
     let order0 = c7 + 1;
     // Positions k >= r are already in the order of 3.5.3 (score descending, TPN ascending).
     let tiers = order0 + (m - r);
-    let use_c7 = !f.s.last_two();
+    let use_c7 = f.floats_count();
     let mut edges = LexEdges::with_capacity(m * m / 2, m * m);
     let mut t: Vec<(usize, i64)> = Vec::with_capacity(8);
     for a in 0..m {
@@ -228,7 +246,7 @@ fn pair_bracket(
     // Position by TPN, and whether the team is a resident.
     let team = |i: usize| bracket[by_tpn[i]];
     let resident = |i: usize| by_tpn[i] < r;
-    let use_c10 = !f.s.last_two();
+    let use_c10 = f.floats_count();
     let bottom0 = 3;
     let top0 = 3 + b;
     let mut edges = LexEdges::with_capacity(b * b / 2, 4 * b * b);

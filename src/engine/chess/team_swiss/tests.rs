@@ -333,7 +333,7 @@ fn run(sizes: &[u32], seeds: u64, exact: bool, prefs: ColourPreferences) -> (usi
                 s.initial_colour = if seed % 2 == 0 { W } else { B };
                 let got = pair_team_round(&e.teams, &s);
                 if exact {
-                    let want = reference(&e.teams, &s);
+                    let want = reference(&e.teams, &s, MatchText::TeamSwiss);
                     match (&got, &want) {
                         (Ok(p), Some((pairs, bye))) => {
                             assert_eq!(
@@ -348,7 +348,7 @@ fn run(sizes: &[u32], seeds: u64, exact: bool, prefs: ColourPreferences) -> (usi
                     }
                 }
                 let Ok(p) = got else { break };
-                let v = violations(&e.teams, &s, &p);
+                let v = violations(&e.teams, &s, &p, MatchText::TeamSwiss);
                 assert!(v.is_empty(), "n {n} seed {seed} round {round}: {v:?}");
                 rounds_paired += 1;
                 e.play(&p);
