@@ -221,9 +221,16 @@ fn team_swiss_round_trip_with_captains_results_and_standings() {
         .map(|r| r["game_points"].as_f64().unwrap())
         .sum();
     assert_eq!(gp, 6.0 * 2.0 + 3.0);
-    assert!(rows
-        .iter()
-        .all(|r| r["buchholz"].is_u64() && r["sonneborn_berger"].is_u64()));
+    assert_eq!(
+        st["tiebreaks"],
+        json!(["GP", "BH:MP", "SB:MP"]),
+        "the default list"
+    );
+    for r in rows {
+        assert_eq!(r["tiebreaks"]["GP"], r["game_points"]);
+        assert_eq!(r["tiebreaks"]["BH:MP"], r["buchholz"]);
+        assert_eq!(r["tiebreaks"]["SB:MP"], r["sonneborn_berger"]);
+    }
     for w in rows.windows(2) {
         assert!(w[0]["match_points"].as_u64() >= w[1]["match_points"].as_u64());
     }
@@ -350,4 +357,181 @@ fn team_swiss_refusals_name_the_field() {
         .problem(401);
     s.get(&format!("/api/v1/events/{event}/team-rounds/2"))
         .problem(404);
+}
+
+/// Pairs the next round, lines up every match's first two members (admin) and scores it
+/// 1½-½ for the White team (board 1 won, board 2 drawn). Returns the (white, black) team ids
+/// and the bye's.
+fn play_round(s: &TestServer, event: i64, admin: &str, teams: &[Value]) -> (Vec<(i64, i64)>, i64) {
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/team-rounds"),
+        Some(admin),
+        &json!({}),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let paired = r.json();
+    let round = paired["round"].as_u64().unwrap();
+    let mut out = Vec::new();
+    for m in paired["matches"].as_array().unwrap() {
+        let ids = (
+            m["white_team"]["id"].as_i64().unwrap(),
+            m["black_team"]["id"].as_i64().unwrap(),
+        );
+        for id in [ids.0, ids.1] {
+            let t = teams.iter().find(|t| t["id"] == id).unwrap();
+            assert_eq!(lineup(s, event, round, t, admin), 200);
+        }
+        out.push(ids);
+    }
+    let view = s
+        .get(&format!("/api/v1/events/{event}/team-rounds/{round}"))
+        .json();
+    let entries: Vec<Value> = view["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m["boards"].as_array().unwrap().clone())
+        .map(|g| {
+            let result = if g["board"] == 1 { "1-0" } else { "1/2-1/2" };
+            json!({"round": round, "board": g["round_board"], "result": result})
+        })
+        .collect();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/results"),
+        Some(admin),
+        &json!({ "results": entries }),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    (out, paired["bye"]["id"].as_i64().unwrap())
+}
+
+/// Game points primary and a chosen list: the standings rank by GP, then the list, and each
+/// value is the one computed by hand from the rounds (C.07 2023: a bye's dummy has the team's
+/// own score).
+#[test]
+fn team_swiss_tiebreak_settings_rank_the_standings() {
+    let s = spawn();
+    let settings = json!({"boards": 2, "rounds": 3, "tiebreak_rules": "2023",
+        "primary_score": "game_points", "tiebreaks": ["BH:MP", "emgsb", "WIN", "TPN"]});
+    let (event, admin) = event_with(&s, "team_swiss", settings);
+    let teams: Vec<Value> = (0..5)
+        .map(|i| team(&s, event, &admin, &format!("T{i}"), 2))
+        .collect();
+    assert_eq!(
+        s.draw_lots(event, &admin, json!({"method": "random", "seed": 5}))
+            .status,
+        200
+    );
+    let mut rounds = Vec::new();
+    for _ in 0..3 {
+        rounds.push(play_round(&s, event, &admin, &teams));
+    }
+    // By hand: the White team wins 2 MP and 1½ GP, Black 0 and ½; a bye 1 MP and 1 GP.
+    let ids: Vec<i64> = teams.iter().map(|t| t["id"].as_i64().unwrap()).collect();
+    let mut mp = std::collections::HashMap::new();
+    let mut gp = std::collections::HashMap::new();
+    for (matches, bye) in &rounds {
+        *mp.entry(*bye).or_insert(0.0) += 1.0;
+        *gp.entry(*bye).or_insert(0.0) += 1.0;
+        for (w, b) in matches {
+            *mp.entry(*w).or_insert(0.0) += 2.0;
+            *gp.entry(*w).or_insert(0.0) += 1.5;
+            *mp.entry(*b).or_insert(0.0) += 0.0;
+            *gp.entry(*b).or_insert(0.0) += 0.5;
+        }
+    }
+    let mut bh = std::collections::HashMap::new();
+    let mut emgsb = std::collections::HashMap::new();
+    let mut wins = std::collections::HashMap::new();
+    for &t in &ids {
+        let (mut b, mut e, mut w) = (0.0, 0.0, 0.0);
+        for (matches, bye) in &rounds {
+            if *bye == t {
+                b += mp[&t];
+                e += mp[&t] * 1.0;
+            }
+            for (white, black) in matches {
+                if *white == t {
+                    b += mp[black];
+                    e += mp[black] * 1.5;
+                    w += 1.0;
+                } else if *black == t {
+                    b += mp[white];
+                    e += mp[white] * 0.5;
+                }
+            }
+        }
+        bh.insert(t, b);
+        emgsb.insert(t, e);
+        wins.insert(t, w);
+    }
+    let st = s
+        .get(&format!("/api/v1/events/{event}/team-standings"))
+        .json();
+    assert_eq!(st["order"], "game_points");
+    assert_eq!(st["tiebreaks"], json!(["BH:MP", "emgsb", "WIN", "TPN"]));
+    let rows = st["standings"].as_array().unwrap();
+    let mut keys = Vec::new();
+    for r in rows {
+        let t = r["team"]["id"].as_i64().unwrap();
+        assert_eq!(r["game_points"].as_f64().unwrap(), gp[&t], "GP of {t}");
+        assert_eq!(r["match_points"].as_f64().unwrap(), mp[&t], "MP of {t}");
+        assert_eq!(
+            r["tiebreaks"]["BH:MP"].as_f64().unwrap(),
+            bh[&t],
+            "BH:MP of {t}"
+        );
+        assert_eq!(
+            r["tiebreaks"]["emgsb"].as_f64().unwrap(),
+            emgsb[&t],
+            "EMGSB of {t}"
+        );
+        assert_eq!(
+            r["tiebreaks"]["WIN"].as_f64().unwrap(),
+            wins[&t],
+            "WIN of {t}"
+        );
+        let tpn = r["team"]["number"].as_f64().unwrap();
+        assert_eq!(
+            r["tiebreaks"]["TPN"].as_f64().unwrap(),
+            -tpn,
+            "TPN: lower first"
+        );
+        keys.push((gp[&t], bh[&t], emgsb[&t], wins[&t], -tpn));
+        assert_eq!(r["shared"], false, "TPN leaves no tie");
+    }
+    assert!(
+        keys.windows(2).all(|w| w[0] > w[1]),
+        "ranked by GP then the list: {keys:?}"
+    );
+    // A list that cannot be read names its entry; too long a list names the list.
+    let bad = s.send(
+        "PATCH",
+        &format!("/api/v1/events/{event}"),
+        Some(&admin),
+        &json!({"settings": {"tiebreaks": ["GP", "BH:XP", "SB/M1"]}}),
+    );
+    bad.problem(422);
+    assert_eq!(
+        bad.fields(),
+        vec!["settings.tiebreaks[1]", "settings.tiebreaks[2]"]
+    );
+    let long: Vec<&str> = vec!["GP"; 13];
+    let bad = s.send(
+        "PATCH",
+        &format!("/api/v1/events/{event}"),
+        Some(&admin),
+        &json!({"settings": {"tiebreaks": long}}),
+    );
+    bad.problem(422);
+    assert_eq!(bad.fields(), vec!["settings.tiebreaks"]);
+    let bad = s.send(
+        "PATCH",
+        &format!("/api/v1/events/{event}"),
+        Some(&admin),
+        &json!({"settings": {"primary_score": "points"}}),
+    );
+    bad.problem(422);
 }

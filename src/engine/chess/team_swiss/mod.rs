@@ -88,6 +88,7 @@
 mod colour;
 pub mod event;
 mod pair;
+pub mod tiebreak;
 
 #[cfg(test)]
 mod check;
