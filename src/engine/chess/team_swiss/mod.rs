@@ -89,6 +89,7 @@ mod colour;
 pub mod event;
 mod pair;
 pub mod tiebreak;
+pub mod trf;
 
 #[cfg(test)]
 mod check;
