@@ -627,6 +627,29 @@ fn team_swiss_trf_round_trip() {
     let again = s.get(&format!("/api/v1/events/{copy}/trf")).text();
     assert_eq!(again, text, "the copy writes the same file");
 
+    // The round page: each match with its score and boards, names escaped; the bye.
+    let page = s.get(&format!("/e/{event}/rounds/2"));
+    assert_eq!(page.status, 200);
+    let html = page.text();
+    assert!(html.contains("Table 1: "), "{html}");
+    assert!(html.contains("Table 2: "), "{html}");
+    assert!(
+        html.contains("Club &lt;é&gt; 0 1"),
+        "a player, escaped: {html}"
+    );
+    assert!(!html.contains("Club <é>"), "nothing unescaped: {html}");
+    assert!(html.contains("match points 0–2"), "{html}");
+    assert!(html.contains("Bye: "), "{html}");
+    assert_eq!(
+        html.matches("<td class=\"nw\">½-½</td>").count()
+            + html.matches("<td class=\"nw\">1/2-1/2</td>").count(),
+        2,
+        "board 2 of each match drawn: {html}"
+    );
+    for missing in [0, 4] {
+        assert_eq!(s.get(&format!("/e/{event}/rounds/{missing}")).status, 404);
+    }
+
     // What a team Swiss here does not hold is refused, naming the line.
     let forfeits = format!("{text}330 +- 001 001 002\n");
     let r = s.send("POST", "/api/v1/events/trf", None, &json!(forfeits));

@@ -139,7 +139,11 @@ fn player(conn: &Connection, event_id: i64, id: i64) -> ApiResult<LinedUpPlayer>
 }
 
 /// A round as served.
-fn round_view(conn: &Connection, event_id: i64, number: u32) -> ApiResult<TeamSwissRound> {
+pub(crate) fn round_view(
+    conn: &Connection,
+    event_id: i64,
+    number: u32,
+) -> ApiResult<TeamSwissRound> {
     let p = read_played(conn, event_id)?;
     let Some(ms) = p
         .rounds

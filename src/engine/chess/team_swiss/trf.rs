@@ -322,6 +322,16 @@ pub fn assemble(rec: &TeamRecords, state: &SwissState) -> Result<TeamTrf, TrfErr
             }
         }
     }
+    if let Some(p) = state
+        .players
+        .iter()
+        .find(|p| !team_of.contains_key(&p.start_number))
+    {
+        return Err(err(
+            0,
+            format!("player {} is in no `310` team", p.start_number),
+        ));
+    }
     let by_number: HashMap<u32, &crate::engine::chess::swiss::SwissPlayer> =
         state.players.iter().map(|p| (p.start_number, p)).collect();
     let played_rounds = state
