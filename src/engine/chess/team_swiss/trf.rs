@@ -593,4 +593,58 @@ mod tests {
         }
         assert!(split("001    1\n").is_err(), "no 310 records");
     }
+
+    #[test]
+    fn every_player_is_in_one_team() {
+        let player = |n| crate::engine::chess::swiss::SwissPlayer {
+            start_number: n,
+            ..Default::default()
+        };
+        let state = SwissState {
+            settings: Default::default(),
+            players: vec![player(1), player(2), player(3)],
+            round: None,
+            requested_byes: Vec::new(),
+            absent: Vec::new(),
+        };
+        let rec = |teams: Vec<TrfTeam>| TeamRecords {
+            teams: teams
+                .into_iter()
+                .enumerate()
+                .map(|(k, t)| (k + 1, t))
+                .collect(),
+            boards: Some(1),
+            ..Default::default()
+        };
+        let e = assemble(
+            &rec(vec![team(1, "A", vec![1]), team(2, "B", vec![2])]),
+            &state,
+        )
+        .unwrap_err();
+        assert!(
+            e.message.contains("player 3 is in no `310` team"),
+            "{}",
+            e.message
+        );
+        let e = assemble(
+            &rec(vec![team(1, "A", vec![1, 3]), team(2, "B", vec![2, 3])]),
+            &state,
+        )
+        .unwrap_err();
+        assert_eq!(e.line, 2, "{}", e.message);
+        assert!(e.message.contains("in two teams"));
+        let e = assemble(
+            &rec(vec![team(1, "A", vec![1, 2, 3]), team(3, "B", vec![])]),
+            &state,
+        )
+        .unwrap_err();
+        assert_eq!(e.line, 2, "TPN 3 of 2 teams: {}", e.message);
+        let ok = assemble(
+            &rec(vec![team(2, "B", vec![2]), team(1, "A", vec![1, 3])]),
+            &state,
+        )
+        .unwrap();
+        assert_eq!(ok.teams.iter().map(|t| t.tpn).collect::<Vec<_>>(), [1, 2]);
+        assert!(ok.rounds.is_empty(), "no games: no rounds");
+    }
 }
