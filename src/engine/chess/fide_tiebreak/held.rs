@@ -3,8 +3,8 @@
 //! from the tournaments of `tests/fixtures/tiebreaks/held/` (see the README there for the
 //! sources and which public transcriptions the values were taken from).
 //!
-//! The team exercises 34-44 (match and game points, Buchholz and Sonneborn-Berger of both,
-//! EDE) are checked in [`crate::engine::chess::team_swiss::tiebreak`]'s tests; 45-49 (the
+//! The team exercises 34-45 (match and game points, Buchholz and Sonneborn-Berger of both,
+//! EDE) are checked in [`crate::engine::chess::team_swiss::tiebreak`]'s tests; 46-49 (the
 //! board tie-breaks and SSSC) are not computed.
 
 use crate::engine::chess::scoring::{self, Section, TiebreakOrder, TiebreakRules};

@@ -16,7 +16,7 @@
 //! | `BH:MP`, `BH:GP` | Buchholz of that score (C.07 art. 8.1); `BH` alone: of the primary | `/C1` `/C2` `/M1` `/M2` |
 //! | `SB:MP`, `SB:GP` | Sonneborn-Berger (art. 9.1): opponent's score × own score in that match, both of that kind; `SB` alone: of the primary | `/C1` `/C2` |
 //! | `EMMSB`, `EMGSB`, `EGMSB`, `EGGSB` (also `ESB:MG`…) | extended Sonneborn-Berger: the first letter the opponent's score, the second the team's own in that match (`EMGSB`: opponent's MP × own GP) | `/C1` `/C2` |
-//! | `EDE` | extended direct encounter: direct encounter (art. 6) among the tied teams by the primary score, then by the other score | |
+//! | `EDE` | extended direct encounter: direct encounter (art. 6) among the tied teams by the primary score, then by the other score, in turn until neither splits a tie | |
 //! | `WIN` | matches won, played or not (art. 7.1 for teams) | |
 //! | `TPN` | team pairing number, lower first (art. 7.8) | |
 //!
@@ -488,6 +488,28 @@ fn direct_encounter(rows: &TeamRows, group: &[usize], s: Score) -> Vec<Vec<usize
         .collect()
 }
 
+/// `EDE`: direct encounter by the primary score, then by the other, and again in turn on
+/// the ties left, until neither splits any more (the order of FIDE TEC's TieBreakServer).
+fn extended_direct_encounter(
+    rows: &TeamRows,
+    group: Vec<usize>,
+    primary: Score,
+) -> Vec<Vec<usize>> {
+    let mut parts = vec![group];
+    let mut s = primary;
+    let mut idle = 0;
+    while idle < 2 {
+        let before = parts.len();
+        parts = parts
+            .into_iter()
+            .flat_map(|p| direct_encounter(rows, &p, s))
+            .collect();
+        idle = if parts.len() > before { 0 } else { idle + 1 };
+        s = s.other();
+    }
+    parts
+}
+
 /// One team's line of the standings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamLine {
@@ -536,12 +558,7 @@ pub fn standings(
         groups = if tb.code == TeamCode::ExtendedDirectEncounter {
             groups
                 .into_iter()
-                .flat_map(|g| {
-                    direct_encounter(rows, &g, primary)
-                        .into_iter()
-                        .flat_map(|p| direct_encounter(rows, &p, primary.other()))
-                        .collect::<Vec<_>>()
-                })
+                .flat_map(|g| extended_direct_encounter(rows, g, primary))
                 .collect()
         } else {
             split_by(groups, &|t| all[i][t].unwrap_or(i64::MIN))

@@ -1,4 +1,4 @@
-//! Team tie-breaks against IA Mario Held's team exercises (34-44, "Exercises in
+//! Team tie-breaks against IA Mario Held's team exercises (34-45, "Exercises in
 //! Tie-Breaking", FIDE TEC, Rev. 2403220900, for the C.07 text of 2023) and small events
 //! computed by hand.
 //!
@@ -176,7 +176,7 @@ fn exercises_38_to_41_sonneborn_berger_variants() {
 }
 
 #[test]
-fn exercises_42_to_44_extended_direct_encounter() {
+fn exercises_42_to_45_extended_direct_encounter() {
     let o = order(Score::MatchPoints, &["EDE"]);
     // 42: 11 and 14 (4 MP) met in round 3 (2-2): a drawn match decides nothing.
     assert_eq!(rank(&o, 11), rank(&o, 14));
@@ -185,6 +185,10 @@ fn exercises_42_to_44_extended_direct_encounter() {
     assert_eq!(rank(&o, 9), rank(&o, 13));
     // 43: 6 beat 8 (3-1 in round 3).
     assert!(rank(&o, 6) < rank(&o, 8));
+    // 45: the five 10-MP teams all met, 4 MP each among them: no split. Game points among
+    // them: 4 8½; 1, 2 and 3 8 each; 5 7½. Among 1, 2 and 3 again (art. 6, the smaller tie)
+    // by game points: 2 5½ (4 against 3, 1½ against 1), 1 5, 3 1½.
+    assert_eq!(teams(&o)[..5], [4, 2, 1, 3, 5]);
 }
 
 #[test]
