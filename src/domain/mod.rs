@@ -903,7 +903,7 @@ pub const TEAM_SWISS_MAX_RESERVES: u32 = 5;
 /// The settings of a chess team Swiss event (FIDE C.04.6).
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({"boards": 4, "rounds": 9, "colour_preferences": "type_a", "initial_colour": "white"}))]
+#[schema(example = json!({"boards": 4, "rounds": 9, "colour_preferences": "type_a", "initial_colour": "white", "primary_score": "match_points", "tiebreaks": ["GP", "BH:MP", "SB:MP"], "tiebreak_rules": "2026"}))]
 pub struct TeamSwissEventSettings {
     /// Boards per match: each team lines up this many players a round (default 4). A team
     /// enters these players and up to 5 reserves.
@@ -917,6 +917,42 @@ pub struct TeamSwissEventSettings {
     /// The colour of the first board of the odd-numbered first-team in round 1 (C.04.6 4.1,
     /// drawn by lot before round 1; default `white`).
     pub initial_colour: Option<crate::engine::chess::swiss::Colour>,
+    /// What ranks the teams and makes the scoregroups of the pairing (C.04.6 1.2):
+    /// `match_points` (default) or `game_points`; the other score is the secondary one.
+    pub primary_score: Option<crate::engine::chess::team_swiss::tiebreak::Score>,
+    /// The team tie-breaks after the primary score, in order (C.07 codes: `MP`, `GP`,
+    /// `MPvGP`, `BH:MP`, `BH:GP` with `/C1` `/C2` `/M1` `/M2`, `SB:MP`, `SB:GP`, `EMMSB`,
+    /// `EMGSB`, `EGMSB`, `EGGSB` with `/C1` `/C2`, `EDE`, `WIN`, `TPN`; any case). Default:
+    /// `GP`, `BH:MP`, `SB:MP` with match points primary; `MP`, `BH:GP`, `SB:GP` with game
+    /// points primary.
+    #[schema(max_items = 12, value_type = Option<Vec<TeamTiebreakCode>>)]
+    pub tiebreaks: Option<Vec<String>>,
+    /// The text of C.07 the tie-breaks follow for unplayed rounds (art. 16.4): `2023` or
+    /// `2026`; by default the text in force on the event's start date.
+    pub tiebreak_rules: Option<TiebreakRules>,
+}
+
+/// A team tie-break code of C.07 (`BH:MP/C1`, `EMGSB`, `EDE`…), any case.
+pub struct TeamTiebreakCode;
+
+impl utoipa::PartialSchema for TeamTiebreakCode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some(
+                "A team tie-break: MP, GP, MPvGP, BH:MP, BH:GP (/C1 /C2 /M1 /M2), SB:MP, SB:GP, \
+                 EMMSB, EMGSB, EGMSB, EGGSB, ESB:MG… (/C1 /C2), EDE, WIN, TPN; any case.",
+            ))
+            .pattern(Some(r"^[A-Za-z]{2,5}(:[A-Za-z]{2})?(/[A-Za-z][0-9])*$"))
+            .max_length(Some(16))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for TeamTiebreakCode {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("TeamTiebreakCode")
+    }
 }
 
 impl TeamSwissEventSettings {
@@ -946,12 +982,51 @@ impl TeamSwissEventSettings {
                 message: format!("must be from 1 to {TEAM_SWISS_MAX_ROUNDS} rounds"),
             });
         }
+        use crate::engine::chess::team_swiss::tiebreak::{TeamTiebreak, MAX_TEAM_TIEBREAKS};
+        if let Some(list) = &parsed.tiebreaks {
+            if list.len() > MAX_TEAM_TIEBREAKS {
+                errors.push(FieldError {
+                    field: "settings.tiebreaks".into(),
+                    message: format!("at most {MAX_TEAM_TIEBREAKS} team tie-breaks"),
+                });
+            }
+            for (i, code) in list.iter().enumerate().take(MAX_TEAM_TIEBREAKS) {
+                let fault = if code.len() > 16 {
+                    Some("at most 16 characters".to_string())
+                } else {
+                    TeamTiebreak::parse(code).err()
+                };
+                if let Some(message) = fault {
+                    errors.push(FieldError {
+                        field: format!("settings.tiebreaks[{i}]"),
+                        message,
+                    });
+                }
+            }
+        }
         check(errors)?;
         Ok(parsed)
     }
 
     pub fn boards(&self) -> u32 {
         self.boards.unwrap_or(4)
+    }
+
+    pub fn primary_score(&self) -> crate::engine::chess::team_swiss::tiebreak::Score {
+        self.primary_score
+            .unwrap_or(crate::engine::chess::team_swiss::tiebreak::Score::MatchPoints)
+    }
+
+    /// The team tie-breaks asked (checked by [`Self::parse`]), or the default list.
+    pub fn team_tiebreaks(&self) -> Vec<crate::engine::chess::team_swiss::tiebreak::TeamTiebreak> {
+        use crate::engine::chess::team_swiss::tiebreak::{default_list, TeamTiebreak};
+        match &self.tiebreaks {
+            Some(list) => list
+                .iter()
+                .filter_map(|c| TeamTiebreak::parse(c).ok())
+                .collect(),
+            None => default_list(self.primary_score()),
+        }
     }
 
     pub fn rounds(&self) -> u32 {

@@ -13,6 +13,7 @@
 mod match_pages;
 mod pages;
 mod pairs_crosstable;
+mod team_swiss_pages;
 mod text;
 mod tournament;
 

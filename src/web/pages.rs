@@ -117,6 +117,9 @@ pub fn round(conn: &Connection, id: i64, number: u32) -> Result<Markup, ApiError
     if is_match_format(&event.format) {
         return super::match_pages::round(conn, id, number);
     }
+    if event.format == crate::domain::FORMAT_TEAM_SWISS {
+        return super::team_swiss_pages::round(conn, &event, number);
+    }
     let not_found = || ApiError::not_found(format!("{} has no round {number}", event.name));
     let round = match rounds::get(conn, id, number) {
         Ok(r) if r.status == RoundStatus::Published => r,

@@ -221,9 +221,16 @@ fn team_swiss_round_trip_with_captains_results_and_standings() {
         .map(|r| r["game_points"].as_f64().unwrap())
         .sum();
     assert_eq!(gp, 6.0 * 2.0 + 3.0);
-    assert!(rows
-        .iter()
-        .all(|r| r["buchholz"].is_u64() && r["sonneborn_berger"].is_u64()));
+    assert_eq!(
+        st["tiebreaks"],
+        json!(["GP", "BH:MP", "SB:MP"]),
+        "the default list"
+    );
+    for r in rows {
+        assert_eq!(r["tiebreaks"]["GP"], r["game_points"]);
+        assert_eq!(r["tiebreaks"]["BH:MP"], r["buchholz"]);
+        assert_eq!(r["tiebreaks"]["SB:MP"], r["sonneborn_berger"]);
+    }
     for w in rows.windows(2) {
         assert!(w[0]["match_points"].as_u64() >= w[1]["match_points"].as_u64());
     }
@@ -350,4 +357,303 @@ fn team_swiss_refusals_name_the_field() {
         .problem(401);
     s.get(&format!("/api/v1/events/{event}/team-rounds/2"))
         .problem(404);
+}
+
+/// Pairs the next round, lines up every match's first two members (admin) and scores it
+/// 1½-½ for the White team (board 1 won, board 2 drawn). Returns the (white, black) team ids
+/// and the bye's.
+fn play_round(s: &TestServer, event: i64, admin: &str, teams: &[Value]) -> (Vec<(i64, i64)>, i64) {
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/team-rounds"),
+        Some(admin),
+        &json!({}),
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let paired = r.json();
+    let round = paired["round"].as_u64().unwrap();
+    let mut out = Vec::new();
+    for m in paired["matches"].as_array().unwrap() {
+        let ids = (
+            m["white_team"]["id"].as_i64().unwrap(),
+            m["black_team"]["id"].as_i64().unwrap(),
+        );
+        for id in [ids.0, ids.1] {
+            let t = teams.iter().find(|t| t["id"] == id).unwrap();
+            assert_eq!(lineup(s, event, round, t, admin), 200);
+        }
+        out.push(ids);
+    }
+    let view = s
+        .get(&format!("/api/v1/events/{event}/team-rounds/{round}"))
+        .json();
+    let entries: Vec<Value> = view["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m["boards"].as_array().unwrap().clone())
+        .map(|g| {
+            let result = if g["board"] == 1 { "1-0" } else { "1/2-1/2" };
+            json!({"round": round, "board": g["round_board"], "result": result})
+        })
+        .collect();
+    let r = s.send(
+        "POST",
+        &format!("/api/v1/events/{event}/results"),
+        Some(admin),
+        &json!({ "results": entries }),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    (out, paired["bye"]["id"].as_i64().unwrap())
+}
+
+/// Game points primary and a chosen list: the standings rank by GP, then the list, and each
+/// value is the one computed by hand from the rounds (C.07 2023: a bye's dummy has the team's
+/// own score).
+#[test]
+fn team_swiss_tiebreak_settings_rank_the_standings() {
+    let s = spawn();
+    let settings = json!({"boards": 2, "rounds": 3, "tiebreak_rules": "2023",
+        "primary_score": "game_points", "tiebreaks": ["BH:MP", "emgsb", "WIN", "TPN"]});
+    let (event, admin) = event_with(&s, "team_swiss", settings);
+    let teams: Vec<Value> = (0..5)
+        .map(|i| team(&s, event, &admin, &format!("T{i}"), 2))
+        .collect();
+    assert_eq!(
+        s.draw_lots(event, &admin, json!({"method": "random", "seed": 5}))
+            .status,
+        200
+    );
+    let mut rounds = Vec::new();
+    for _ in 0..3 {
+        rounds.push(play_round(&s, event, &admin, &teams));
+    }
+    // By hand: the White team wins 2 MP and 1½ GP, Black 0 and ½; a bye 1 MP and 1 GP.
+    let ids: Vec<i64> = teams.iter().map(|t| t["id"].as_i64().unwrap()).collect();
+    let mut mp = std::collections::HashMap::new();
+    let mut gp = std::collections::HashMap::new();
+    for (matches, bye) in &rounds {
+        *mp.entry(*bye).or_insert(0.0) += 1.0;
+        *gp.entry(*bye).or_insert(0.0) += 1.0;
+        for (w, b) in matches {
+            *mp.entry(*w).or_insert(0.0) += 2.0;
+            *gp.entry(*w).or_insert(0.0) += 1.5;
+            *mp.entry(*b).or_insert(0.0) += 0.0;
+            *gp.entry(*b).or_insert(0.0) += 0.5;
+        }
+    }
+    let mut bh = std::collections::HashMap::new();
+    let mut emgsb = std::collections::HashMap::new();
+    let mut wins = std::collections::HashMap::new();
+    for &t in &ids {
+        let (mut b, mut e, mut w) = (0.0, 0.0, 0.0);
+        for (matches, bye) in &rounds {
+            if *bye == t {
+                b += mp[&t];
+                e += mp[&t] * 1.0;
+            }
+            for (white, black) in matches {
+                if *white == t {
+                    b += mp[black];
+                    e += mp[black] * 1.5;
+                    w += 1.0;
+                } else if *black == t {
+                    b += mp[white];
+                    e += mp[white] * 0.5;
+                }
+            }
+        }
+        bh.insert(t, b);
+        emgsb.insert(t, e);
+        wins.insert(t, w);
+    }
+    let st = s
+        .get(&format!("/api/v1/events/{event}/team-standings"))
+        .json();
+    assert_eq!(st["order"], "game_points");
+    assert_eq!(st["tiebreaks"], json!(["BH:MP", "emgsb", "WIN", "TPN"]));
+    let rows = st["standings"].as_array().unwrap();
+    let mut keys = Vec::new();
+    for r in rows {
+        let t = r["team"]["id"].as_i64().unwrap();
+        assert_eq!(r["game_points"].as_f64().unwrap(), gp[&t], "GP of {t}");
+        assert_eq!(r["match_points"].as_f64().unwrap(), mp[&t], "MP of {t}");
+        assert_eq!(
+            r["tiebreaks"]["BH:MP"].as_f64().unwrap(),
+            bh[&t],
+            "BH:MP of {t}"
+        );
+        assert_eq!(
+            r["tiebreaks"]["emgsb"].as_f64().unwrap(),
+            emgsb[&t],
+            "EMGSB of {t}"
+        );
+        assert_eq!(
+            r["tiebreaks"]["WIN"].as_f64().unwrap(),
+            wins[&t],
+            "WIN of {t}"
+        );
+        let tpn = r["team"]["number"].as_f64().unwrap();
+        assert_eq!(
+            r["tiebreaks"]["TPN"].as_f64().unwrap(),
+            -tpn,
+            "TPN: lower first"
+        );
+        keys.push((gp[&t], bh[&t], emgsb[&t], wins[&t], -tpn));
+        assert_eq!(r["shared"], false, "TPN leaves no tie");
+    }
+    assert!(
+        keys.windows(2).all(|w| w[0] > w[1]),
+        "ranked by GP then the list: {keys:?}"
+    );
+    // A list that cannot be read names its entry; too long a list names the list.
+    let bad = s.send(
+        "PATCH",
+        &format!("/api/v1/events/{event}"),
+        Some(&admin),
+        &json!({"settings": {"tiebreaks": ["GP", "BH:XP", "SB/M1"]}}),
+    );
+    bad.problem(422);
+    assert_eq!(
+        bad.fields(),
+        vec!["settings.tiebreaks[1]", "settings.tiebreaks[2]"]
+    );
+    let long: Vec<&str> = vec!["GP"; 13];
+    let bad = s.send(
+        "PATCH",
+        &format!("/api/v1/events/{event}"),
+        Some(&admin),
+        &json!({"settings": {"tiebreaks": long}}),
+    );
+    bad.problem(422);
+    assert_eq!(bad.fields(), vec!["settings.tiebreaks"]);
+    let bad = s.send(
+        "PATCH",
+        &format!("/api/v1/events/{event}"),
+        Some(&admin),
+        &json!({"settings": {"primary_score": "points"}}),
+    );
+    bad.problem(422);
+}
+
+/// A team Swiss event written as a TRF-2026 file (its `310`, `300`, `320` and `352` records)
+/// and read back: a new event with the same teams, members, line-ups, results and
+/// standings, which writes the same file again.
+#[test]
+fn team_swiss_trf_round_trip() {
+    let s = spawn();
+    let (event, admin) = event_with(&s, "team_swiss", json!({"boards": 2, "rounds": 3}));
+    let teams: Vec<Value> = (0..5)
+        .map(|i| team(&s, event, &admin, &format!("Club <é> {i}"), 3))
+        .collect();
+    assert_eq!(
+        s.draw_lots(event, &admin, json!({"method": "random", "seed": 9}))
+            .status,
+        200
+    );
+    for round in 1..=3u64 {
+        // Even rounds: the reserve on board 2 (an out-of-order line-up, a `300` record).
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{event}/team-rounds"),
+            Some(&admin),
+            &json!({}),
+        );
+        assert_eq!(r.status, 201, "{}", r.text());
+        for m in r.json()["matches"].as_array().unwrap() {
+            for side in ["white_team", "black_team"] {
+                let t = teams.iter().find(|t| t["id"] == m[side]["id"]).unwrap();
+                assert_eq!(lineup(&s, event, round, t, &admin), 200);
+            }
+        }
+        let view = s
+            .get(&format!("/api/v1/events/{event}/team-rounds/{round}"))
+            .json();
+        let entries: Vec<Value> = view["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|m| m["boards"].as_array().unwrap().clone())
+            .map(|g| {
+                let result = if g["board"] == 1 { "0-1" } else { "1/2-1/2" };
+                json!({"round": round, "board": g["round_board"], "result": result})
+            })
+            .collect();
+        let r = s.send(
+            "POST",
+            &format!("/api/v1/events/{event}/results"),
+            Some(&admin),
+            &json!({ "results": entries }),
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+    }
+    let trf = s.get(&format!("/api/v1/events/{event}/trf"));
+    assert_eq!(trf.status, 200, "{}", trf.text());
+    let text = trf.text();
+    let lines = |code: &str| text.lines().filter(|l| l.starts_with(code)).count();
+    assert_eq!(lines("310"), 5, "{text}");
+    assert_eq!(lines("320"), 1, "{text}");
+    assert_eq!(
+        lines("300"),
+        4,
+        "round 2: four teams line up a reserve: {text}"
+    );
+    assert_eq!(lines("001"), 15);
+    assert!(text.contains("\n352 WB\n"), "{text}");
+    assert!(text.contains("092 Team: Swiss-System"), "{text}");
+    let r = s.send("POST", "/api/v1/events/trf", None, &json!(text));
+    assert_eq!(r.status, 201, "{}", r.text());
+    let copy = r.json()["id"].as_i64().unwrap();
+    let read = |e: i64, path: &str| -> Value {
+        let mut v = s.get(&format!("/api/v1/events/{e}/{path}")).json();
+        strip_ids(&mut v);
+        v
+    };
+    assert_eq!(read(copy, "team-standings"), read(event, "team-standings"));
+    for round in 1..=3 {
+        let path = format!("team-rounds/{round}");
+        assert_eq!(read(copy, &path), read(event, &path), "{path}");
+    }
+    let members = |e: i64| -> Vec<Value> {
+        let mut v = s.get(&format!("/api/v1/events/{e}/teams")).json();
+        strip_ids(&mut v);
+        v["teams"]
+            .as_array()
+            .or(v["items"].as_array())
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert_eq!(members(copy), members(event));
+    let again = s.get(&format!("/api/v1/events/{copy}/trf")).text();
+    assert_eq!(again, text, "the copy writes the same file");
+
+    // The round page: each match with its score and boards, names escaped; the bye.
+    let page = s.get(&format!("/e/{event}/rounds/2"));
+    assert_eq!(page.status, 200);
+    let html = page.text();
+    assert!(html.contains("Table 1: "), "{html}");
+    assert!(html.contains("Table 2: "), "{html}");
+    assert!(
+        html.contains("Club &lt;é&gt; 0 1"),
+        "a player, escaped: {html}"
+    );
+    assert!(!html.contains("Club <é>"), "nothing unescaped: {html}");
+    assert!(html.contains("match points 0–2"), "{html}");
+    assert!(html.contains("Bye: "), "{html}");
+    assert_eq!(
+        html.matches("<td class=\"nw\">½-½</td>").count()
+            + html.matches("<td class=\"nw\">1/2-1/2</td>").count(),
+        2,
+        "board 2 of each match drawn: {html}"
+    );
+    for missing in [0, 4] {
+        assert_eq!(s.get(&format!("/e/{event}/rounds/{missing}")).status, 404);
+    }
+
+    // What a team Swiss here does not hold is refused, naming the line.
+    let forfeits = format!("{text}330 +- 001 001 002\n");
+    let r = s.send("POST", "/api/v1/events/trf", None, &json!(forfeits));
+    r.problem(422);
+    let at = format!("line {}", forfeits.lines().count());
+    assert_eq!(r.fields(), vec![at.as_str()]);
 }

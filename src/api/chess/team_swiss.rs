@@ -27,6 +27,7 @@ use crate::domain::{
 };
 use crate::engine::chess::swiss::Colour;
 use crate::engine::chess::team_swiss::event::{facts, PlayedMatch};
+use crate::engine::chess::team_swiss::tiebreak::Score;
 use crate::engine::chess::team_swiss::{pair_team_round, TeamSwissError, TeamSwissSettings};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::store::team_swiss::{self as store_ts, read_played, records, MatchRow};
@@ -138,7 +139,11 @@ fn player(conn: &Connection, event_id: i64, id: i64) -> ApiResult<LinedUpPlayer>
 }
 
 /// A round as served.
-fn round_view(conn: &Connection, event_id: i64, number: u32) -> ApiResult<TeamSwissRound> {
+pub(crate) fn round_view(
+    conn: &Connection,
+    event_id: i64,
+    number: u32,
+) -> ApiResult<TeamSwissRound> {
     let p = read_played(conn, event_id)?;
     let Some(ms) = p
         .rounds
@@ -241,7 +246,14 @@ pub async fn pair_team_round_handler(
                     settings.rounds()
                 )));
             }
-            let ts = facts(rows.len(), &recs, settings.boards());
+            let mut ts = facts(rows.len(), &recs, settings.boards());
+            if settings.primary_score() == Score::GamePoints {
+                // C.04.6 1.2.1: game points primary, match points secondary (both doubled
+                // into half-points as the engine counts them).
+                for t in &mut ts {
+                    std::mem::swap(&mut t.secondary, &mut t.score);
+                }
+            }
             let s = TeamSwissSettings {
                 preferences: settings.colour_preferences.unwrap_or_default(),
                 secondary_for_colours: true,

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::auth;
+use crate::api::events::standings::TiebreakValues;
 use crate::api::extract::{
     csv_cached, csv_field, json_cached, wants_csv, Bearer, FormatQuery, JsonBody, Pagination,
     QueryParams,
@@ -36,6 +37,8 @@ use crate::engine::chess::hilton::{self, team_letter};
 use crate::engine::chess::scheveningen;
 use crate::engine::chess::scoring::{format_half_points, GameResult};
 use crate::engine::chess::team_scoring::{self, TeamGameResult, TeamOrder};
+use crate::engine::chess::team_swiss::tiebreak::{self, Score, TeamRows, TeamTiebreak};
+use crate::engine::chess::tiebreak_order::TiebreakRules;
 use crate::engine::lots::{draw_by_rating, draw_random, Entrant};
 use crate::error::{check, ApiError, ApiResult, FieldError};
 use crate::store::teams::{self, TeamRow};
@@ -119,12 +122,17 @@ pub struct TeamStandingRow {
     pub won: u32,
     pub drawn: u32,
     pub lost: u32,
-    /// Team Swiss: Buchholz of match points (the opponents' match points over the matches
-    /// played); null in other formats.
-    pub buchholz: Option<u32>,
-    /// Team Swiss: Sonneborn-Berger of match points (each opponent's match points times the
-    /// match points earned against it); null in other formats.
-    pub sonneborn_berger: Option<u32>,
+    /// Team Swiss: Buchholz of match points (`BH:MP`, C.07 art. 8.1 and 16: the opponents'
+    /// adjusted match points, a dummy for a round not played); null in other formats.
+    pub buchholz: Option<f64>,
+    /// Team Swiss: Sonneborn-Berger of match points (`SB:MP`: each opponent's match points
+    /// times the match points earned against it); null in other formats.
+    pub sonneborn_berger: Option<f64>,
+    /// Team Swiss: each team tie-break of the event's list under the code it was asked by
+    /// (`BH:GP/C1`: 41.5); `null` for `EDE`, which orders a tie and has no value. Null in
+    /// other formats.
+    #[schema(value_type = Option<HashMap<String, Option<f64>>>)]
+    pub tiebreaks: Option<crate::api::events::standings::TiebreakValues>,
 }
 
 /// The games between two teams over the event, team A (the lower number) first.
@@ -153,8 +161,12 @@ pub struct TeamStandings {
     pub event_id: i64,
     #[schema(value_type = EventFormat)]
     pub format: String,
-    /// What ranks first: `match_points` (Scheveningen) or `game_points` (Hilton).
+    /// What ranks first: `match_points` (Scheveningen) or `game_points` (Hilton); in a team
+    /// Swiss the event's `primary_score`.
     pub order: TeamOrder,
+    /// Team Swiss: the team tie-breaks after the primary score, in order; null in other
+    /// formats.
+    pub tiebreaks: Option<Vec<String>>,
     pub standings: Vec<TeamStandingRow>,
     /// Every pair of teams with games between them (Scheveningen: the one match).
     pub matches: Vec<TeamMatch>,
@@ -649,13 +661,21 @@ pub(crate) fn team_standings(conn: &Connection, event_id: i64) -> ApiResult<Team
             })
         })
         .collect();
-    let order = if event.format == FORMAT_HILTON {
+    let mut order = if event.format == FORMAT_HILTON {
         TeamOrder::GamePoints
     } else {
         TeamOrder::MatchPoints
     };
+    let mut tiebreak_names = None;
     let standings = if event.format == FORMAT_TEAM_SWISS {
-        team_swiss_standings(conn, event_id, &rows, &scored)?
+        let settings = TeamSwissEventSettings::parse(&event.settings)?;
+        if settings.primary_score() == Score::GamePoints {
+            order = TeamOrder::GamePoints;
+        }
+        let list = settings.team_tiebreaks();
+        tiebreak_names = Some(list.iter().map(|t| t.text.clone()).collect());
+        let rules = crate::domain::tiebreak_rules(&event.settings, event.start_date);
+        team_swiss_standings(conn, event_id, &rows, &scored, &settings, &list, rules)?
     } else {
         team_scoring::standings(rows.len(), &scored, order)
             .into_iter()
@@ -672,6 +692,7 @@ pub(crate) fn team_standings(conn: &Connection, event_id: i64) -> ApiResult<Team
                 lost: s.lost,
                 buchholz: None,
                 sonneborn_berger: None,
+                tiebreaks: None,
             })
             .collect()
     };
@@ -697,19 +718,23 @@ pub(crate) fn team_standings(conn: &Connection, event_id: i64) -> ApiResult<Team
         event_id,
         format: event.format,
         order,
+        tiebreaks: tiebreak_names,
         standings,
         matches,
     })
 }
 
 /// The standings of a team Swiss event over its finished rounds (C.04.6 scoring: a bye is a
-/// drawn match), ranked by match points, game points, Buchholz and Sonneborn-Berger of match
-/// points ([`crate::engine::chess::team_swiss::event`]); games and results counted as played.
+/// drawn match), ranked by the primary score then the event's team tie-breaks
+/// ([`crate::engine::chess::team_swiss::tiebreak`]); games and results counted as played.
 fn team_swiss_standings(
     conn: &Connection,
     event_id: i64,
     rows: &[TeamRow],
     scored: &[TeamGameResult],
+    settings: &TeamSwissEventSettings,
+    list: &[TeamTiebreak],
+    rules: TiebreakRules,
 ) -> ApiResult<Vec<TeamStandingRow>> {
     let (numbered, recs, boards) = crate::store::team_swiss::finished_records(conn, event_id)?;
     if numbered.iter().any(|t| t.number.is_none()) {
@@ -737,30 +762,45 @@ fn team_swiss_standings(
             }
         }
     }
-    Ok(
-        crate::engine::chess::team_swiss::event::standings(numbered.len(), &recs, boards)
-            .into_iter()
-            .map(|s| {
-                let team = &numbered[s.tpn as usize - 1];
-                let (g, res) = games[index[&team.id]];
-                let (won, drawn, lost) = wdl[s.tpn as usize - 1];
-                TeamStandingRow {
-                    rank: s.rank,
-                    shared: s.shared,
-                    team: team_ref(team),
-                    match_points: s.match_points,
-                    game_points: f64::from(s.game_half_points) / 2.0,
-                    games: g,
-                    results: res,
-                    won,
-                    drawn,
-                    lost,
-                    buchholz: Some(s.buchholz),
-                    sonneborn_berger: Some(s.sonneborn_berger),
-                }
-            })
-            .collect(),
-    )
+    let team_rows = TeamRows::from_records(numbered.len(), &recs, boards);
+    let primary = settings.primary_score();
+    let of = |code: &str| {
+        let tb = TeamTiebreak::parse(code).expect("a fixed code");
+        tiebreak::values(&team_rows, primary, &tb, rules)
+    };
+    let (bh, sb) = (of("BH:MP"), of("SB:MP"));
+    Ok(tiebreak::standings(&team_rows, primary, list, rules)
+        .into_iter()
+        .map(|line| {
+            let t = line.team;
+            let team = &numbered[t];
+            let (g, res) = games[index[&team.id]];
+            let (won, drawn, lost) = wdl[t];
+            TeamStandingRow {
+                rank: line.rank,
+                shared: line.shared,
+                team: team_ref(team),
+                match_points: team_rows.total(t, Score::MatchPoints) as u32,
+                game_points: team_rows.total(t, Score::GamePoints) as f64 / 2.0,
+                games: g,
+                results: res,
+                won,
+                drawn,
+                lost,
+                buchholz: bh[t].map(|v| v as f64),
+                sonneborn_berger: sb[t].map(|v| v as f64),
+                tiebreaks: Some(TiebreakValues(
+                    list.iter()
+                        .zip(&line.values)
+                        .map(|(tb, v)| {
+                            let unit = tb.unit(primary) as f64;
+                            (tb.text.clone(), v.map(|x| x as f64 / unit))
+                        })
+                        .collect(),
+                )),
+            }
+        })
+        .collect())
 }
 
 /// The team standings of a team event: match points (2 a match won, 1 drawn; a match is every

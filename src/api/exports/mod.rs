@@ -5,3 +5,4 @@ pub mod bridge;
 pub mod club;
 pub mod event;
 pub mod trf;
+pub mod trf_team;

@@ -15,12 +15,12 @@ use crate::api::responses::{PublicRead, PublicSubmit};
 use crate::domain::section::SwissSection;
 use crate::domain::{
     is_round_robin, validate_settings, CreatedEvent, EventDetails, GameKind, LotsMethod,
-    NewParticipant, RoundStatus, Sex, Title, FORMAT_DOUBLE_ROUND_ROBIN, FORMAT_ROUND_ROBIN,
-    FORMAT_SWISS,
+    NewParticipant, RoundStatus, Sex, TeamSwissEventSettings, Title, FORMAT_DOUBLE_ROUND_ROBIN,
+    FORMAT_ROUND_ROBIN, FORMAT_SWISS, FORMAT_TEAM_SWISS,
 };
 use crate::engine::chess::rating::year_of;
 use crate::engine::chess::scoring::GameResult;
-use crate::engine::chess::swiss::trf::{decode_trf, parse_trf, TrfError, MAX_TRF_START_NUMBER};
+use crate::engine::chess::swiss::trf::{decode_trf, parse_trf, MAX_TRF_START_NUMBER};
 use crate::engine::chess::swiss::trf_header::{write_event_trf, TrfHeader};
 use crate::engine::chess::swiss::{
     self, Colour, ColourRule, PairingSystem, RoundResult, SwissSettings, SwissState,
@@ -32,9 +32,7 @@ use crate::store::{events, games, now, participants, rounds, swiss as swiss_stor
 
 use crate::api::chess::swiss::{example_trf, state_error};
 
-fn trf_error(e: TrfError) -> ApiError {
-    ApiError::invalid(format!("line {}", e.line), e.message)
-}
+use crate::api::exports::trf_team::{create_team_event, read_team_file, team_records, trf_error};
 
 /// Import query: the event's name (else the file's `012` line), its format, and a Swiss
 /// event's settings.
@@ -224,10 +222,14 @@ fn import_format(
 /// published rounds with results and byes; a Swiss's prohibited pairs and the byes requested
 /// for the next round; the event's dates (`042`, `052`: they choose the text of the tie-break
 /// regulations), place (`022`), federation (`032`), arbiters (`102`, `112`) and time control
-/// (`122`). The answer carries the new event's admin token, shown once.
+/// (`122`). A team Swiss file (TRF-2026 `300`, `320`, `330`, `352` or `362` records, or a
+/// `310` team with match points) becomes a `team_swiss` event: its teams, line-ups, matches,
+/// byes and board results (the query's Swiss settings do not apply). The answer carries the
+/// new event's admin token, shown once.
 ///
-/// 422: A bad TRF line (`line N`), an inconsistent history, or a round robin whose players
-/// met more often than it allows.
+/// 422: A bad TRF line (`line N`), an inconsistent history, a round robin whose players
+/// met more often than it allows, or a team Swiss file with what such an event does not hold
+/// (forfeited matches, other match points, more boards, teams, rounds or reserves).
 #[utoipa::path(
     post, path = "/api/v1/events/trf", tag = "events",
     params(ImportQuery),
@@ -247,6 +249,18 @@ pub async fn import_trf(
     QueryParams(query): QueryParams<ImportQuery>,
 ) -> ApiResult<HttpResponse> {
     let text = decode_trf(&body);
+    if crate::engine::chess::team_swiss::trf::is_team_swiss(&text) {
+        let file = read_team_file(&text)?;
+        let name = query
+            .name
+            .clone()
+            .or_else(|| file.header.name.clone())
+            .unwrap_or_else(|| "Imported team Swiss".into());
+        let created = store
+            .write(move |tx| create_team_event(tx, &name, &file))
+            .await?;
+        return Ok(created_response(created));
+    }
     let header = TrfHeader::read(&text).map_err(trf_error)?;
     let state = parse_trf(&text).map_err(trf_error)?;
     state.validate_history().map_err(state_error)?;
@@ -391,7 +405,10 @@ pub async fn import_trf(
 /// each player's place in the standings of those rounds by the event's tie-breaks and text of
 /// C.07. A player's federation column holds the participant's `federation` when it is a code
 /// of at most 3 characters, and the FIDE id column his `external_id` when it is all digits
-/// (at most 11): other ids are not FIDE ids and are left out.
+/// (at most 11): other ids are not FIDE ids and are left out. A team Swiss event adds its
+/// TRF-2026 team records after the players: `082`, `352`, `310` (teams with match points,
+/// game points, rank and players), `300` (line-ups out of the team's order) and `320`
+/// (pairing-allocated byes).
 #[utoipa::path(
     get, path = "/api/v1/events/{event_id}/trf", tag = "events",
     params(("event_id" = i64, Path, description = "Event id")),
@@ -449,6 +466,11 @@ pub async fn export_trf(
                     .filter_map(|p| Some((p.id, p.pairing_number?)))
                     .collect();
                 section.engine_settings(section.seed.unwrap_or(0), &numbers)
+            } else if event.format == FORMAT_TEAM_SWISS {
+                SwissSettings {
+                    total_rounds: TeamSwissEventSettings::parse(&event.settings)?.rounds(),
+                    ..Default::default()
+                }
             } else {
                 SwissSettings::default()
             };
@@ -486,7 +508,11 @@ pub async fn export_trf(
                 deputy_arbiters: details.deputy_arbiters,
                 time_control: details.time_control,
             };
-            Ok(write_event_trf(&section.state, &header, &ranks))
+            let mut text = write_event_trf(&section.state, &header, &ranks);
+            if event.format == FORMAT_TEAM_SWISS {
+                text.push_str(&team_records(conn, event_id, complete)?);
+            }
+            Ok(text)
         })
         .await?;
     Ok(crate::api::extract::cached(
@@ -503,6 +529,7 @@ fn trf_kind(format: &str) -> &'static str {
         FORMAT_ROUND_ROBIN => "Individual: Round-Robin",
         FORMAT_DOUBLE_ROUND_ROBIN => "Individual: Double Round-Robin",
         crate::domain::FORMAT_SCHEVENINGEN => "Team: Scheveningen",
+        FORMAT_TEAM_SWISS => "Team: Swiss-System",
         _ => "Team: Hilton",
     }
 }

@@ -5,15 +5,17 @@ use super::rounds::{Cell, Rows};
 use crate::engine::chess::tiebreak_order::{Code, Tiebreak, TiebreakRules};
 
 /// One round's element of a player's Buchholz or Sonneborn-Berger.
+/// Team tie-breaks ([`crate::engine::chess::team_swiss::tiebreak`]) cut their elements with
+/// the same rules.
 #[derive(Debug, Clone, Copy)]
-struct Element {
+pub(crate) struct Element {
     /// A voluntarily unplayed round (cut first, art. 16.5).
-    vur: bool,
+    pub vur: bool,
     /// The opponent's adjusted score, or the dummy's (half-points).
-    score: i64,
+    pub score: i64,
     /// The contribution: the score (Buchholz), times the points scored in the round
     /// (Sonneborn-Berger, quarter points).
-    value: i64,
+    pub value: i64,
 }
 
 /// The values of `BH`, `FB` or `SB` (and the Buchholz behind `AOB`) with their modifiers, in
@@ -91,7 +93,7 @@ pub(super) fn values(
 /// lowest contribution among them is cut instead, unless its contribution is lower than the
 /// least significant element's (then that one is). The most significant is the highest score
 /// (then contribution); a high cut makes no exception.
-fn cut(elements: &mut Vec<Element>, low: usize, high: usize) {
+pub(crate) fn cut(elements: &mut Vec<Element>, low: usize, high: usize) {
     for _ in 0..low {
         let Some(least) = position_min(elements, |e| (e.score, e.value)) else {
             return;

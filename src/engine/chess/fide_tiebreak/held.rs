@@ -3,9 +3,9 @@
 //! from the tournaments of `tests/fixtures/tiebreaks/held/` (see the README there for the
 //! sources and which public transcriptions the values were taken from).
 //!
-//! The team exercises (34-49) are out of scope: they need C.07's team tie-breaks (articles
-//! 11-13: match and game points of team matches, EMMSB, EGGSB, EDE, board tie-breaks,
-//! SSSC), which tourney does not compute; a team Swiss TRF is refused on import.
+//! The team exercises 34-45 (match and game points, Buchholz and Sonneborn-Berger of both,
+//! EDE) are checked in [`crate::engine::chess::team_swiss::tiebreak`]'s tests; 46-49 (the
+//! board tie-breaks and SSSC) are not computed.
 
 use crate::engine::chess::scoring::{self, Section, TiebreakOrder, TiebreakRules};
 use crate::engine::chess::swiss::trf::parse_trf;

@@ -90,6 +90,7 @@
 //! = 2½, above 2: nothing changes.
 
 mod buchholz;
+pub(crate) use buchholz::{cut, Element};
 #[cfg(test)]
 mod held;
 mod ratings;

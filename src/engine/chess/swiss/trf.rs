@@ -21,7 +21,8 @@
 //! * a **team Swiss** file is refused by name, never read as an individual event: one with a
 //!   record only team competitions have (`300` board order, `320` a team's pairing-allocated
 //!   bye, `330` forfeited matches, `352` board colours, `362` match points system), a `310`
-//!   team with match points, or `082` giving a number of teams;
+//!   team with match points, or `082` giving a number of teams (`POST /api/v1/events/trf`
+//!   reads such a file as a team Swiss event: [`crate::engine::chess::team_swiss::trf`]);
 //! * the tournament lines (012 name, 022 city, 042 dates, 092 type, 102 arbiters…) are read
 //!   by the `trf_header` module beside this one; every other line is ignored.
 //!
@@ -64,7 +65,7 @@ fn e(line: usize, message: impl Into<String>) -> TrfError {
 }
 
 /// Columns `from..=to` (1-based, inclusive) of a line, trimmed.
-fn col(chars: &[char], from: usize, to: usize) -> String {
+pub(crate) fn col(chars: &[char], from: usize, to: usize) -> String {
     if from > chars.len() {
         return String::new();
     }
@@ -694,7 +695,7 @@ pub(crate) fn write_players(state: &SwissState, ranks: Option<&[u32]>) -> String
 
 /// User text as one TRF field: control characters as spaces, at most `width` characters,
 /// cut where a reader sees a break between characters (see [`cut_at`]).
-fn trf_text(text: &str, width: usize) -> String {
+pub(crate) fn trf_text(text: &str, width: usize) -> String {
     let chars: Vec<char> = text
         .chars()
         .map(|c| if crate::limits::is_control(c) { ' ' } else { c })

@@ -6,11 +6,7 @@
 //! pairing-allocated bye scores as a draw (1.4): 1 match point and half the boards in game
 //! points. Match points are the primary score, game points the secondary (1.2.2).
 //!
-//! Standings (team tie-breaks of C.07, in this order): match points (MP), game points (GP),
-//! Buchholz of match points (BH: the sum of the opponents' match points over the matches
-//! played; a bye adds nothing), Sonneborn-Berger of match points (SB: the sum over the
-//! matches played of the opponent's match points times the match points earned against it),
-//! then the TPN. Teams equal on MP, GP, BH and SB share a rank.
+//! Standings: [`super::tiebreak`] (the primary score, then the team tie-breaks of C.07).
 
 use super::TeamFacts;
 use crate::engine::chess::swiss::Colour;
@@ -87,67 +83,6 @@ pub fn facts(n: usize, rounds: &[RoundRecord], boards: u32) -> Vec<TeamFacts> {
     ts
 }
 
-/// A team's line in the standings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TeamStanding {
-    pub tpn: u32,
-    pub rank: u32,
-    pub shared: bool,
-    pub match_points: u32,
-    pub game_half_points: u32,
-    /// Buchholz of match points.
-    pub buchholz: u32,
-    /// Sonneborn-Berger of match points.
-    pub sonneborn_berger: u32,
-    pub played: u32,
-}
-
-/// The team standings after these rounds (see the module doc), best first.
-pub fn standings(n: usize, rounds: &[RoundRecord], boards: u32) -> Vec<TeamStanding> {
-    let ts = facts(n, rounds, boards);
-    let mp = |tpn: u32| ts[tpn as usize - 1].score / 2;
-    let mut rows: Vec<TeamStanding> = ts
-        .iter()
-        .map(|t| TeamStanding {
-            tpn: t.tpn,
-            rank: 0,
-            shared: false,
-            match_points: t.score / 2,
-            game_half_points: t.secondary,
-            buchholz: t.opponents.iter().map(|&o| mp(o)).sum(),
-            sonneborn_berger: 0,
-            played: t.opponents.len() as u32,
-        })
-        .collect();
-    for r in rounds {
-        for m in &r.matches {
-            let (mw, mb) = m.match_points();
-            rows[m.white as usize - 1].sonneborn_berger += mw * mp(m.black);
-            rows[m.black as usize - 1].sonneborn_berger += mb * mp(m.white);
-        }
-    }
-    let key = |s: &TeamStanding| {
-        (
-            std::cmp::Reverse(s.match_points),
-            std::cmp::Reverse(s.game_half_points),
-            std::cmp::Reverse(s.buchholz),
-            std::cmp::Reverse(s.sonneborn_berger),
-        )
-    };
-    rows.sort_by_key(|s| (key(s), s.tpn));
-    for i in 0..rows.len() {
-        let same_as_prev = i > 0 && key(&rows[i]) == key(&rows[i - 1]);
-        rows[i].rank = if same_as_prev {
-            rows[i - 1].rank
-        } else {
-            i as u32 + 1
-        };
-        let same_as_next = i + 1 < rows.len() && key(&rows[i]) == key(&rows[i + 1]);
-        rows[i].shared = same_as_prev || same_as_next;
-    }
-    rows
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,11 +117,20 @@ mod tests {
         assert!(f[0].floated, "team 1 (2 MP) met team 2 (1 MP) in round 2");
         assert!(f[1].had_bye && f[2].had_bye && !f[0].had_bye);
         assert_eq!(f[1].score, 4);
-        let s = standings(3, &rounds, 4);
-        assert_eq!(s.iter().map(|r| r.tpn).collect::<Vec<_>>(), vec![1, 2, 3]);
+        use super::super::tiebreak::{default_list, standings, Score, TeamRows};
+        use crate::engine::chess::tiebreak_order::TiebreakRules;
+        let rows = TeamRows::from_records(3, &rounds, 4);
+        let s = standings(
+            &rows,
+            Score::MatchPoints,
+            &default_list(Score::MatchPoints),
+            TiebreakRules::C2023,
+        );
+        assert_eq!(s.iter().map(|r| r.team).collect::<Vec<_>>(), vec![0, 1, 2]);
         // Team 1: BH = MP(3) + MP(2) = 1 + 2; SB = 2 × 1 + 1 × 2.
-        assert_eq!((s[0].buchholz, s[0].sonneborn_berger), (3, 4));
-        assert_eq!((s[1].match_points, s[1].buchholz), (2, 3));
-        assert_eq!((s[2].match_points, s[2].game_half_points), (1, 6));
+        assert_eq!((s[0].values[1], s[0].values[2]), (Some(3), Some(4)));
+        // Team 2: a bye (dummy: its own 2 MP) and team 1's 3 MP.
+        assert_eq!((s[1].primary, s[1].values[1]), (2, Some(5)));
+        assert_eq!((s[2].primary, s[2].values[0]), (1, Some(6)));
     }
 }

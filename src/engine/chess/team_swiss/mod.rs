@@ -88,6 +88,8 @@
 mod colour;
 pub mod event;
 mod pair;
+pub mod tiebreak;
+pub mod trf;
 
 #[cfg(test)]
 pub(crate) mod check;
