@@ -386,8 +386,7 @@ fn ends_of(given: &LexEdges, added: &LexEdges, k: usize) -> Ends {
 }
 
 /// Per vertex, the numbers of its edges that `keep` keeps, of the caller's (`given`) and
-/// those priced in (`added`), in order: all of a model's edges (`Model::at`), or those left
-/// out of the problem (`Model::left_at`).
+/// those priced in (`added`), in order (a model's edges, `Model::at`).
 fn per_vertex(
     vertices: usize,
     given: &LexEdges,
