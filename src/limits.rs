@@ -28,20 +28,19 @@ pub const MAX_ROUNDS: u32 = 99;
 /// five times the largest open Swiss sections.
 pub const MAX_SECTION_PLAYERS: usize = 10_000;
 
-/// Players of a section paired by the FIDE Dutch system (`system: fide_dutch`). Its engine
-/// hands each bracket's solve every pair inside the bracket as an edge (the pairs with at
-/// most one end in it are priced in lazily), so the memory of a round grows with the square
-/// of its largest bracket. Round 1 needs no matching (nobody has played: S1 against S2), so
-/// rounds 2 and 3, whose score groups hold a third to a half of the field, are the largest
-/// (release build, `tourney bench-dutch --round N` on a `bench-swiss --write-trf` history,
-/// whole process, 2-core machine: 5 000 players round 2 3.3 s wall and 267 MB; 9 999
-/// players round 2 10.9 s and 936 MB, round 3 7.9 s and 678 MB). The worst case is not such
-/// a history but one score group of the whole field (round 1 all draws, say; same tool:
-/// 5 000 players 2.6 s wall and 1.10 GB, 9 999 players 15.0 s and 4.3 GB), so the bound
-/// stays here: twice this field could take four times the memory per pairing, and beyond
-/// it a 422 names `players`, not a pairing that outlasts its budget or the memory.
-/// The largest rated opens are well below it.
-pub const MAX_DUTCH_PLAYERS: usize = 5_000;
+/// Players of a section paired by the FIDE Dutch system (`system: fide_dutch`): the section
+/// bound. Its engine hands each bracket's solve every pair inside the bracket (the pairs
+/// with at most one end in it are priced in lazily), so the memory of a round grows with
+/// the square of its largest bracket, about 35 bytes a pair (each pair's ends and packed
+/// values and its place in its two players' lists; costs, flags and the lists of the
+/// solver's edges are worked out or kept per edge in bits). The worst case is one score
+/// group of the whole field (round 2 after a round 1 of draws only): release build,
+/// `tourney bench-swiss --players 9999 --shape one-group --round 2 --write-trf F`, then
+/// `tourney pair --system fide_dutch F`, whole process, 2-core machine: 16.5 s CPU and
+/// 1.76 GiB peak; 5 000 players 5.8 s CPU and 475 MiB. The other shapes of
+/// `scripts/bench-swiss shapes` take at most 718 MiB at 9 999 players (figures in
+/// docs/performance.md).
+pub const MAX_DUTCH_PLAYERS: usize = 10_000;
 
 /// Players of a section paired by the FIDE Burstein system (`system: fide_burstein`). Its
 /// engine fixes the score groups with every pair inside a group (and between a group and

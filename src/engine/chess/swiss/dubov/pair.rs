@@ -65,7 +65,7 @@ fn lex(
         tiers,
         start,
         true,
-        Some(core),
+        Some(core.to_vec()),
         None,
         stats,
     )?
@@ -363,7 +363,7 @@ fn upfloaters(
             hint + 1,
             start,
             true,
-            Some(&core),
+            Some(core),
             Some(&lazy),
             stats,
         )?

@@ -214,7 +214,7 @@ fn solve(
         tiers,
         start,
         hint_last,
-        Some(&core),
+        Some(core),
         Some(&lazy),
         stats,
     )?
@@ -232,11 +232,17 @@ fn solve(
 /// that path on every bracket of three players or more).
 const PAIRS_SPLIT: usize = if cfg!(test) { 1 } else { 200_000 };
 
+/// The pairs of a block of rows of a large bracket (see [`inner_pairs`]; in the tests, a
+/// row or two).
+const PAIRS_BLOCK: usize = if cfg!(test) { 4 } else { 1 << 20 };
+
 /// The pairs of the bracket's players `inner` (positions in `alive`, ascending) with their
 /// values, and whether each is handed to the solver from the outset (see [`solve`]). A
 /// large bracket's rows are shared between two threads (a 4 000-player bracket has 8
-/// million pairs), each taking about half of the pairs; the pairs come out in the same
-/// order either way.
+/// million pairs), each taking about half of the pairs, in blocks of rows of about
+/// [`PAIRS_BLOCK`] pairs; the blocks are then copied in order into one list of the exact
+/// size, each freed once copied, so that the pairs are held once and one block (not twice,
+/// nor half again): the pairs come out in the same order either way.
 fn inner_pairs(
     alive: &[usize],
     inner: &[usize],
@@ -244,26 +250,44 @@ fn inner_pairs(
     far: &(dyn Fn(usize, usize) -> bool + Sync),
 ) -> (LexEdges, Vec<bool>) {
     let m = inner.len();
-    let rows = |from: usize, to: usize| {
-        let most = (from..to).map(|x| m - 1 - x).sum::<usize>();
-        let mut edges = LexEdges::with_capacity(most, 2 * most);
-        let mut core = Vec::with_capacity(most);
-        for x in from..to {
-            let i = inner[x];
-            for &j in &inner[x + 1..] {
-                if let Some(t) = pair(alive[i], alive[j]) {
-                    let tiers = merge(t);
-                    core.push(j - i <= NEAR || (!tiers.is_empty() && !far(alive[i], alive[j])));
-                    edges.push(i, j, &tiers);
-                }
+    let row = |x: usize, edges: &mut LexEdges, core: &mut Vec<bool>| {
+        let i = inner[x];
+        for &j in &inner[x + 1..] {
+            if let Some(t) = pair(alive[i], alive[j]) {
+                let tiers = merge(t);
+                core.push(j - i <= NEAR || (!tiers.is_empty() && !far(alive[i], alive[j])));
+                edges.push(i, j, &tiers);
             }
         }
-        (edges, core)
     };
     let all = m * m.saturating_sub(1) / 2;
     if all <= PAIRS_SPLIT {
-        return rows(0, m);
+        let mut edges = LexEdges::with_capacity(all, 2 * all);
+        let mut core = Vec::with_capacity(all);
+        for x in 0..m {
+            row(x, &mut edges, &mut core);
+        }
+        return (edges, core);
     }
+    let blocks = |from: usize, to: usize| {
+        let mut out = Vec::new();
+        let mut x = from;
+        while x < to {
+            let start = x;
+            let mut most = 0;
+            while x < to && (x == start || most + (m - 1 - x) <= PAIRS_BLOCK) {
+                most += m - 1 - x;
+                x += 1;
+            }
+            let mut edges = LexEdges::with_capacity(most, 2 * most);
+            let mut core = Vec::with_capacity(most);
+            for r in start..x {
+                row(r, &mut edges, &mut core);
+            }
+            out.push((edges, core));
+        }
+        out
+    };
     // The first rows are the longest: split where half of the pairs are above.
     let mut split = 0;
     let mut above = 0;
@@ -271,9 +295,16 @@ fn inner_pairs(
         above += m - 1 - split;
         split += 1;
     }
-    let ((mut edges, mut core), (rest, rest_core)) = both(|| rows(0, split), || rows(split, m));
-    edges.append(&rest);
-    core.extend_from_slice(&rest_core);
+    let (mut first, rest) = both(|| blocks(0, split), || blocks(split, m));
+    first.extend(rest);
+    let pairs = first.iter().map(|b| b.0.len()).sum();
+    let values = first.iter().map(|b| b.0.value_count()).sum();
+    let mut edges = LexEdges::with_capacity(pairs, values);
+    let mut core = Vec::with_capacity(pairs);
+    for (e, c) in first {
+        edges.append(&e);
+        core.extend_from_slice(&c);
+    }
     (edges, core)
 }
 

@@ -60,7 +60,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use super::player::QuickSet;
+use super::player::{QuickHasher, QuickSet};
 use super::threads::both;
 use crate::engine::matching::{
     Changes, Duals, MatchingSolver, WarmMatching, WideEdge, WIDE_COST_BOUND,
@@ -148,6 +148,11 @@ impl LexEdges {
         self.ends.len()
     }
 
+    /// The values of all the pairs.
+    pub fn value_count(&self) -> usize {
+        self.values.len()
+    }
+
     /// Pair `k`.
     pub fn get(&self, k: usize) -> LexEdge<'_> {
         let (u, v) = self.ends[k];
@@ -205,6 +210,9 @@ impl Lazy<'_> {
     }
 }
 
+/// A map hashed by [`QuickHasher`].
+type QuickMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<QuickHasher>>;
+
 /// The two ends of a pair.
 #[derive(Debug, Clone, Copy)]
 struct Ends {
@@ -245,9 +253,13 @@ struct TierFacts {
     /// The one vertex every valued edge touches (a *star*: at most one valued edge can be
     /// in a matching), if any.
     star: Option<usize>,
-    /// The edges with a value on this tier: (edge, value), packed (the values are those
-    /// of [`LexEdges`], the edges fewer than 2^32).
-    valued: Vec<(u32, u32)>,
+    /// The edges with a value on this tier (fewer than 2^32; the values are read from
+    /// [`LexEdges`]), when `listed`: a tier valued on more than a quarter of the edges (the
+    /// hint, the exchanges' heads: every pair of a large bracket) is not listed, its edges
+    /// are found by a pass over all of them ([`Model::valued`]), as fast as reading such a
+    /// list and without its memory.
+    valued: Vec<u32>,
+    listed: bool,
 }
 
 /// What the valued edges of a tier have in common, as they are seen one by one.
@@ -305,9 +317,9 @@ struct Model<'a> {
     /// Per vertex, its edges (numbers below 2^32, as in [`TierFacts::valued`]).
     at: Vec<Vec<u32>>,
     f: Vec<TierFacts>,
-    active: Vec<bool>,
+    active: Bits,
     /// Edges handed to the matching solver; the others are priced after every solve.
-    in_problem: Vec<bool>,
+    in_problem: Bits,
     /// The pairs left out of the edges, priced by class (see [`Lazy`]).
     lazy: Option<&'a Lazy<'a>>,
     /// Members of each class of `lazy`.
@@ -319,29 +331,39 @@ struct Model<'a> {
     pins: Vec<Vec<(usize, i64)>>,
     /// Per vertex, the mate every optimal matching gives it, when known.
     fixed: Vec<Option<usize>>,
-    /// Per edge, its number in the kept solver state ([`WarmMatching`]) and the cost it has
-    /// there is `ecost` (`NO_SLOT`: not there).
-    slot: Vec<u32>,
+    /// The edges in the kept solver state ([`WarmMatching`]), where each one's cost is the
+    /// one under `priced_weights`: their numbers there, and per edge whether it has one.
+    slot: QuickMap<u32, u32>,
+    loaded_at: Bits,
     /// How many edges have a number in the kept solver state.
     loaded: usize,
-    /// Per edge, the last [`Model::resume`] that looked at it (`round`: the present one).
+    /// Above every number an edge has had in a kept solver state.
+    slot_end: usize,
+    /// Per number in the kept solver state, the last [`Model::resume`] that looked at its
+    /// edge (`round`: the present one).
     seen: Vec<u32>,
     round: u32,
     /// Edges of the kept state deactivated since it was solved.
     gone: Vec<usize>,
     /// Edges priced in during the current solve, in the order they were handed over.
     priced: Vec<usize>,
-    /// The weights of the last pricing, and each edge's cost under them.
+    /// The weights of the last pricing: each edge's cost under them is its cost in the kept
+    /// solver state and the one the next pricing compares with (worked out when needed,
+    /// not held: a large bracket has tens of millions of edges).
     priced_weights: Vec<i128>,
-    ecost: Vec<i128>,
+    /// How many edges (the first ones) were there at the last pricing, or priced in by it:
+    /// the others' costs are not known to the solver state.
+    costed: usize,
     /// The duals at the last pricing (none: look at everything).
     before: Option<Duals>,
     /// `before` are the duals the last solve ended with (its optimal ones: the last
     /// pricing handed over nothing).
     before_final: bool,
-    /// Per vertex, its edges left out of the problem (edge numbers, as in `at`): what a
-    /// pricing pass looks at (the edges that joined or went are dropped as met).
-    left_at: Option<Vec<Vec<u32>>>,
+    /// Per vertex, how many of its edges (in `at`) were left out of the problem when the
+    /// pricing passes last looked at them all: what the next pass weighs its ways of
+    /// looking by. The edges themselves are those of `at` still active and not in the
+    /// problem (an edge never comes back to either), not listed again.
+    left_len: Option<Vec<usize>>,
 }
 
 /// At most this many priced edges join at each end in one pass when many are found.
@@ -364,8 +386,7 @@ fn ends_of(given: &LexEdges, added: &LexEdges, k: usize) -> Ends {
 }
 
 /// Per vertex, the numbers of its edges that `keep` keeps, of the caller's (`given`) and
-/// those priced in (`added`), in order: all of a model's edges (`Model::at`), or those left
-/// out of the problem (`Model::left_at`).
+/// those priced in (`added`), in order (a model's edges, `Model::at`).
 fn per_vertex(
     vertices: usize,
     given: &LexEdges,
@@ -393,15 +414,74 @@ fn per_vertex(
 /// path on every solve).
 const EDGES_SPLIT: usize = if cfg!(test) { 0 } else { 200_000 };
 
-/// No number in the kept solver state.
-const NO_SLOT: u32 = u32::MAX;
+/// A tier valued on at most this many edges is always listed ([`TierFacts::valued`]).
+const LISTED_MIN: usize = if cfg!(test) { 1 } else { 1 << 16 };
+
+/// One flag per edge, packed in bits (a large bracket has tens of millions of edges).
+#[derive(Clone, Default)]
+struct Bits {
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl Bits {
+    fn filled(len: usize, on: bool) -> Bits {
+        let mut b = Bits {
+            words: vec![if on { u64::MAX } else { 0 }; len.div_ceil(64)],
+            len,
+        };
+        b.clear_tail();
+        b
+    }
+
+    fn from_bools(flags: &[bool]) -> Bits {
+        let mut b = Bits::filled(flags.len(), false);
+        for (k, &on) in flags.iter().enumerate() {
+            if on {
+                b.set(k, true);
+            }
+        }
+        b
+    }
+
+    /// The bits beyond `len` stay clear.
+    fn clear_tail(&mut self) {
+        if !self.len.is_multiple_of(64) {
+            if let Some(w) = self.words.last_mut() {
+                *w &= (1u64 << (self.len % 64)) - 1;
+            }
+        }
+    }
+
+    fn get(&self, k: usize) -> bool {
+        debug_assert!(k < self.len);
+        self.words[k / 64] >> (k % 64) & 1 == 1
+    }
+
+    fn set(&mut self, k: usize, on: bool) {
+        debug_assert!(k < self.len);
+        if on {
+            self.words[k / 64] |= 1 << (k % 64);
+        } else {
+            self.words[k / 64] &= !(1 << (k % 64));
+        }
+    }
+
+    fn push(&mut self, on: bool) {
+        if self.len.is_multiple_of(64) {
+            self.words.push(0);
+        }
+        self.len += 1;
+        self.set(self.len - 1, on);
+    }
+}
 
 impl<'a> Model<'a> {
     fn new(
         vertices: usize,
         edges: &'a LexEdges,
         tiers: usize,
-        core: &[bool],
+        core: Bits,
         lazy: Option<&'a Lazy<'a>>,
     ) -> Model<'a> {
         // Each vertex's edges (on a second thread when there are many) while the tiers'
@@ -422,20 +502,34 @@ impl<'a> Model<'a> {
         vertices: usize,
         edges: &'a LexEdges,
         tiers: usize,
-        core: &[bool],
+        core: Bits,
         lazy: Option<&'a Lazy<'a>>,
     ) -> Model<'a> {
         let mut f = vec![TierFacts::default(); tiers];
         let mut common = vec![Common::Nothing; tiers];
-        for (k, e) in edges.iter().enumerate() {
+        let mut count = vec![0usize; tiers];
+        for e in edges.iter() {
             for (t, v) in e.tiers() {
                 if v == 0 {
                     continue;
                 }
                 f[t].max = f[t].max.max(v);
                 f[t].sum += v as i128;
-                f[t].valued.push((k as u32, v as u32));
+                count[t] += 1;
                 common[t] = common[t].touch(e.u, e.v);
+            }
+        }
+        for t in 0..tiers {
+            f[t].listed = count[t] <= LISTED_MIN.max(edges.len() / 4);
+            if f[t].listed {
+                f[t].valued.reserve_exact(count[t]);
+            }
+        }
+        for (k, e) in edges.iter().enumerate() {
+            for (t, v) in e.tiers() {
+                if v != 0 && f[t].listed {
+                    f[t].valued.push(k as u32);
+                }
             }
         }
         let mut sizes = [0usize; 3];
@@ -485,24 +579,26 @@ impl<'a> Model<'a> {
             added_pairs: QuickSet::default(),
             at: Vec::new(),
             f,
-            active: vec![true; edges.len()],
-            in_problem: core.to_vec(),
+            active: Bits::filled(edges.len(), true),
+            in_problem: core,
             lazy,
             sizes,
             excluded: vec![false; tiers],
             pins: vec![Vec::new(); vertices],
             fixed: vec![None; vertices],
-            slot: vec![NO_SLOT; edges.len()],
+            slot: QuickMap::default(),
+            loaded_at: Bits::filled(edges.len(), false),
             loaded: 0,
+            slot_end: 0,
             seen: Vec::new(),
             round: 0,
             gone: Vec::new(),
             priced: Vec::new(),
             priced_weights: Vec::new(),
-            ecost: Vec::new(),
+            costed: 0,
             before: None,
             before_final: false,
-            left_at: None,
+            left_len: None,
         }
     }
 
@@ -553,14 +649,16 @@ impl<'a> Model<'a> {
             if x != 0 {
                 debug_assert!(x <= self.f[t].max, "tier {t}: {x} over its bound");
                 self.f[t].max = self.f[t].max.max(x);
-                self.f[t].valued.push((k as u32, x as u32));
+                if self.f[t].listed {
+                    self.f[t].valued.push(k as u32);
+                }
             }
         }
         self.at[u].push(k as u32);
         self.at[v].push(k as u32);
         self.active.push(true);
         self.in_problem.push(false);
-        self.slot.push(NO_SLOT);
+        self.loaded_at.push(false);
         self.added.push(u, v, tiers);
         self.added_pairs.insert((u, v));
         k
@@ -610,29 +708,23 @@ impl<'a> Model<'a> {
                 tier_changed[t] = weights[t] != self.priced_weights[t];
             }
         }
-        // Every edge's cost afresh, and the edges left out listed per vertex (on a second
-        // thread when there are many) when not kept from the last pass.
-        let fresh = !known || self.ecost.len() != self.count();
-        let kept = self.left_at.take();
-        let (given, added) = (self.given, &self.added);
-        let (vertices, active, in_problem) = (self.vertices, &self.active, &self.in_problem);
-        let list = || per_vertex(vertices, given, added, |k| active[k] && !in_problem[k]);
-        let costs = || fresh.then(|| (0..self.count()).map(|k| self.cost(k, weights)).collect());
-        let (costs, mut left_at): (Option<Vec<i128>>, _) = match kept {
-            Some(kept) => (costs(), kept),
-            None if fresh && self.count() > EDGES_SPLIT => both(costs, list),
-            None => (costs(), list()),
-        };
-        if let Some(c) = costs {
-            self.ecost = c;
-        } else {
-            for t in (0..weights.len()).filter(|&t| tier_changed[t]) {
-                for i in 0..self.f[t].valued.len() {
-                    let k = self.f[t].valued[i].0 as usize;
-                    self.ecost[k] = self.cost(k, weights);
+        // Each edge's cost is the one under these weights from now on; the edges left out
+        // counted per vertex when not kept from the last pass.
+        self.costed = self.count();
+        let mut left_len = match self.left_len.take() {
+            Some(kept) => kept,
+            None => {
+                let mut degree = vec![0usize; self.vertices];
+                for k in
+                    (0..self.count()).filter(|&k| self.active.get(k) && !self.in_problem.get(k))
+                {
+                    let e = self.ends(k);
+                    degree[e.u] += 1;
+                    degree[e.v] += 1;
                 }
+                degree
             }
-        }
+        };
         self.priced_weights = weights.to_vec();
         // Since the last pricing, only a pair whose cost changed or whose ends' duals moved
         // (see `Duals::snapshot`: across two top blossoms their `2y`, inside one their `2y −
@@ -665,15 +757,16 @@ impl<'a> Model<'a> {
             .map_or_else(|| (0..self.vertices).collect(), Changes::moved);
         let mut new = Vec::new();
         let join = |m: &Self, k: usize, out: &mut Vec<(i128, usize)>| {
-            if !m.active[k] || m.in_problem[k] {
+            if !m.active.get(k) || m.in_problem.get(k) {
                 return;
             }
             let e = m.ends(k);
+            let cost = m.cost(k, weights);
             // Most pairs stop at the bound, before their lowest common blossom is sought.
-            if duals.reduced_floor2(e.u, e.v, m.ecost[k]) >= 0 {
+            if duals.reduced_floor2(e.u, e.v, cost) >= 0 {
                 return;
             }
-            let r = duals.reduced_cost2(e.u, e.v, m.ecost[k]);
+            let r = duals.reduced_cost2(e.u, e.v, cost);
             if r < 0 {
                 out.push((r, k));
             }
@@ -685,8 +778,8 @@ impl<'a> Model<'a> {
         // edges left out are looked at from the ends of one kind or the other, whichever
         // have fewer, unless that is more than a quarter of them (a pass over every edge in
         // order reads memory in order).
-        let degree = |vs: &[usize]| -> usize { vs.iter().map(|&v| left_at[v].len()).sum() };
-        let all = left_at.iter().map(Vec::len).sum::<usize>();
+        let degree = |vs: &[usize]| -> usize { vs.iter().map(|&v| left_len[v]).sum() };
+        let all = left_len.iter().sum::<usize>();
         let from = changes.as_ref().map(|c| match c.outside_largest_lasting() {
             Some(o) if degree(&o) < degree(&flagged) => o,
             _ => flagged.clone(),
@@ -698,21 +791,21 @@ impl<'a> Model<'a> {
                     mark[v] = true;
                 }
                 for &v in &from {
-                    let mut list = std::mem::take(&mut left_at[v]);
-                    list.retain(|&k| {
+                    let mut left = 0;
+                    for &k in &self.at[v] {
                         let k = k as usize;
-                        if !self.active[k] || self.in_problem[k] {
-                            return false;
+                        if !self.active.get(k) || self.in_problem.get(k) {
+                            continue;
                         }
+                        left += 1;
                         let e = self.ends(k);
                         let w = if e.u == v { e.v } else { e.u };
                         // A pair with both ends looked from is met once.
                         if (!mark[w] || v < w) && needs(v, w) {
                             join(self, k, &mut ks);
                         }
-                        true
-                    });
-                    left_at[v] = list;
+                    }
+                    left_len[v] = left;
                 }
             }
             // Every edge in order, the two halves on two threads when there are many.
@@ -720,7 +813,7 @@ impl<'a> Model<'a> {
                 let scan = |from: usize, to: usize| {
                     let mut out = Vec::new();
                     for k in from..to {
-                        if !self.active[k] || self.in_problem[k] {
+                        if !self.active.get(k) || self.in_problem.get(k) {
                             continue;
                         }
                         let e = self.ends(k);
@@ -741,11 +834,13 @@ impl<'a> Model<'a> {
                 }
             }
         }
-        self.left_at = Some(left_at);
+        self.left_len = Some(left_len);
         if incremental {
             for t in (0..weights.len()).filter(|&t| tier_changed[t]) {
-                for i in 0..self.f[t].valued.len() {
-                    join(self, self.f[t].valued[i].0 as usize, &mut ks);
+                for i in 0..self.valued_len(t) {
+                    if let Some(k) = self.valued(t, i) {
+                        join(self, k, &mut ks);
+                    }
                 }
             }
         }
@@ -758,7 +853,7 @@ impl<'a> Model<'a> {
             ks.sort_unstable();
         }
         for (_, k) in ks {
-            if self.in_problem[k] {
+            if self.in_problem.get(k) {
                 continue;
             }
             let e = self.ends(k);
@@ -771,9 +866,9 @@ impl<'a> Model<'a> {
             new.push(WideEdge {
                 u: e.u,
                 v: e.v,
-                cost: self.ecost[k],
+                cost: self.cost(k, weights),
             });
-            self.in_problem[k] = true;
+            self.in_problem.set(k, true);
             self.priced.push(k);
         }
         // The duals are the next pass's reference unless negative edges were left out.
@@ -831,10 +926,10 @@ impl<'a> Model<'a> {
                 continue;
             }
             let k = self.add(u, v, &t);
-            self.in_problem[k] = true;
+            self.in_problem.set(k, true);
             self.priced.push(k);
             let cost = self.cost(k, weights);
-            self.ecost.push(cost);
+            self.costed += 1;
             new.push(WideEdge { u, v, cost });
         }
         self.keep_duals(keep, new.is_empty());
@@ -853,8 +948,8 @@ impl<'a> Model<'a> {
     fn widen(&mut self, width: usize) -> bool {
         let mut joined = false;
         for k in 0..self.count() {
-            if self.active[k] && !self.in_problem[k] {
-                self.in_problem[k] = true;
+            if self.active.get(k) && !self.in_problem.get(k) {
+                self.in_problem.set(k, true);
                 joined = true;
             }
         }
@@ -864,7 +959,7 @@ impl<'a> Model<'a> {
                 for v in u + 1..n.min(u.saturating_add(width).saturating_add(1)) {
                     if let Some(t) = self.lazy_pair(l, u, v) {
                         let k = self.add(u, v, &t);
-                        self.in_problem[k] = true;
+                        self.in_problem.set(k, true);
                         joined = true;
                     }
                 }
@@ -911,7 +1006,7 @@ impl<'a> Model<'a> {
         let mut width = 32usize;
         loop {
             let ks: Vec<usize> = (0..self.count())
-                .filter(|&k| self.active[k] && self.in_problem[k])
+                .filter(|&k| self.active.get(k) && self.in_problem.get(k))
                 .collect();
             let wide: Vec<WideEdge> = ks.iter().map(|&k| self.wide(k, weights)).collect();
             stats.solves += 1;
@@ -980,13 +1075,14 @@ impl<'a> Model<'a> {
         stats: &mut LexStats,
     ) -> Result<Option<Vec<usize>>, LexError> {
         // The kept state was solved, and last priced, with `priced_weights`: its edges'
-        // costs are their `ecost`.
-        if self.priced_weights.len() != weights.len() || self.ecost.len() != self.count() {
+        // costs are their costs under them.
+        if self.priced_weights.len() != weights.len() || self.costed != self.count() {
             return Ok(None);
         }
-        // Each edge looked at once (a stamp per edge, kept between resumes: no pass over
-        // all the edges, which are millions in a large bracket).
-        self.seen.resize(self.count(), 0);
+        // Each edge of the state looked at once (a stamp per number in the state, kept
+        // between resumes: no pass over all the edges, which are millions in a large
+        // bracket).
+        self.seen.resize(self.seen.len().max(self.slot_end), 0);
         self.round = self.round.wrapping_add(1);
         if self.round == 0 {
             self.seen.fill(0);
@@ -994,38 +1090,48 @@ impl<'a> Model<'a> {
         }
         let mut costs = Vec::new();
         let mut removed = Vec::new();
-        debug_assert_eq!(
-            self.loaded,
-            self.slot.iter().filter(|&&x| x != NO_SLOT).count()
-        );
+        debug_assert_eq!(self.loaded, self.slot.len());
         let limit = (self.loaded / 4).max(64);
         let gone = std::mem::take(&mut self.gone);
         let changed: Vec<usize> = (0..weights.len())
             .filter(|&t| weights[t] != self.priced_weights[t])
             .collect();
-        let candidates = gone.iter().copied().chain(
-            changed
-                .iter()
-                .flat_map(|&t| self.f[t].valued.iter().map(|x| x.0 as usize)),
-        );
-        for k in candidates {
-            if self.seen[k] == self.round || self.slot[k] == NO_SLOT {
-                continue;
-            }
-            self.seen[k] = self.round;
-            if !self.active[k] {
-                removed.push(self.slot[k] as usize);
-                self.slot[k] = NO_SLOT;
-                self.loaded -= 1;
-                continue;
-            }
-            let c = self.cost(k, weights);
-            if c != self.ecost[k] {
-                costs.push((self.slot[k] as usize, c));
-                self.ecost[k] = c;
-            }
-            if costs.len() + removed.len() > limit {
-                return Ok(None);
+        // The deactivated edges, then those of each changed tier in order.
+        for source in 0..=changed.len() {
+            let len = match source {
+                0 => gone.len(),
+                s => self.valued_len(changed[s - 1]),
+            };
+            for i in 0..len {
+                let k = match source {
+                    0 => gone[i],
+                    s => match self.valued(changed[s - 1], i) {
+                        Some(k) => k,
+                        None => continue,
+                    },
+                };
+                if !self.loaded_at.get(k) {
+                    continue;
+                }
+                let at = self.slot[&(k as u32)];
+                if self.seen[at as usize] == self.round {
+                    continue;
+                }
+                self.seen[at as usize] = self.round;
+                if !self.active.get(k) {
+                    removed.push(at as usize);
+                    self.slot.remove(&(k as u32));
+                    self.loaded_at.set(k, false);
+                    self.loaded -= 1;
+                    continue;
+                }
+                let c = self.cost(k, weights);
+                if c != self.cost(k, &self.priced_weights) {
+                    costs.push((at as usize, c));
+                }
+                if costs.len() + removed.len() > limit {
+                    return Ok(None);
+                }
             }
         }
         w.update(&costs, &removed, &[])
@@ -1078,7 +1184,7 @@ impl<'a> Model<'a> {
         }
         let _ = solver;
         let mut all: Vec<WideEdge> = (0..self.count())
-            .filter(|&k| self.active[k])
+            .filter(|&k| self.active.get(k))
             .map(|k| self.wide(k, weights))
             .collect();
         let n = l.class.len();
@@ -1119,46 +1225,77 @@ impl<'a> Model<'a> {
 
     /// Edge `k` is number `at` in the kept solver state.
     fn load(&mut self, k: usize, at: usize) {
-        debug_assert_eq!(self.slot[k], NO_SLOT);
-        self.slot[k] = at as u32;
+        debug_assert!(!self.loaded_at.get(k));
+        self.slot.insert(k as u32, at as u32);
+        self.loaded_at.set(k, true);
         self.loaded += 1;
+        self.slot_end = self.slot_end.max(at + 1);
     }
 
     /// No edge is in a kept solver state.
     fn unload_all(&mut self) {
-        self.slot.fill(NO_SLOT);
+        for &k in self.slot.keys() {
+            self.loaded_at.set(k as usize, false);
+        }
+        self.slot.clear();
         self.loaded = 0;
     }
 
     /// Edge `k` leaves the problem for good.
     fn deactivate(&mut self, k: usize) {
-        if self.active[k] && self.slot[k] != NO_SLOT {
+        if self.active.get(k) && self.loaded_at.get(k) {
             self.gone.push(k);
         }
-        self.active[k] = false;
+        self.active.set(k, false);
     }
 
     fn matched(&self, k: usize, mate: &[usize]) -> bool {
         let e = self.ends(k);
-        self.active[k] && mate[e.u] == e.v
+        self.active.get(k) && mate[e.u] == e.v
     }
 
     /// Total of tier `t` over the edges of `mate`.
     fn total(&self, mate: &[usize], t: usize) -> i128 {
-        self.f[t]
-            .valued
-            .iter()
-            .filter(|(k, _)| self.matched(*k as usize, mate))
-            .map(|(_, v)| i128::from(*v))
+        (0..self.valued_len(t))
+            .map(|i| {
+                if self.f[t].listed {
+                    self.f[t].valued[i] as usize
+                } else {
+                    i
+                }
+            })
+            .filter(|&k| self.matched(k, mate))
+            .map(|k| i128::from(self.value(k, t)))
             .sum()
     }
 
     /// Tier `t` is optimal at 0: its valued edges go.
     fn exclude(&mut self, t: usize) {
         self.excluded[t] = true;
-        for i in 0..self.f[t].valued.len() {
-            let k = self.f[t].valued[i].0 as usize;
-            self.deactivate(k);
+        for i in 0..self.valued_len(t) {
+            if let Some(k) = self.valued(t, i) {
+                self.deactivate(k);
+            }
+        }
+    }
+
+    /// How far [`Model::valued`] goes for tier `t`.
+    fn valued_len(&self, t: usize) -> usize {
+        if self.f[t].listed {
+            self.f[t].valued.len()
+        } else {
+            self.count()
+        }
+    }
+
+    /// The `i`-th edge valued on tier `t` (for `i` below [`Model::valued_len`], in the
+    /// order of the edges), or `None` when the tier is not listed and edge `i` has no value
+    /// on it.
+    fn valued(&self, t: usize, i: usize) -> Option<usize> {
+        if self.f[t].listed {
+            Some(self.f[t].valued[i] as usize)
+        } else {
+            (self.value(i, t) != 0).then_some(i)
         }
     }
 
@@ -1202,9 +1339,9 @@ impl<'a> Model<'a> {
         let mut left = Vec::new();
         for i in 0..self.at[c].len() {
             let k = self.at[c][i] as usize;
-            if self.active[k] && self.value(k, t) as i128 != opt {
+            if self.active.get(k) && self.value(k, t) as i128 != opt {
                 self.deactivate(k);
-            } else if self.active[k] {
+            } else if self.active.get(k) {
                 left.push(k);
             }
         }
@@ -1243,7 +1380,7 @@ impl<'a> Model<'a> {
         let mut out = Vec::with_capacity(n / 2);
         for k in 0..self.count() {
             let e = self.ends(k);
-            if self.active[k] && mate[e.u] == e.v {
+            if self.active.get(k) && mate[e.u] == e.v {
                 covered[e.u] = true;
                 covered[e.v] = true;
                 out.push(k);
@@ -1263,12 +1400,12 @@ impl<'a> Model<'a> {
         let c = self.f[t].star?;
         // Only the duals the last solve ended with (a solver without duals prices nothing).
         let duals = self.before.as_ref().filter(|_| self.before_final)?;
-        if !self.lazy_ends(c).is_empty() || self.ecost.len() != self.count() {
+        if !self.lazy_ends(c).is_empty() || self.costed != self.count() {
             return None;
         }
         self.least_at(c, t, |k| {
             let e = self.ends(k);
-            duals.reduced_cost2(e.u, e.v, self.ecost[k]) <= most2
+            duals.reduced_cost2(e.u, e.v, self.cost(k, &self.priced_weights)) <= most2
         })
     }
 
@@ -1277,7 +1414,7 @@ impl<'a> Model<'a> {
         self.at[c]
             .iter()
             .map(|&k| k as usize)
-            .filter(|&k| self.active[k] && keep(k))
+            .filter(|&k| self.active.get(k) && keep(k))
             .map(|k| self.value(k, t) as i128)
             .min()
     }
@@ -1388,7 +1525,15 @@ pub(crate) fn solve_lex(
     stats: &mut LexStats,
 ) -> Result<Option<Vec<usize>>, LexError> {
     solve_lex_lazy(
-        solver, vertices, edges, tiers, start, hint_last, core, None, stats,
+        solver,
+        vertices,
+        edges,
+        tiers,
+        start,
+        hint_last,
+        core.map(<[bool]>::to_vec),
+        None,
+        stats,
     )
 }
 
@@ -1402,22 +1547,26 @@ pub(crate) fn solve_lex_lazy(
     tiers: usize,
     start: Option<Vec<usize>>,
     hint_last: bool,
-    core: Option<&[bool]>,
+    core: Option<Vec<bool>>,
     lazy: Option<&Lazy>,
     stats: &mut LexStats,
 ) -> Result<Option<Vec<usize>>, LexError> {
     if !edges.fits() {
         return Err(LexError::Unpacked);
     }
-    let all = vec![true; edges.len()];
-    let mut m = Model::new(vertices, edges, tiers, core.unwrap_or(&all), lazy);
+    // Which edges the solver has from the outset, one bit each (the flags given are freed).
+    let core = match core {
+        Some(c) => Bits::from_bools(&c),
+        None => Bits::filled(edges.len(), true),
+    };
+    let mut m = Model::new(vertices, edges, tiers, core, lazy);
     let zero = vec![0i128; tiers];
     let start = start.and_then(|s| m.matched_edges(&s).map(|ks| (s, ks)));
     let mut mate = match start {
         Some((s, ks)) => {
             // The start's edges are in the problem from the outset.
             for k in ks {
-                m.in_problem[k] = true;
+                m.in_problem.set(k, true);
             }
             s
         }

@@ -123,15 +123,22 @@
 //! * Phase A's hint asks for the least sum of the heads, so its matching has no exchange when
 //!   an optimum has none, and the exchanges' solve (B1) is then skipped.
 //! * A solve's pairs are packed: each tier value in 8 bytes (tier and value in 32 bits each),
-//!   and in 32 bits the offsets of each pair's values, each tier's valued edges, each
-//!   vertex's edges and its edges left out (by edge number). The values fit: each is a count,
-//!   a position or the square of a difference of positions in a section of at most 10 000
-//!   players; a list that would not fit is refused with an error, never truncated.
+//!   and in 32 bits the offsets of each pair's values, each vertex's edges and the valued
+//!   edges of each tier valued on at most a quarter of them (a denser tier, such as the
+//!   hint, is found by a pass over the edges instead). An edge's cost under the weights of
+//!   the last pricing is worked out when needed, not held; its flags (in the problem,
+//!   still allowed, in the kept solver state) are bits; the edges left out are those of
+//!   each vertex's list so flagged, counted per vertex but not listed again. A large
+//!   bracket's pairs are valued in blocks and copied once into one list of the exact size.
+//!   So a pair takes about 35 bytes (one score group of 9 999 players: 50 million pairs,
+//!   1.8 GiB peak). The values fit: each is a count, a position or the square of a
+//!   difference of positions in a section of at most 10 000 players; a list that would not
+//!   fit is refused with an error, never truncated.
 //! * The passes over every pair of a large solve are shared between two scoped threads
 //!   (`threads::both`), with the same results in the same order: the bracket's pairs valued
 //!   in two halves, the model's edges listed per vertex while its tiers' facts are gathered,
-//!   every edge costed while the edges left out are listed, a full pricing pass in two
-//!   halves. The solver itself is one thread. The tests take every threaded path.
+//!   a full pricing pass in two halves. The solver itself is one thread. The tests take
+//!   every threaded path.
 //! * The blossom solver raises hub vertices (the bye's) last in its jump start, lets the
 //!   largest child of an expanded inner blossom that stays inner keep the blossom's id, and
 //!   passes over edges inside the scanning vertex's top blossom before reading their costs
@@ -141,9 +148,11 @@
 //! `tourney bench-swiss --write-trf` histories; the commands and the peer's run are in
 //! docs/performance.md): 9 999 players round 2 10.9 s wall and 936 MB peak, round 3 7.9 s
 //! and 678 MB, round 5 8.9 s and 308 MB; 5 000 players round 2 3.3 s and 267 MB; 1 000
-//! players round 5 0.07 s. One score group of the whole field (round 1 all draws): 5 000
-//! players 2.6 s and 1.10 GB, 9 999 players 15.0 s and 4.3 GB, which is why
-//! [`crate::limits::MAX_DUTCH_PLAYERS`] is 5 000. bbpPairings (the FIDE-endorsed engine) on
+//! players round 5 0.07 s. One score group of the whole field (round 2 after a round 1 of
+//! draws only; `tourney pair --system fide_dutch` of `bench-swiss --shape one-group --round
+//! 2`): 5 000 players 5.8 s CPU and 475 MiB, 9 999 players 16.5 s CPU and 1.76 GiB, so
+//! [`crate::limits::MAX_DUTCH_PLAYERS`] is the section bound, 10 000 (every shape's figures
+//! in docs/performance.md). bbpPairings (the FIDE-endorsed engine) on
 //! the same 1 000-player history: 24.6 s CPU; at 2 000 and 5 000 players it was stopped
 //! after 120 s (`scripts/bench-dutch`). Agreement (`scripts/dutch-agreement 200`: 1594 of
 //! 1598 rounds identical, the 4 others the C.9 PAB difference above; `BAKU=1

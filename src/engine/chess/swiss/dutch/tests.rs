@@ -116,7 +116,7 @@ fn tier_vector(edges: &LexEdges, m: &[(usize, usize)], tiers: usize) -> Vec<i64>
 
 #[test]
 fn pairs_appended_read_back_as_pushed_into_one_list() {
-    // A large bracket's pairs are valued in two halves and joined: every pair keeps its
+    // A large bracket's pairs are valued in blocks and joined: every pair keeps its
     // ends and its values (none, one or several), in the order pushed, packed in 32 bits
     // each (the largest tier and value that fit are read back as they were).
     let mut pairs: Vec<(usize, usize, Values)> = (0..9)
