@@ -181,7 +181,7 @@ pub enum PairingSystem {
     Adjacent,
     /// The FIDE Dutch system (C.04.3), paired by [`crate::engine::chess::swiss::dutch`]; the US
     /// settings (colour rule, limits, team avoidance) do not apply to it. Sections of at most
-    /// 3 000 players.
+    /// 10 000 players (`limits::MAX_DUTCH_PLAYERS`).
     FideDutch,
     /// The FIDE Burstein system (C.04.4.2), paired by
     /// [`crate::engine::chess::swiss::burstein`] as bbpPairings pairs it; the US settings do
