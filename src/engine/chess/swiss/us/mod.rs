@@ -108,8 +108,9 @@
 //!    matching uses no board left out), so by LP duality the matching is optimal over all
 //!    boards. Otherwise negative boards are added and the model solved again: of each
 //!    player's negative boards with lower-ranked players, the 8 most negative
-//!    ([`pair::PRICE_PER_PLAYER`]). Each pass adds boards that were missing, so this ends
-//!    (in practice after three to eight passes); only the proof needs every board priced,
+//!    ([`pair::PRICE_PER_PLAYER`]), or every one when the pass finds at most 2 per player
+//!    in all. Each pass adds boards that were missing, so this ends (at 9 999 players of
+//!    `bench-swiss --shape`, after 2 to 11 passes); only the proof needs every board priced,
 //!    not every negative one added. Adding them all made the model grow with the history's
 //!    shape, not with the field: at 9 999 players of the `open` history of
 //!    `bench-swiss --shape`, 2.1 million boards over five passes, and re-solving on them
