@@ -107,7 +107,7 @@
 //!   upfloaters and 228 shifters: the top groups all due the same colour absolutely), hence
 //!   the bound [`crate::limits::MAX_DUBOV_PLAYERS`].
 
-mod pair;
+pub(crate) mod pair;
 pub(crate) mod player;
 
 #[cfg(test)]
