@@ -86,17 +86,12 @@
 //!
 //! # Speed
 //! A group whose proposed pairing (2.4) stands (compatible, every due colour granted, the
-//! parity floater the last resident) needs no solve: round 1 is that; nor does a group none
-//! of whose members may meet (all float). The fewest floaters of a group are found by
-//! halving the number of sinks; the group's solve starts from each member's first twelve
-//! opponents in its exchange order and the sinks, the other pairs priced in by the duals.
-//! Pairability is proved on a narrow window of the list and of it folded in two first.
-//! Figures (release build, 2-core machine shared with other builds, load ~10; CPU user+sys
-//! of `tourney pair FILE --system fide_lim` on `tourney bench-swiss --players 1000 --round R
-//! --shape S --write-trf FILE`): greedy (`rank`) histories round 2 1.2 s, round 3 0.63 s (280
-//! floaters), round 4 0.53 s, rounds 5-9 at most 0.5 s; `open` rounds 3-4 at most 0.61 s but
-//! rounds 5, 6 and 8 30-57 s (not met); `draws`, `late`, `one-group` rounds 2-3 at most 0.9 s; hence the bound
-//! [`crate::limits::MAX_LIM_PLAYERS`].
+//! parity floater the last resident) needs no solve: round 1 is that. The fewest floaters
+//! of a group are found by halving the number of sinks. Figures (release build, 2-core
+//! machine shared with other builds): `tourney simulate --players 1000 --rounds 9 --system
+//! fide_lim --seed 1` at most 0.37 s a round; `tourney bench-swiss --players 1000 --system
+//! fide_lim --round R` (greedy histories) round 2 0.81 s, round 6 0.08 s, round 3 1.30 s (280
+//! floaters); hence the bound [`crate::limits::MAX_LIM_PLAYERS`].
 
 mod pair;
 pub(crate) mod player;

@@ -3,7 +3,6 @@
 //! floaters it sends on chosen in the same solve (see the module doc of [`super`]).
 
 use super::player::{colour_options, compatible, LimPlayer};
-use crate::engine::chess::swiss::dubov::pair::folded;
 use crate::engine::chess::swiss::dutch::lex::{
     solve_lex_lazy, LexEdges, LexError, LexStats, Values,
 };
@@ -116,9 +115,7 @@ fn pairable(f: &Field, vs: &[usize], window: usize, solver: &dyn MatchingSolver)
 pub(crate) fn certainly_pairable(f: &Field, vs: &[usize], solver: &dyn MatchingSolver) -> bool {
     let mut vs = vs.to_vec();
     vs.sort_by_key(|&v| (Reverse(f.ps[v].score), f.ps[v].tpn));
-    pairable(f, &vs, 16, solver)
-        || (vs.len() > 17
-            && (pairable(f, &folded(&vs), 16, solver) || pairable(f, &vs, usize::MAX, solver)))
+    pairable(f, &vs, 16, solver) || (vs.len() > 17 && pairable(f, &vs, usize::MAX, solver))
 }
 
 /// Pairs the field.
@@ -199,14 +196,6 @@ struct Ctx<'f, 'a> {
     /// Players not yet paired (nor given the bye).
     open: Vec<bool>,
     out: &'f mut Paired,
-}
-
-/// Each member's first opponents in its exchange order that a group's solve starts from.
-const NEAR: usize = 12;
-
-/// The value of tier `t` in a pair's values.
-fn value_in(values: &Values, t: usize) -> i64 {
-    values.iter().filter(|x| x.0 == t).map(|x| x.1).sum()
 }
 
 /// The tiers of a group's solve, highest first (the module doc of [`super`] names them).
@@ -400,18 +389,6 @@ impl Ctx<'_, '_> {
                 }
             }
         }
-        // Nobody of the group may meet: every member floats (as the sinks below would
-        // have it), or, at the median, the round has no pairing.
-        if compat.is_empty() {
-            if m >= 2 && !may_float {
-                return Ok(None);
-            }
-            let rest: Vec<usize> = others.iter().chain(members).copied().collect();
-            if !certainly_pairable(f, &rest, self.solver) {
-                return Ok(None);
-            }
-            return Ok(Some(members.to_vec()));
-        }
         // The fewest floaters (2.3, 4.4): `k` sinks, each open to every member.
         let feasible = |k: usize| -> bool {
             let mut edges: Vec<Edge> = compat.iter().map(|&(i, j)| Edge::new(i, j, 0)).collect();
@@ -447,32 +424,13 @@ impl Ctx<'_, '_> {
         }
         let k = low + 2 * lo;
         let mut edges = LexEdges::with_capacity(compat.len() + m * k, 4 * compat.len() + 4 * m * k);
-        // The solve starts from each member's first compatible opponents in its exchange
-        // order and the sinks; the other pairs join when the duals price them in (exact).
-        let t_star = T_POSITION + m;
-        let mut firsts: Vec<Vec<(i64, usize)>> = vec![Vec::new(); m];
-        let mut values: Vec<Values> = Vec::with_capacity(compat.len());
-        for (e, &(i, j)) in compat.iter().enumerate() {
-            let t = pair_values(i, j);
-            firsts[i].push((value_in(&t, t_star + i), e));
-            firsts[j].push((value_in(&t, t_star + j), e));
-            values.push(t);
-        }
-        let mut core = vec![false; compat.len()];
-        for list in &mut firsts {
-            list.sort_unstable();
-            for &(_, e) in list.iter().take(NEAR) {
-                core[e] = true;
-            }
-        }
-        for (e, &(i, j)) in compat.iter().enumerate() {
-            edges.push(i, j, &values[e]);
+        for &(i, j) in &compat {
+            edges.push(i, j, &pair_values(i, j));
         }
         for i in 0..m {
             let t = float_values(i, false);
             for s in 0..k {
                 edges.push(i, m + s, &t);
-                core.push(true);
             }
         }
         let mate = solve_lex_lazy(
@@ -482,7 +440,7 @@ impl Ctx<'_, '_> {
             tiers,
             None,
             true,
-            Some(&core),
+            None,
             None,
             self.stats,
         )?
