@@ -55,7 +55,8 @@ pub const MAX_BURSTEIN_PLAYERS: usize = 3_000;
 /// shifters takes a solve per player it settles, so the worst rounds grow faster than the
 /// field: release build, `tourney bench-swiss --players N --system fide_dubov --round 3`
 /// (greedy histories, most of a score group due the same colour; 2-core machine shared with
-/// other builds): 500 players 1.3 s, 1 000 players 3.9 s and 71 MB; a played event
+/// other builds, load ~10, CPU user+sys of `tourney pair` on the `--write-trf` history):
+/// 1 000 players 2.0 s and 58 MB (`--shape one-group` 5.9 s); a played event
 /// (`tourney simulate --players 1000 --rounds 9 --system fide_dubov`) at most 0.11 s a
 /// round. Beyond this bound a 422 names `players`.
 pub const MAX_DUBOV_PLAYERS: usize = 1_000;
@@ -65,7 +66,8 @@ pub const MAX_DUBOV_PLAYERS: usize = 1_000;
 /// of the group), so time and memory grow with the square of the largest group: release
 /// build, 1 000 players, a played event (`tourney simulate --players 1000 --rounds 9 --system
 /// fide_lim`) at most 0.37 s a round, the greedy histories of `tourney bench-swiss --system
-/// fide_lim --round 3` 1.30 s and 48 MB. Beyond this bound a 422 names `players`.
+/// fide_lim --round 3` 0.63 s and 49 MB (CPU user+sys of `tourney pair` on the `--write-trf`
+/// history, load ~10); `--shape open` rounds 5, 6 and 8 30-57 s. Beyond this bound a 422 names `players`.
 pub const MAX_LIM_PLAYERS: usize = 1_000;
 
 /// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,

@@ -100,14 +100,18 @@
 //!   lower player has tiers that depend only on its class at the other end (resident; lower
 //!   player due White; due Black), so the others are *lazy* and join when the duals price
 //!   them in (`lex::Lazy`, exact); far pairs of a bracket likewise.
-//! * Figures (release build, 2-core machine shared with other builds): `tourney simulate
-//!   --players 1000 --rounds 9 --system fide_dubov --seed 1` at most 0.11 s a round (0.64 s
-//!   for the nine); `tourney bench-swiss --players 1000 --system fide_dubov --round R`
-//!   (greedy histories) round 2 0.37 s, round 6 0.11 s, round 9 0.71 s, round 3 3.9 s (222
-//!   upfloaters and 228 shifters: the top groups all due the same colour absolutely), hence
+//! * The pairability of a list is proved on a narrow window of it and of it folded in two
+//!   (its halves interleaved) before every pair is tried; the upfloaters' solve starts from
+//!   a plain matching found the same way.
+//! * Figures (release build, 2-core machine shared with other builds, load ~10; CPU user+sys
+//!   of `tourney pair FILE --system fide_dubov` on `tourney bench-swiss --players 1000
+//!   --round R --shape S --write-trf FILE`): greedy (`rank`) histories round 2 0.29 s, round
+//!   3 2.0 s (222 upfloaters and 228 shifters: the top groups all due the same colour
+//!   absolutely), round 4 0.72 s, round 7 0.46 s, round 9 0.52 s; `open` round 3 2.6 s,
+//!   `draws` 1.1 s, `late` 0.26 s, `one-group` 5.9 s; hence
 //!   the bound [`crate::limits::MAX_DUBOV_PLAYERS`].
 
-mod pair;
+pub(crate) mod pair;
 pub(crate) mod player;
 
 #[cfg(test)]

@@ -99,9 +99,58 @@ fn pairable(f: &Field, vs: &[usize], window: usize, solver: &dyn MatchingSolver)
     )
 }
 
-/// Pairable, tried first on a narrow window (cheap), then on every pair.
+/// A perfect matching of the vertices in `order` (all of `0..order.len()`) on the pairs
+/// `allowed` allows and the `extra` pairs, found on the pairs near in `order` first, then on
+/// wider windows, every pair at last; `None` when there is none. A lexicographic solve
+/// started from it needs no search for a first matching (which, on near pairs that admit
+/// none, would hand it every pair).
+fn any_matching(
+    order: &[usize],
+    allowed: impl Fn(usize, usize) -> bool,
+    extra: &[(usize, usize)],
+    solver: &dyn MatchingSolver,
+) -> Option<Vec<usize>> {
+    let n = order.len();
+    for window in [16, 128, usize::MAX] {
+        let mut edges: Vec<Edge> = extra.iter().map(|&(u, v)| Edge::new(u, v, 0)).collect();
+        for i in 0..n {
+            for j in i + 1..n.min(i.saturating_add(window).saturating_add(1)) {
+                if allowed(order[i], order[j]) {
+                    edges.push(Edge::new(order[i], order[j], 0));
+                }
+            }
+        }
+        if let Ok(Some(m)) = solver.solve(&MatchingProblem { vertices: n, edges }) {
+            return Some(m.mate);
+        }
+        if window >= n {
+            break;
+        }
+    }
+    None
+}
+
+/// The list folded in two, its first half interleaved with its second (`a b c d e` ->
+/// `a d b e c`): a narrow window of it holds the pairs half the list apart, which a group
+/// of players who may not meet one another (all due the same colour absolutely, say) needs.
+pub(crate) fn folded<T: Copy>(list: &[T]) -> Vec<T> {
+    let h = list.len().div_ceil(2);
+    let mut out = Vec::with_capacity(list.len());
+    for i in 0..h {
+        out.push(list[i]);
+        if let Some(&x) = list.get(i + h) {
+            out.push(x);
+        }
+    }
+    out
+}
+
+/// Pairable, tried first on a narrow window of the list and of the list folded (cheap),
+/// then on every pair.
 fn certainly_pairable(f: &Field, vs: &[usize], solver: &dyn MatchingSolver) -> bool {
-    pairable(f, vs, 16, solver) || (vs.len() > 17 && pairable(f, vs, usize::MAX, solver))
+    pairable(f, vs, 16, solver)
+        || (vs.len() > 17
+            && (pairable(f, &folded(vs), 16, solver) || pairable(f, vs, usize::MAX, solver)))
 }
 
 /// The order of 4.3.3: from the middle of the list outwards, the higher of two middles first.
@@ -375,7 +424,19 @@ fn upfloaters(
             .filter(|&b| b >= r && b < m)
             .collect()
     };
-    let mut mate = solve(&vec![None; m], 0, None, stats)?;
+    let bye_pairs: Vec<(usize, usize)> = if bye_open {
+        bye_order.iter().map(|&k| (k, m)).collect()
+    } else {
+        Vec::new()
+    };
+    let order: Vec<usize> = (0..vertices).collect();
+    let first = any_matching(
+        &order,
+        |a, b| b < m && legal(p(a), p(b)),
+        &bye_pairs,
+        solver,
+    );
+    let mut mate = solve(&vec![None; m], 0, first, stats)?;
     let first = ups(&mate);
     if !first.is_empty() {
         // 4.2: the first set in the order of the candidates (score, then TPN); [C5]-[C6]
