@@ -66,8 +66,9 @@ pub const MAX_DUBOV_PLAYERS: usize = 1_000;
 /// of the group), so time and memory grow with the square of the largest group: release
 /// build, 1 000 players, a played event (`tourney simulate --players 1000 --rounds 9 --system
 /// fide_lim`) at most 0.37 s a round, the greedy histories of `tourney bench-swiss --system
-/// fide_lim --round 3` 0.63 s and 49 MB (CPU user+sys of `tourney pair` on the `--write-trf`
-/// history, load ~10); `--shape open` rounds 5, 6 and 8 30-57 s. Beyond this bound a 422 names `players`.
+/// fide_lim --round 3` 1.2 s and 49 MB (CPU user+sys of `tourney pair` on the `--write-trf`
+/// history); `--shape open` rounds 5, 6 and 8 take 32-39 s. Beyond this bound a 422 names
+/// `players`.
 pub const MAX_LIM_PLAYERS: usize = 1_000;
 
 /// A start (pairing) number of a Swiss state sent as JSON. (A TRF file holds four digits,
