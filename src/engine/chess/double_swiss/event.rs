@@ -59,17 +59,7 @@ pub struct RoundRecord {
 /// The pairing-allocated bye scores `bye_half_points` (1.4; [`super::DEFAULT_BYE_HALF_POINTS`]
 /// unless the rules of the tournament say otherwise).
 pub fn facts(n: usize, rounds: &[RoundRecord], bye_half_points: u32) -> Vec<TeamFacts> {
-    let mut ps: Vec<TeamFacts> = (1..=n as u32)
-        .map(|tpn| TeamFacts {
-            tpn,
-            score: 0,
-            secondary: 0,
-            colours: vec![],
-            opponents: vec![],
-            had_bye: false,
-            floated: false,
-        })
-        .collect();
+    let mut ps: Vec<TeamFacts> = (1..=n as u32).map(TeamFacts::new).collect();
     for r in rounds {
         let before: Vec<u32> = ps.iter().map(|p| p.score).collect();
         for p in &mut ps {

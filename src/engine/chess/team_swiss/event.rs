@@ -42,17 +42,7 @@ pub struct RoundRecord {
 /// Each team's facts (by TPN, `n` teams) after these rounds, for pairing the next one.
 /// Scores in half-points: match points doubled, game points as half-points.
 pub fn facts(n: usize, rounds: &[RoundRecord], boards: u32) -> Vec<TeamFacts> {
-    let mut ts: Vec<TeamFacts> = (1..=n as u32)
-        .map(|tpn| TeamFacts {
-            tpn,
-            score: 0,
-            secondary: 0,
-            colours: vec![],
-            opponents: vec![],
-            had_bye: false,
-            floated: false,
-        })
-        .collect();
+    let mut ts: Vec<TeamFacts> = (1..=n as u32).map(TeamFacts::new).collect();
     for r in rounds {
         let before: Vec<u32> = ts.iter().map(|t| t.score).collect();
         for t in &mut ts {

@@ -186,6 +186,19 @@ pub struct TeamFacts {
 }
 
 impl TeamFacts {
+    /// A contestant yet to play: no score, colours or opponents.
+    pub fn new(tpn: u32) -> TeamFacts {
+        TeamFacts {
+            tpn,
+            score: 0,
+            secondary: 0,
+            colours: vec![],
+            opponents: vec![],
+            had_bye: false,
+            floated: false,
+        }
+    }
+
     /// Matches played (3.4.3).
     pub fn played(&self) -> usize {
         self.colours.len()

@@ -15,13 +15,8 @@ fn settings(round: u32, rounds: u32) -> TeamSwissSettings {
 
 fn team(tpn: u32, score: u32) -> TeamFacts {
     TeamFacts {
-        tpn,
         score,
-        secondary: 0,
-        colours: vec![],
-        opponents: vec![],
-        had_bye: false,
-        floated: false,
+        ..TeamFacts::new(tpn)
     }
 }
 
