@@ -8,12 +8,12 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 
 use crate::api::events::event::issue_admin_token;
+use crate::api::exports::trf::trf_participant;
 use crate::domain::{
-    CreatedEvent, EventDetails, GameKind, LotsMethod, NewParticipant, RoundStatus, Sex,
-    TeamSwissEventSettings, Title, FORMAT_TEAM_SWISS, TEAM_SWISS_MAX_BOARDS,
-    TEAM_SWISS_MAX_RESERVES, TEAM_SWISS_MAX_ROUNDS, TEAM_SWISS_MAX_TEAMS,
+    CreatedEvent, EventDetails, GameKind, LotsMethod, RoundStatus, TeamSwissEventSettings,
+    FORMAT_TEAM_SWISS, TEAM_SWISS_MAX_BOARDS, TEAM_SWISS_MAX_RESERVES, TEAM_SWISS_MAX_ROUNDS,
+    TEAM_SWISS_MAX_TEAMS,
 };
-use crate::engine::chess::rating::year_of;
 use crate::engine::chess::swiss::trf::{parse_trf, TrfError};
 use crate::engine::chess::swiss::trf_header::TrfHeader;
 use crate::engine::chess::team_swiss::tiebreak::{self, Score, TeamRows};
@@ -208,23 +208,7 @@ pub(crate) fn create_team_event(
             let id = participants::insert(
                 tx,
                 event_id,
-                &NewParticipant {
-                    name: if p.name.trim().is_empty() {
-                        format!("Player {sn}")
-                    } else {
-                        p.name.clone()
-                    },
-                    rating: (!p.unrated && p.rating > 0).then_some(p.rating as i32),
-                    club: None,
-                    federation: p.federation.clone(),
-                    external_id: external_ids.remove(sn),
-                    national_id: None,
-                    players: None,
-                    title: p.title.as_deref().and_then(Title::parse),
-                    sex: p.sex.as_deref().and_then(Sex::parse),
-                    birth_year: p.birth_date.as_deref().and_then(year_of),
-                    k_factor: None,
-                },
+                &trf_participant(p, external_ids.remove(sn), None),
                 &now,
             )?;
             teams::add_member(tx, team_id, id, board as u32 + 1)?;
