@@ -484,6 +484,36 @@ fn validate_players(at: &str, players: Option<&[PairPlayer]>, errors: &mut Vec<F
 }
 
 impl NewParticipant {
+    /// The participant a TRF player line makes (a blank name becomes `Player N`; an unrated
+    /// player or a rating of 0 has no rating). The individual and the team Swiss imports both
+    /// enter players through it.
+    pub fn from_trf_player(
+        p: &crate::engine::chess::swiss::SwissPlayer,
+        external_id: Option<String>,
+        club: Option<String>,
+    ) -> NewParticipant {
+        NewParticipant {
+            name: if p.name.trim().is_empty() {
+                format!("Player {}", p.start_number)
+            } else {
+                p.name.clone()
+            },
+            rating: (!p.unrated && p.rating > 0).then_some(p.rating as i32),
+            club,
+            federation: p.federation.clone(),
+            external_id,
+            national_id: None,
+            players: None,
+            title: p.title.as_deref().and_then(Title::parse),
+            sex: p.sex.as_deref().and_then(Sex::parse),
+            birth_year: p
+                .birth_date
+                .as_deref()
+                .and_then(crate::engine::chess::rating::year_of),
+            k_factor: None,
+        }
+    }
+
     /// Checks the values; `at` prefixes field names (e.g. `participants[3].`).
     pub fn validate(&self, at: &str, errors: &mut Vec<FieldError>) {
         validate_name(&format!("{at}name"), &self.name, errors);

@@ -15,10 +15,9 @@ use crate::api::responses::{PublicRead, PublicSubmit};
 use crate::domain::section::SwissSection;
 use crate::domain::{
     is_round_robin, validate_settings, CreatedEvent, EventDetails, GameKind, LotsMethod,
-    NewParticipant, RoundStatus, Sex, TeamSwissEventSettings, Title, FORMAT_DOUBLE_ROUND_ROBIN,
+    NewParticipant, RoundStatus, TeamSwissEventSettings, FORMAT_DOUBLE_ROUND_ROBIN,
     FORMAT_ROUND_ROBIN, FORMAT_SWISS, FORMAT_TEAM_SWISS,
 };
-use crate::engine::chess::rating::year_of;
 use crate::engine::chess::scoring::GameResult;
 use crate::engine::chess::swiss::trf::{decode_trf, parse_trf, MAX_TRF_START_NUMBER};
 use crate::engine::chess::swiss::trf_header::{write_event_trf, TrfHeader};
@@ -341,7 +340,11 @@ pub async fn import_trf(
                 let id = participants::insert(
                     tx,
                     event_id,
-                    &trf_participant(p, external_ids.remove(&p.start_number), p.team.clone()),
+                    &NewParticipant::from_trf_player(
+                        p,
+                        external_ids.remove(&p.start_number),
+                        p.team.clone(),
+                    ),
                     &now,
                 )?;
                 participants::set_pairing_number(tx, id, p.start_number)?;
@@ -515,32 +518,5 @@ fn trf_kind(format: &str) -> &'static str {
         crate::domain::FORMAT_SCHEVENINGEN => "Team: Scheveningen",
         FORMAT_TEAM_SWISS => "Team: Swiss-System",
         _ => "Team: Hilton",
-    }
-}
-
-/// The participant a TRF player line makes (a blank name becomes `Player N`; an unrated
-/// player or a rating of 0 has no rating). The individual and the team Swiss imports both
-/// enter players through it.
-pub(super) fn trf_participant(
-    p: &crate::engine::chess::swiss::SwissPlayer,
-    external_id: Option<String>,
-    club: Option<String>,
-) -> NewParticipant {
-    NewParticipant {
-        name: if p.name.trim().is_empty() {
-            format!("Player {}", p.start_number)
-        } else {
-            p.name.clone()
-        },
-        rating: (!p.unrated && p.rating > 0).then_some(p.rating as i32),
-        club,
-        federation: p.federation.clone(),
-        external_id,
-        national_id: None,
-        players: None,
-        title: p.title.as_deref().and_then(Title::parse),
-        sex: p.sex.as_deref().and_then(Sex::parse),
-        birth_year: p.birth_date.as_deref().and_then(year_of),
-        k_factor: None,
     }
 }

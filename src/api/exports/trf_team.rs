@@ -8,11 +8,10 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 
 use crate::api::events::event::issue_admin_token;
-use crate::api::exports::trf::trf_participant;
 use crate::domain::{
-    CreatedEvent, EventDetails, GameKind, LotsMethod, RoundStatus, TeamSwissEventSettings,
-    FORMAT_TEAM_SWISS, TEAM_SWISS_MAX_BOARDS, TEAM_SWISS_MAX_RESERVES, TEAM_SWISS_MAX_ROUNDS,
-    TEAM_SWISS_MAX_TEAMS,
+    CreatedEvent, EventDetails, GameKind, LotsMethod, NewParticipant, RoundStatus,
+    TeamSwissEventSettings, FORMAT_TEAM_SWISS, TEAM_SWISS_MAX_BOARDS, TEAM_SWISS_MAX_RESERVES,
+    TEAM_SWISS_MAX_ROUNDS, TEAM_SWISS_MAX_TEAMS,
 };
 use crate::engine::chess::swiss::trf::{parse_trf, TrfError};
 use crate::engine::chess::swiss::trf_header::TrfHeader;
@@ -208,7 +207,7 @@ pub(crate) fn create_team_event(
             let id = participants::insert(
                 tx,
                 event_id,
-                &trf_participant(p, external_ids.remove(sn), None),
+                &NewParticipant::from_trf_player(p, external_ids.remove(sn), None),
                 &now,
             )?;
             teams::add_member(tx, team_id, id, board as u32 + 1)?;
